@@ -1,0 +1,49 @@
+"""tokyo.agents: agents that play any game through the kernel, and their registry.
+
+``make_agent("random")``, ``make_agent("heuristic", game_id="kot-dark")``. A spec may
+carry parameters: ``name:key=value,key=value``.
+"""
+
+from __future__ import annotations
+
+import importlib
+
+from ..core.errors import OptionError
+from .base import Agent, RandomAgent
+
+# per-game heuristic agents, imported lazily: game id -> "module:Class"
+HEURISTICS = {
+    "kot-dark": "tokyo.agents.kot_heuristic:KotHeuristicAgent",
+}
+AGENT_NAMES = ("random", "heuristic")
+
+
+def parse_spec(spec: str) -> tuple[str, dict[str, str]]:
+    name, _, rest = spec.strip().partition(":")
+    params = {}
+    for part in filter(None, (p.strip() for p in rest.split(","))):
+        key, eq, value = part.partition("=")
+        if not eq:
+            raise OptionError(f"agent parameter {part!r} must look like key=value")
+        params[key.strip()] = value.strip()
+    return name.strip(), params
+
+
+def make_agent(spec: str, game_id: str | None = None) -> Agent:
+    """Build an agent from its spec. Raises OptionError naming the known agents."""
+    name, params = parse_spec(spec)
+    if name == "random":
+        agent = RandomAgent(**params)
+    elif name == "heuristic":
+        if game_id not in HEURISTICS:
+            raise OptionError(f"no heuristic agent for game {game_id!r}; games with one: "
+                              + ", ".join(sorted(HEURISTICS)))
+        module, _, attr = HEURISTICS[game_id].partition(":")
+        agent = getattr(importlib.import_module(module), attr)(**params)
+    else:
+        raise OptionError(f"unknown agent {name!r}; agents: {', '.join(AGENT_NAMES)}")
+    agent.spec = spec.strip()
+    return agent
+
+
+__all__ = ["Agent", "RandomAgent", "make_agent", "parse_spec", "AGENT_NAMES", "HEURISTICS"]

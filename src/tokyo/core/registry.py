@@ -1,0 +1,65 @@
+"""The registry of games: ``load_game`` and ``list_games``."""
+
+from __future__ import annotations
+
+import importlib
+from typing import Any, Callable
+
+from .errors import OptionError
+from .options import GameInfo, validate_options
+
+# game id -> "module:attribute" of the Game subclass; imported on first use so that
+# loading one game never imports the others.
+_GAMES: dict[str, str] = {
+    "kot-dark": "tokyo.games.kingoftokyo.dark:DarkEditionGame",
+}
+_LOADED: dict[str, Any] = {}
+
+
+def register_game(game_id: str, target: str | Callable) -> None:
+    """Register a game class (or ``"module:Class"``) under ``game_id``."""
+    if isinstance(target, str):
+        _GAMES[game_id] = target
+    else:
+        _LOADED[game_id] = target
+        _GAMES[game_id] = f"{target.__module__}:{target.__qualname__}"
+
+
+def _game_class(game_id: str):
+    if game_id not in _GAMES:
+        raise OptionError(f"unknown game {game_id!r}; games: {', '.join(sorted(_GAMES))}")
+    if game_id not in _LOADED:
+        module, _, attr = _GAMES[game_id].partition(":")
+        _LOADED[game_id] = getattr(importlib.import_module(module), attr)
+    return _LOADED[game_id]
+
+
+def game_info(game_id: str) -> GameInfo:
+    """The GameInfo (players, options) of ``game_id``; OptionError if unknown."""
+    return _game_class(game_id).info
+
+
+def load_game(game_id: str, players: int | None = None, **options: Any):
+    """Return the Game ``game_id`` for ``players`` seats with ``options`` applied.
+
+    Raises OptionError for an unknown game, an unknown option, a bad value, or a player
+    count outside the game's range; the message lists what is allowed.
+    """
+    cls = _game_class(game_id)
+    info: GameInfo = cls.info
+    if players is None:
+        players = info.default_players
+    if isinstance(players, bool) or not isinstance(players, int):
+        try:
+            players = int(players)
+        except (TypeError, ValueError):
+            raise OptionError(f"players must be a number from {info.min_players} to {info.max_players}") from None
+    if not info.min_players <= players <= info.max_players:
+        raise OptionError(f"{game_id} is for {info.min_players} to {info.max_players} players, not {players}")
+    full = validate_options(info, options)
+    return cls(players, full)
+
+
+def list_games() -> list[dict]:
+    """Every registered game: id, title, player range and options with defaults."""
+    return [game_info(g).as_dict() for g in sorted(_GAMES)]

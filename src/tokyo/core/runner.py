@@ -1,0 +1,87 @@
+"""``play_game``: drive a game with agents, sampling chance from a seeded generator."""
+
+from __future__ import annotations
+
+import random
+from dataclasses import dataclass, field
+from typing import Any, Sequence
+
+from .state import CHANCE, Game, State
+
+
+@dataclass
+class GameRecord:
+    """The outcome of one game: what ``tokyo simulate --out`` writes, one per line.
+
+    history: every action and chance outcome (canonical text), enough to replay.
+    returns: one float per seat. winners: seats with return 1.0.
+    """
+
+    game_id: str
+    players: int
+    options: dict
+    seed: int | None
+    agents: list[str]
+    history: list[str]
+    returns: list[float]
+    winners: list[int]
+    turns: int
+    extra: dict = field(default_factory=dict)
+
+    def as_dict(self) -> dict:
+        return {"game": self.game_id, "players": self.players, "options": self.options,
+                "seed": self.seed, "agents": self.agents, "history": self.history,
+                "returns": self.returns, "winners": self.winners, "turns": self.turns,
+                **({"extra": self.extra} if self.extra else {})}
+
+
+def sample_chance(state: State, rng: random.Random) -> str:
+    """Pick one chance outcome text of ``state`` with its probability, using ``rng``."""
+    outcomes = state._chance_outcomes()
+    r = rng.random()
+    acc = 0.0
+    for text, p in outcomes:
+        acc += p
+        if r < acc:
+            return text
+    return outcomes[-1][0]
+
+
+def play_game(game: Game, agents: Sequence[Any], seed: int | None = None,
+              max_steps: int = 1_000_000, state: State | None = None) -> GameRecord:
+    """Play one game to the end and return its GameRecord.
+
+    agents: one per seat, each with ``step(state) -> Action | str`` (see tokyo.agents).
+    seed: seeds the chance generator and each agent (agent i gets seed*1009+i+1), so the
+    same seed and agents give the same game. Raises RuntimeError past ``max_steps``.
+    """
+    rng = random.Random(seed)
+    for i, agent in enumerate(agents):
+        if hasattr(agent, "reset"):
+            agent.reset(None if seed is None else seed * 1009 + i + 1, i)
+    if len(agents) != game.num_players:
+        raise ValueError(f"{game.num_players} agents needed, {len(agents)} given")
+    state = game.new_initial_state() if state is None else state
+    steps = 0
+    while True:
+        player = state._current_player()
+        if player < 0:
+            if player != CHANCE:
+                break
+            state._apply_legal(sample_chance(state, rng))
+        else:
+            choice = agents[player].step(state)
+            text = choice.text if hasattr(choice, "text") else str(choice)
+            if text in state.legal_texts():
+                state._apply_legal(text)
+            else:
+                state.apply_action(text, seat=player)  # raises with the legal list
+        steps += 1
+        if steps > max_steps:
+            raise RuntimeError(f"game did not end within {max_steps} steps")
+    returns = state.returns()
+    turns = getattr(state, "turn_count", 0)
+    extra = state.record_extra() if hasattr(state, "record_extra") else {}
+    return GameRecord(game.game_id, game.num_players, game.options_json(), seed,
+                      [getattr(a, "spec", type(a).__name__) for a in agents], state.history(),
+                      returns, [i for i, r in enumerate(returns) if r > 0], turns, extra)

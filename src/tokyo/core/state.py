@@ -1,0 +1,298 @@
+"""The kernel's State and Game contracts.
+
+Vocabulary follows OpenSpiel: a state has a current player (a seat number, ``CHANCE``
+or ``TERMINAL``), legal actions, chance outcomes with probabilities, returns, and a
+per-seat observation. Actions are identified by their canonical text (the game's
+notation, see docs/notation.md); :class:`Action` pairs that text with the seat that
+takes it.
+
+A game subclasses :class:`Game` and :class:`State` and implements the underscored
+hooks. The base class does the checking: an action that is not legal, or one sent by
+a seat that is not to act, raises :class:`IllegalActionError` and leaves the state as
+it was.
+"""
+
+from __future__ import annotations
+
+import json
+from dataclasses import dataclass
+from typing import Any, Iterable
+
+from .errors import IllegalActionError, StateFormatError
+
+CHANCE = -1
+"""``current_player()`` at a chance node (OpenSpiel's kChancePlayerId)."""
+TERMINAL = -4
+"""``current_player()`` once the game is over (OpenSpiel's kTerminalPlayerId)."""
+
+
+@dataclass(frozen=True, slots=True)
+class Action:
+    """A legal move: ``player`` (seat, or CHANCE) and its canonical ``text``."""
+
+    player: int
+    text: str
+
+    def __str__(self) -> str:
+        return self.text
+
+
+@dataclass(frozen=True, slots=True)
+class Event:
+    """One log entry: a sentence for people and the rule it applied.
+
+    ``seats`` is None for a public event, or the tuple of seats that may see it.
+    """
+
+    text: str
+    rule: str = ""
+    seats: tuple[int, ...] | None = None
+
+    def visible_to(self, seat: int | None) -> bool:
+        return self.seats is None or (seat is not None and seat in self.seats)
+
+    def as_dict(self) -> dict:
+        out = {"text": self.text, "rule": self.rule}
+        if self.seats is not None:
+            out["seats"] = list(self.seats)
+        return out
+
+
+class State:
+    """Base class of every game state. See the module docstring for the contract.
+
+    Subclasses implement: ``_current_player``, ``_legal_texts``, ``_chance_outcomes``,
+    ``_apply`` (called only with a canonical legal text), ``_returns``, ``observation``,
+    ``_to_data``/``_from_data`` (plain JSON-safe data) and ``clone``. They may override
+    ``canonical_text`` to accept spelling variants of an action.
+    """
+
+    game: "Game"
+
+    def __init__(self, game: "Game"):
+        self.game = game
+        self._history: list[str] = []
+        self.log: list[Event] = []
+        self._legal_cache: list[str] | None = None
+
+    # ----- to be implemented by games -------------------------------------------------
+    def _current_player(self) -> int:
+        raise NotImplementedError
+
+    def _legal_texts(self) -> list[str]:
+        raise NotImplementedError
+
+    def _chance_outcomes(self) -> list[tuple[str, float]]:
+        raise NotImplementedError
+
+    def _apply(self, text: str) -> None:
+        raise NotImplementedError
+
+    def _returns(self) -> list[float]:
+        raise NotImplementedError
+
+    def observation(self, seat: int | None) -> dict:
+        """JSON-safe dict of exactly what ``seat`` may know (None: a spectator)."""
+        raise NotImplementedError
+
+    def _to_data(self) -> dict:
+        raise NotImplementedError
+
+    def _from_data(self, data: dict) -> None:
+        raise NotImplementedError
+
+    def resample(self, seat: int, rng) -> "State":
+        """A full state consistent with what ``seat`` has observed, hidden parts redealt.
+
+        The default is a clone, right for games without hidden information.
+        """
+        return self.clone()
+
+    def canonical_text(self, text: str) -> str:
+        """The canonical spelling of an action text (default: whitespace collapsed)."""
+        return " ".join(text.split())
+
+    # ----- the public contract ------------------------------------------------------
+    def current_player(self) -> int:
+        return self._current_player()
+
+    def is_chance_node(self) -> bool:
+        return self._current_player() == CHANCE
+
+    def is_terminal(self) -> bool:
+        return self._current_player() == TERMINAL
+
+    def legal_texts(self) -> list[str]:
+        """Canonical texts of the legal actions (chance outcomes at a chance node)."""
+        if self._legal_cache is None:
+            player = self._current_player()
+            if player == TERMINAL:
+                self._legal_cache = []
+            elif player == CHANCE:
+                self._legal_cache = [t for t, _ in self._chance_outcomes()]
+            else:
+                self._legal_cache = self._legal_texts()
+        return self._legal_cache
+
+    def legal_actions(self) -> list[Action]:
+        """The legal actions of the player to act; at a chance node, the outcomes."""
+        player = self._current_player()
+        return [Action(player, t) for t in self.legal_texts()]
+
+    def chance_outcomes(self) -> list[tuple[Action, float]]:
+        """(outcome, probability) pairs at a chance node; empty elsewhere."""
+        if self._current_player() != CHANCE:
+            return []
+        return [(Action(CHANCE, t), p) for t, p in self._chance_outcomes()]
+
+    def apply_action(self, action: Action | str, seat: int | None = None) -> None:
+        """Apply a legal action given as an :class:`Action` or as its text.
+
+        ``seat`` (optional) is the seat sending the action; an Action carries its own.
+        Raises IllegalActionError (state unchanged) when the game is over, the sender is
+        not the player to act, or the action is not among the legal ones.
+        """
+        player = self._current_player()
+        if isinstance(action, Action):
+            sender, raw = action.player, action.text
+        elif isinstance(action, str):
+            sender, raw = seat, action
+        else:
+            raise IllegalActionError(f"an action must be an Action or its text, not {type(action).__name__}",
+                                     str(action), self.legal_texts(), seat)
+        if seat is not None and sender != seat:
+            raise IllegalActionError(f"action belongs to seat {sender}, sent by seat {seat}", raw,
+                                     self.legal_texts(), seat)
+        if player == TERMINAL:
+            raise IllegalActionError(f"the game is over; {raw!r} cannot be played", raw, [], sender)
+        if sender is not None and sender != player:
+            who = "chance" if player == CHANCE else f"seat {player}"
+            raise IllegalActionError(
+                f"seat {sender} is not to act; {who} is. Legal now: " + ", ".join(self.legal_texts()),
+                raw, self.legal_texts(), sender)
+        text = self.canonical_text(raw)
+        legal = self.legal_texts()
+        if text not in legal:
+            raise IllegalActionError(f"{raw!r} is not legal now. Legal: " + ", ".join(legal), raw, legal, sender)
+        self._apply_legal(text)
+
+    def _apply_legal(self, text: str) -> None:
+        """Apply an action already known to be canonical and legal (fast path)."""
+        self._legal_cache = None
+        self._history.append(text)
+        self._apply(text)
+        self._legal_cache = None
+
+    def returns(self) -> list[float]:
+        """One float per seat: 1.0 for each winner, 0.0 otherwise (all 0.0 if all lost).
+
+        Before the end of the game every entry is 0.0.
+        """
+        if self._current_player() != TERMINAL:
+            return [0.0] * self.game.num_players
+        return self._returns()
+
+    def history(self) -> list[str]:
+        """Canonical texts of every action and chance outcome applied, in order."""
+        return list(self._history)
+
+    def log_for(self, seat: int | None) -> list[Event]:
+        """The log as ``seat`` may see it (None: the public part only)."""
+        return [e for e in self.log if e.visible_to(seat)]
+
+    def to_json(self) -> str:
+        """The whole state as a JSON text (readable by ``game.state_from_json``)."""
+        data = {"game": self.game.game_id, "players": self.game.num_players,
+                "options": self.game.options_json(), "history": self._history,
+                "log": [e.as_dict() for e in self.log], "state": self._to_data()}
+        return json.dumps(data, separators=(",", ":"), sort_keys=True)
+
+    def clone(self) -> "State":
+        raise NotImplementedError
+
+    def _copy_base_into(self, other: "State") -> None:
+        other._history = list(self._history)
+        other.log = list(self.log)
+        other._legal_cache = None
+
+    def __eq__(self, other: object) -> bool:
+        if not isinstance(other, State) or other.game != self.game:
+            return NotImplemented
+        return self._history == other._history and self._to_data() == other._to_data()
+
+    def __hash__(self):  # states are mutable
+        raise TypeError("State is mutable and cannot be hashed")
+
+    def __str__(self) -> str:
+        return json.dumps(self.observation(None), indent=1)
+
+
+class Game:
+    """A game with its player count and options fixed. Immutable.
+
+    Subclasses set ``info`` (a GameInfo) and implement ``new_initial_state`` and
+    ``_new_blank_state`` (a state to be filled by ``_from_data``).
+    """
+
+    info: Any = None
+
+    def __init__(self, num_players: int, options: dict[str, Any]):
+        self.num_players = num_players
+        self.options = dict(options)
+
+    @property
+    def game_id(self) -> str:
+        return self.info.game_id
+
+    def options_json(self) -> dict:
+        return {k: list(v) if isinstance(v, tuple) else v for k, v in self.options.items()}
+
+    def new_initial_state(self) -> State:
+        raise NotImplementedError
+
+    def _new_blank_state(self) -> State:
+        raise NotImplementedError
+
+    def state_from_json(self, text: str) -> State:
+        """Rebuild a state saved by ``State.to_json``.
+
+        Raises StateFormatError if the text is not JSON, belongs to another game or
+        player count, or its state part cannot be read.
+        """
+        try:
+            data = json.loads(text)
+        except (TypeError, ValueError) as exc:
+            raise StateFormatError(f"not a saved state: {exc}") from None
+        if not isinstance(data, dict) or "state" not in data:
+            raise StateFormatError("not a saved state: no 'state' field")
+        if data.get("game") != self.game_id or data.get("players") != self.num_players:
+            raise StateFormatError(
+                f"saved state is for {data.get('game')!r} with {data.get('players')} players, "
+                f"not {self.game_id!r} with {self.num_players}")
+        state = self._new_blank_state()
+        try:
+            state._from_data(data["state"])
+            state._history = [str(h) for h in data.get("history", [])]
+            state.log = [Event(e["text"], e.get("rule", ""),
+                               tuple(e["seats"]) if e.get("seats") is not None else None)
+                         for e in data.get("log", [])]
+        except (KeyError, TypeError, ValueError, IndexError) as exc:
+            raise StateFormatError(f"saved state is corrupt: {exc!r}") from None
+        return state
+
+    def replay(self, history: Iterable[str]) -> State:
+        """A new initial state with every action of ``history`` applied (checked)."""
+        state = self.new_initial_state()
+        for text in history:
+            state.apply_action(text)
+        return state
+
+    def __eq__(self, other: object) -> bool:
+        return (isinstance(other, Game) and other.game_id == self.game_id
+                and other.num_players == self.num_players and other.options == self.options)
+
+    def __hash__(self) -> int:
+        return hash((self.game_id, self.num_players))
+
+    def __repr__(self) -> str:
+        return f"load_game({self.game_id!r}, players={self.num_players}, **{self.options_json()!r})"
