@@ -60,6 +60,12 @@ def load_game(game_id: str, players: int | None = None, **options: Any):
     return cls(players, full)
 
 
+def game_catalogue(game_id: str) -> list[dict]:
+    """Every card, tile and monster of ``game_id`` as dicts with at least set, id, name,
+    cost, type and text (``tokyo cards``). OptionError if the game is unknown."""
+    return _game_class(game_id).catalogue()
+
+
 def list_games() -> list[dict]:
     """Every registered game: id, title, player range and options with defaults."""
     return [game_info(g).as_dict() for g in sorted(_GAMES)]
