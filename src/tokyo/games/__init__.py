@@ -1,0 +1,1 @@
+"""tokyo.games: one package per rule system. A game package knows no CLI, server or simulator."""

@@ -1,0 +1,5 @@
+"""The King of Tokyo family: a shared turn machine (engine.py) and its editions.
+
+- ``dark``: King of Tokyo: Dark Edition (``kot-dark``).
+- ``position``: build a position directly, for tests and analysis.
+"""

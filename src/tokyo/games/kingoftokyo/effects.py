@@ -1,0 +1,113 @@
+"""The registry that ties card and tile ids to the engine's hook points.
+
+An effect is a function registered under a hook point name and the id of the card or
+tile that carries it. The engine calls, at each hook point, every registered function
+whose card the monster benefits from (``KotState.has``: held, or copied by Fluxling),
+in registration order. That order is the documented order of effects (docs/rulings.md).
+
+Registration kinds:
+- ``on(hook, cid)``: a function ``fn(state, monster, *args)``; what it returns depends
+  on the hook (a number to add, a bool, a list of actions or of steps).
+- ``gain(cid)`` / ``play(cid)``: when a KEEP card (or tile) is gained / a DISCARD card
+  is bought; returns steps.
+- ``action(word)``: handler of an action whose text starts with ``word``.
+- ``decision(name)``: a named decision node: ``legal(state, node)`` and ``do(state, node, text)``.
+- ``step(name)``: a named step ``fn(state, *args)``.
+- ``chance(name)``: handler of a die rolled for a card, ``fn(state, node, face)``.
+"""
+
+from __future__ import annotations
+
+from collections import defaultdict
+from typing import Callable
+
+
+class Effects:
+    def __init__(self, name: str):
+        self.name = name
+        self.hooks: dict[str, list[tuple[str, Callable]]] = defaultdict(list)
+        self.on_gain: dict[str, Callable] = {}
+        self.on_play: dict[str, Callable] = {}
+        self.actions: dict[str, Callable] = {}
+        self.decisions: dict[str, tuple[Callable, Callable]] = {}
+        self.steps: dict[str, Callable] = {}
+        self.chances: dict[str, Callable] = {}
+        self.buy_checks: dict[str, Callable] = {}
+        self._order: dict = {}
+
+    def on(self, hook: str, *cids: str, order: int = 0):
+        """Register ``fn`` at ``hook`` for ``cids``; a lower ``order`` runs earlier
+        (equal orders run in registration order)."""
+        def deco(fn):
+            for cid in cids:
+                self.hooks[hook].append((cid, fn))
+                self._order[(hook, cid, fn)] = order
+            return fn
+        return deco
+
+    def gain(self, cid: str):
+        def deco(fn):
+            self.on_gain[cid] = fn
+            return fn
+        return deco
+
+    def play(self, cid: str):
+        def deco(fn):
+            self.on_play[cid] = fn
+            return fn
+        return deco
+
+    def action(self, word: str):
+        def deco(fn):
+            self.actions[word] = fn
+            return fn
+        return deco
+
+    def decision(self, name: str, legal: Callable):
+        def deco(fn):
+            self.decisions[name] = (legal, fn)
+            return fn
+        return deco
+
+    def step(self, name: str):
+        def deco(fn):
+            self.steps[name] = fn
+            return fn
+        return deco
+
+    def chance(self, name: str):
+        def deco(fn):
+            self.chances[name] = fn
+            return fn
+        return deco
+
+    def buy_check(self, cid: str):
+        def deco(fn):
+            self.buy_checks[cid] = fn
+            return fn
+        return deco
+
+    def ids(self) -> set[str]:
+        """Every card or tile id that has at least one registered effect."""
+        out = set(self.on_gain) | set(self.on_play) | set(self.buy_checks)
+        for entries in self.hooks.values():
+            out.update(cid for cid, _ in entries)
+        return out
+
+    def merged(self, other: "Effects", name: str) -> "Effects":
+        """A registry holding this one's effects, then ``other``'s."""
+        out = Effects(name)
+        for src in (self, other):
+            for hook, entries in src.hooks.items():
+                out.hooks[hook].extend(entries)
+            out.on_gain.update(src.on_gain)
+            out.on_play.update(src.on_play)
+            out.actions.update(src.actions)
+            out.decisions.update(src.decisions)
+            out.steps.update(src.steps)
+            out.chances.update(src.chances)
+            out.buy_checks.update(src.buy_checks)
+            out._order.update(src._order)
+        for hook, entries in out.hooks.items():
+            entries.sort(key=lambda e: out._order.get((hook, e[0], e[1]), 0))
+        return out

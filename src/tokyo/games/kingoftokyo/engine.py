@@ -1,0 +1,1218 @@
+"""The King of Tokyo turn machine, shared by every edition.
+
+The state is plain data: monsters, Tokyo (City and Bay), the market, the unseen deck
+(a multiset: no order until a card is revealed), the dice, and a stack of pending
+steps. ``_run`` pops steps until one needs a decision (``self.node`` names who must
+choose and what) or a chance outcome (a die or a card reveal). Every step is a list of
+JSON-safe values, so a state clones and round-trips through JSON exactly.
+
+The turn follows the rulebook's five steps, each a section below: Roll Dice, Resolve
+Dice, Enter Tokyo, Buy Power Cards, End of Turn. Power card and tile effects live in
+``powers.py`` and ``wickedness.py`` and are called from the named hook points of
+:class:`KotState` (``hook_*`` methods and the ``has`` test); an edition subclasses
+KotState and overrides hook points, it does not copy the machine.
+
+Dice faces (notation): ``1 2 3`` numbers, ``e`` energy, ``h`` heart, ``c`` claw.
+"""
+
+from __future__ import annotations
+
+import json
+from typing import Any
+
+from ...core.errors import IllegalActionError
+from ...core.state import CHANCE, TERMINAL, Event, State
+from .effects import Effects
+
+FACES = ("1", "2", "3", "e", "h", "c")
+FACE_NAMES = {"1": "1", "2": "2", "3": "3", "e": "Energy", "h": "Heart", "c": "Claw"}
+DIE_OUTCOMES = [(f"roll {f}", 1.0 / 6.0) for f in FACES]
+CATEGORIES = ("numbers", "hearts", "energy", "smash")
+OUT, CITY, BAY = 0, 1, 2
+LOCATION_NAMES = {OUT: "outside Tokyo", CITY: "Tokyo City", BAY: "Tokyo Bay"}
+WIN_STARS = 20
+HEART_CAP = 12  # no effect raises maximum hearts above 12 (ruling R7 / components)
+
+# binomial(6, 1/6) for the Claw roll-off: one chance outcome per monster rolling
+_ROLLOFF = []
+for _k in range(7):
+    from math import comb as _comb
+    _ROLLOFF.append((f"claws {_k}", _comb(6, _k) * (1 / 6) ** _k * (5 / 6) ** (6 - _k)))
+
+
+class MonsterState:
+    """One monster's public state. Units: hearts, stars, energy, Wickedness points."""
+
+    __slots__ = ("seat", "monster", "hearts", "stars", "energy", "wickedness", "levels", "cards",
+                 "tiles", "poison", "shrink", "smoke", "alive", "location", "copy", "zombified",
+                 "wings_turn", "jump_turn", "culled_turn", "caused_loss", "order_out")
+
+    FIELDS = __slots__
+
+    def __init__(self, seat: int, monster: str):
+        self.seat = seat
+        self.monster = monster
+        self.hearts = 10
+        self.stars = 0
+        self.energy = 0
+        self.wickedness = 0
+        self.levels: list[int] = []     # Wickedness levels at which a tile was taken
+        self.cards: list[str] = []      # KEEP cards held, in the order acquired
+        self.tiles: list[str] = []      # Wickedness tile sides held
+        self.poison = 0
+        self.shrink = 0
+        self.smoke = 0
+        self.alive = True
+        self.location = OUT
+        self.copy: str | None = None    # card id copied by Fluxling
+        self.zombified = False
+        self.wings_turn = -1            # turn number when Wings was paid for
+        self.jump_turn = -1             # turn number when Super Jump was last used
+        self.culled_turn = -1           # turn number when Herd Culler was used
+        self.caused_loss = False        # made a monster lose hearts this turn (Herbivore)
+        self.order_out = 0              # elimination order (0 = alive)
+
+    def copy_state(self) -> "MonsterState":
+        m = MonsterState.__new__(MonsterState)
+        for f in MonsterState.FIELDS:
+            setattr(m, f, getattr(self, f))
+        m.levels = list(self.levels)
+        m.cards = list(self.cards)
+        m.tiles = list(self.tiles)
+        return m
+
+    def as_dict(self) -> dict:
+        return {f: (list(v) if isinstance(v := getattr(self, f), list) else v) for f in MonsterState.FIELDS}
+
+    @classmethod
+    def from_dict(cls, d: dict) -> "MonsterState":
+        m = cls.__new__(cls)
+        for f in cls.FIELDS:
+            setattr(m, f, d[f])
+        m.levels, m.cards, m.tiles = list(d["levels"]), list(d["cards"]), list(d["tiles"])
+        return m
+
+
+def _deep(obj):
+    if isinstance(obj, list):
+        return [_deep(x) for x in obj]
+    if isinstance(obj, dict):
+        return {k: _deep(v) for k, v in obj.items()}
+    return obj
+
+
+def face_sort(faces) -> list[str]:
+    return sorted(faces, key=FACES.index)
+
+
+class KotState(State):
+    """A King of Tokyo position. See the module docstring; editions subclass it.
+
+    Public attributes (read them, build positions with ``tokyo.games.kingoftokyo.position``):
+    ``monsters`` (list of MonsterState by seat), ``city``/``bay`` (seat or None),
+    ``market`` (card ids), ``deck`` (unseen card id -> count), ``discard`` (card ids),
+    ``dice`` (faces, None while waiting for a roll), ``active`` (seat whose turn it is),
+    ``turn_count`` (turns started), ``node`` (the pending decision or chance node).
+    """
+
+    effects = Effects("none")
+    """The edition's card and tile effects (see effects.py)."""
+
+    # ----- construction -------------------------------------------------------------
+    def __init__(self, game):
+        super().__init__(game)
+        n = game.num_players
+        names = game.monster_ids()
+        self.monsters = [MonsterState(i, names[i]) for i in range(n)]
+        self.city: int | None = None
+        self.bay: int | None = None
+        self.market: list[str] = []
+        self.deck: dict[str, int] = dict(game.deck_counts())
+        self.known_top: list[list] = []   # [card id, seat that knows it], top first
+        self.discard: list[str] = []
+        self.supply = {"poison": 12, "shrink": 12, "smoke": 3}
+        self.dice: list[str | None] = []
+        self.rolls_used = 0
+        self.rolls_allowed = 3
+        self.resolved: list[str] = []       # categories already resolved this turn
+        self.active = 0
+        self.turn_count = 0
+        self.extra_turns = 0
+        self.fewer_dice = 0                 # Freeze Time: dice fewer on the extra turn
+        self.peeked = False                 # Made in a Lab used this turn
+        self.rolloff: dict[str, Any] = {"contenders": list(range(n)), "claws": {}}
+        self.stack: list[list] = []
+        self.node: list | None = None
+        self.winners: list[int] | None = None
+        self.win_by = ""
+        self.eliminations = 0
+        self.smash_flags: dict[str, bool] = {}
+        self.marks: dict[str, Any] = {}     # bookkeeping of card effects (JSON-safe values)
+        self.edition_init()
+
+    def start(self) -> None:
+        """Push the set-up steps and run to the first node."""
+        self._push(["setup"], ["rolloff"])
+        self._run()
+
+    def edition_init(self) -> None:
+        """Hook point: an edition adds its own fields here."""
+
+    # ----- kernel hooks ---------------------------------------------------------------
+    def _current_player(self) -> int:
+        if self.winners is not None:
+            return TERMINAL
+        node = self.node
+        return CHANCE if node[0] == "chance" else node[1]
+
+    def _chance_outcomes(self) -> list[tuple[str, float]]:
+        kind = self.node[2]
+        if kind in ("die", "card-die"):
+            return DIE_OUTCOMES
+        if kind == "claws":
+            return _ROLLOFF
+        if kind in ("reveal", "peek"):
+            total = sum(self.deck.values())
+            return [(f"reveal {cid}", c / total) for cid, c in self.deck.items() if c]
+        return self.edition_chance_outcomes(kind)
+
+    def edition_chance_outcomes(self, kind: str) -> list[tuple[str, float]]:
+        raise ValueError(f"unknown chance node {kind}")
+
+    def _returns(self) -> list[float]:
+        return [1.0 if i in self.winners else 0.0 for i in range(self.game.num_players)]
+
+    def canonical_text(self, text: str) -> str:
+        words = text.strip().lower().split()
+        if len(words) > 1 and words[0] == "reroll":
+            words = ["reroll"] + face_sort(w for w in words[1:] if w in FACES) + [w for w in words[1:] if w not in FACES]
+        return " ".join(words)
+
+    def _legal_texts(self) -> list[str]:
+        return getattr(self, "_legal_" + self.node[2].replace("-", "_"))(self.node)
+
+    def _apply(self, text: str) -> None:
+        node = self.node
+        self.node = None
+        if node[0] == "chance":
+            getattr(self, "_on_" + node[2].replace("-", "_"))(node, text.split(" ", 1)[1])
+        else:
+            getattr(self, "_do_" + node[2].replace("-", "_"))(node, text)
+        self._run()
+
+    def record_extra(self) -> dict:
+        return {"win_by": self.win_by, "monsters": [m.monster for m in self.monsters]}
+
+    # ----- the step machine -----------------------------------------------------------
+    def _push(self, *steps: list) -> None:
+        """Schedule steps to run next, in the order given."""
+        self.stack.extend(reversed(steps))
+
+    def _ask(self, seat: int, kind: str, **data) -> None:
+        self.node = ["decision", seat, kind, data]
+
+    def _chance(self, kind: str, **data) -> None:
+        self.node = ["chance", CHANCE, kind, data]
+
+    def _run(self) -> None:
+        while self.node is None and self.winners is None:
+            if not self.stack:
+                raise RuntimeError("King of Tokyo step stack ran empty")
+            step = self.stack.pop()
+            getattr(self, "_step_" + step[0].replace("-", "_"))(*step[1:])
+        self._legal_cache = None
+
+    def say(self, text: str, rule: str, seats: tuple[int, ...] | None = None) -> None:
+        self.log.append(Event(text, rule, seats))
+
+    def name(self, seat: int) -> str:
+        return self.game.monster_name(self.monsters[seat].monster)
+
+    # ----- queries and hook points ------------------------------------------------------
+    def has(self, m: MonsterState, cid: str) -> bool:
+        """Whether monster ``m`` benefits from card or tile ``cid`` (held, or copied)."""
+        if cid in m.cards or cid in m.tiles:
+            return True
+        if m.copy == cid and "fluxling" in m.tiles:
+            return any(o is not m and cid in o.cards for o in self.monsters)
+        return False
+
+    def _fns(self, hook: str, m: MonsterState):
+        """The effect functions of ``hook`` that monster ``m`` benefits from, in order."""
+        if not m.cards and not m.tiles:
+            return ()
+        return [fn for cid, fn in self.effects.hooks.get(hook, ()) if self.has(m, cid)]
+
+    def _sum(self, hook: str, m: MonsterState, *args) -> int:
+        return sum(fn(self, m, *args) for fn in self._fns(hook, m))
+
+    def _any(self, hook: str, m: MonsterState, *args) -> bool:
+        return any(fn(self, m, *args) for fn in self._fns(hook, m))
+
+    def _collect(self, hook: str, m: MonsterState, *args) -> list:
+        out: list = []
+        for fn in self._fns(hook, m):
+            out.extend(fn(self, m, *args) or ())
+        return out
+
+    def _fold(self, hook: str, m: MonsterState, value, *args):
+        for fn in self._fns(hook, m):
+            value = fn(self, m, value, *args)
+        return value
+
+    def _collect_each(self, hook: str, *args, start: int | None = None) -> list:
+        """``_collect`` for every living monster, clockwise from ``start`` (default: active)."""
+        first = self.active if start is None else start
+        out: list = []
+        for s in self.clockwise_from(first, include=True):
+            m = self.monsters[s]
+            if m.alive:
+                out.extend(self._collect(hook, m, *args))
+        return out
+
+    def alive(self) -> list[MonsterState]:
+        return [m for m in self.monsters if m.alive]
+
+    def bay_in_use(self) -> bool:
+        """Tokyo Bay is used while 5 or more monsters are in the game."""
+        return len(self.alive()) >= 5
+
+    def in_tokyo(self, m: MonsterState) -> bool:
+        return m.location != OUT
+
+    def max_hearts(self, m: MonsterState) -> int:
+        if m.zombified:
+            return 12
+        return min(HEART_CAP, 10 + self.hook_max_hearts_bonus(m))
+
+    def hook_max_hearts_bonus(self, m: MonsterState) -> int:
+        return self._sum("max_hearts", m)
+
+    def clockwise_from(self, seat: int, include: bool = False) -> list[int]:
+        n = self.game.num_players
+        order = [(seat + k) % n for k in range(0 if include else 1, n + (1 if include else 0))]
+        return [s for s in order if s != seat or include][: n if include else n - 1]
+
+    def neighbours(self, seat: int) -> list[int]:
+        """Living monsters seated directly left and right of ``seat`` (one if only two)."""
+        living = [m.seat for m in self.monsters if m.alive or m.seat == seat]
+        if len(living) <= 1:
+            return []
+        i = living.index(seat)
+        left, right = living[(i + 1) % len(living)], living[(i - 1) % len(living)]
+        out = [left] if left != seat else []
+        if right != seat and right not in out:
+            out.append(right)
+        return out
+
+    def buy_cost(self, m: MonsterState, cid: str) -> int:
+        return max(0, self.game.card(cid).cost - self.hook_discount(m))
+
+    def hook_discount(self, m: MonsterState) -> int:
+        return self._sum("discount", m)
+
+    # ----- gains and losses --------------------------------------------------------------
+    def gain_stars(self, m: MonsterState, n: int, rule: str, why: str = "") -> None:
+        if n <= 0 or not m.alive:
+            return
+        m.stars += n
+        self.say(f"{self.name(m.seat)} gains {n} star{'s' * (n != 1)}{why} ({m.stars}).", rule)
+
+    def lose_stars(self, m: MonsterState, n: int, rule: str) -> int:
+        lost = min(m.stars, max(0, n))
+        if lost:
+            m.stars -= lost
+            self.say(f"{self.name(m.seat)} loses {lost} star{'s' * (lost != 1)} ({m.stars}).", rule)
+        return lost
+
+    def gain_energy(self, m: MonsterState, n: int, rule: str) -> None:
+        if n <= 0 or not m.alive:
+            return
+        n += self.hook_energy_bonus(m)
+        m.energy += n
+        self.say(f"{self.name(m.seat)} gains {n} energy ({m.energy}).", rule)
+
+    def hook_energy_bonus(self, m: MonsterState) -> int:
+        return self._sum("energy_gain", m)
+
+    def lose_energy(self, m: MonsterState, n: int, rule: str) -> None:
+        lost = min(m.energy, max(0, n))
+        if lost:
+            m.energy -= lost
+            self.say(f"{self.name(m.seat)} loses {lost} energy ({m.energy}).", rule)
+
+    def gain_hearts(self, m: MonsterState, n: int, rule: str) -> None:
+        """Heal ``n`` hearts (plus bonuses such as Regeneration), never above the maximum."""
+        if n <= 0 or not m.alive:
+            return
+        n += self.hook_heal_bonus(m)
+        top = self.max_hearts(m)
+        new = min(top, m.hearts + n)
+        if new > m.hearts:
+            self.say(f"{self.name(m.seat)} gains {new - m.hearts} heart{'s' * (new - m.hearts != 1)} ({new}).", rule)
+            m.hearts = new
+
+    def hook_heal_bonus(self, m: MonsterState) -> int:
+        return self._sum("heal_gain", m)
+
+    def clip_hearts(self, m: MonsterState) -> None:
+        """Ruling R7: when the maximum drops, hearts are clipped to it, nothing more."""
+        top = self.max_hearts(m)
+        if m.hearts > top:
+            m.hearts = top
+
+    def damage(self, target: int, amount: int, kind: str, source: int | None, rule: str) -> list:
+        """A step that makes ``target`` lose ``amount`` hearts.
+
+        kind: "smash" (from Claws: may lead to Yield), "card" (an effect), "poison",
+        "reflect" (Reflective Hide; never reflected again) or "all" (lose every heart:
+        no effect reduces it, ruling R8).
+        """
+        return ["damage", {"target": target, "amount": amount, "kind": kind, "source": source,
+                           "rule": rule, "stage": 0}]
+
+    # ----- card-defined steps, decisions and dice ------------------------------------------
+    def _step_card(self, name: str, *args) -> None:
+        self.effects.steps[name](self, *args)
+
+    def _legal_card(self, node) -> list[str]:
+        return self.effects.decisions[node[3]["name"]][0](self, node)
+
+    def _do_card(self, node, text) -> None:
+        self.effects.decisions[node[3]["name"]][1](self, node, text)
+
+    def _on_card_die(self, node, face) -> None:
+        self.effects.chances[node[3]["name"]](self, node, face)
+
+    def ask_card(self, seat: int, name: str, **data) -> None:
+        """Open a decision node defined by an effect (``Effects.decision``)."""
+        self._ask(seat, "card", name=name, **data)
+
+    def roll_card_die(self, name: str, **data) -> None:
+        """Open a chance node for one die rolled by an effect (``Effects.chance``)."""
+        self._chance("card-die", name=name, **data)
+
+    # ============================ Setup ================================================
+    def _step_setup(self) -> None:
+        self.edition_setup()
+        for slot in range(3):
+            self._push(["reveal", slot])
+
+    def edition_setup(self) -> None:
+        """Hook point: extra set-up steps of an edition (e.g. Wickedness tile sides)."""
+
+    def _step_rolloff(self) -> None:
+        ro = self.rolloff
+        waiting = [s for s in ro["contenders"] if str(s) not in ro["claws"]]
+        if waiting:
+            self._push(["rolloff"])
+            self._chance("claws", seat=waiting[0])
+            return
+        best = max(ro["claws"].values())
+        tied = [s for s in ro["contenders"] if ro["claws"][str(s)] == best]
+        if len(tied) > 1:
+            self.say("Tie for most Claws between " + ", ".join(self.name(s) for s in tied) + "; they roll again.",
+                     "Dark Edition / How to Play / first player")
+            self.rolloff = {"contenders": tied, "claws": {}}
+            self._push(["rolloff"])
+            return
+        self.say(f"{self.name(tied[0])} rolled the most Claws ({best}) and plays first.",
+                 "Dark Edition / How to Play / first player")
+        self.rolloff = {"contenders": [], "claws": {}, "first": tied[0]}
+        self._push(["turn-start", tied[0]])
+
+    def _on_claws(self, node, value) -> None:
+        seat = node[3]["seat"]
+        self.rolloff["claws"][str(seat)] = int(value)
+        self.say(f"{self.name(seat)} rolls {value} Claw{'s' * (value != '1')} for first player.",
+                 "Dark Edition / How to Play / first player")
+
+    # ============================ Market reveals ========================================
+    def _step_reveal(self, slot: int) -> None:
+        if self.known_top:
+            cid, _seats = self.known_top.pop(0)
+            self._place_revealed(slot, cid)
+            return
+        if sum(self.deck.values()) == 0:
+            if slot < len(self.market) and self.market[slot] is None:
+                self.market.pop(slot)
+            self.say("The deck is empty; the market stays short.", "Dark Edition / Buy Power Cards")
+            return
+        self._chance("reveal", slot=slot)
+
+    def _on_reveal(self, node, cid) -> None:
+        self.deck[cid] -= 1
+        self._place_revealed(node[3]["slot"], cid)
+
+    def _on_peek(self, node, cid) -> None:
+        """Made in a Lab: the top card is drawn by chance and known to one seat only."""
+        self.deck[cid] -= 1
+        seat = node[3]["seat"]
+        self.known_top.insert(0, [cid, [seat]])
+        self.say(f"The top card is {self.game.card(cid).name}.", "Made in a Lab", seats=(seat,))
+
+    def _place_revealed(self, slot: int, cid: str) -> None:
+        if slot < len(self.market) and self.market[slot] is None:
+            self.market[slot] = cid
+        else:
+            self.market.insert(min(slot, len(self.market)), cid)
+        self.say(f"{self.game.card(cid).name} is revealed in the market.", "Dark Edition / Buy Power Cards")
+        self.hook_card_revealed(cid)
+
+    def hook_card_revealed(self, cid: str) -> None:
+        """Hook point: Opportunist (powers.py) offers the new card to its owners."""
+        self._push(*self._collect_each("card_revealed", cid))
+
+    # ============================ Turn start ============================================
+    def _step_turn_start(self, seat: int) -> None:
+        if self.winners is not None:
+            return
+        self.active = seat
+        self.turn_count += 1
+        m = self.monsters[seat]
+        for o in self.monsters:
+            o.caused_loss = False
+        self.resolved = []
+        self.peeked = False
+        self.say(f"Turn {self.turn_count}: {self.name(seat)}.", "Dark Edition / Turn Overview")
+        if self.in_tokyo(m):
+            if self.game.options.get("two_player_variant") and self.game.num_players == 2:
+                self.gain_energy(m, 1, "Dark Edition / Optional rule for a 2-player game")
+            else:
+                self.gain_stars(m, 2, "Dark Edition / Effects of Tokyo / start turn in Tokyo", " for starting in Tokyo")
+        self._push(["turn-start-effects", seat], ["roll-setup"])
+
+    def _step_turn_start_effects(self, seat: int) -> None:
+        self.hook_turn_start(self.monsters[seat])
+
+    def hook_turn_start(self, m: MonsterState) -> None:
+        """Hook point: start-of-turn effects (may push decision steps)."""
+        self._push(*self._collect("turn_start", m))
+
+    # ============================ 1. Roll Dice ==========================================
+    def dice_count(self, m: MonsterState) -> int:
+        n = 6 + self.hook_extra_dice(m) - self.fewer_dice - m.shrink
+        return max(1, min(self.game.max_dice, n))
+
+    def hook_extra_dice(self, m: MonsterState) -> int:
+        return self._sum("extra_dice", m)
+
+    def hook_extra_rolls(self, m: MonsterState) -> int:
+        return self._sum("extra_rolls", m)
+
+    def _step_roll_setup(self) -> None:
+        m = self.monsters[self.active]
+        if not m.alive:
+            self._push(["end-turn"])
+            return
+        self.dice = [None] * self.dice_count(m)
+        self.fewer_dice = 0
+        self.rolls_used = 0
+        self.rolls_allowed = 3 + self.hook_extra_rolls(m)
+        self._push(["roll"])
+
+    def _step_roll(self) -> None:
+        if None in self.dice:
+            self._push(["roll"])
+            self._chance("die", index=self.dice.index(None))
+            return
+        self.rolls_used += 1
+        self.say(f"{self.name(self.active)} rolls: " + " ".join(FACE_NAMES[f] for f in face_sort(self.dice)) + ".",
+                 "Dark Edition / Roll Dice")
+        self._push(["roll-decision"])
+
+    def _on_die(self, node, face) -> None:
+        self.dice[node[3]["index"]] = face
+
+    def _reroll_choices(self, faces) -> list[str]:
+        counts = [(f, faces.count(f)) for f in FACES if f in faces]
+        subsets = [[]]
+        for f, c in counts:
+            subsets = [s + [f] * k for s in subsets for k in range(c + 1)]
+        return ["reroll " + " ".join(s) for s in subsets if s]
+
+    def _step_roll_decision(self) -> None:
+        m = self.monsters[self.active]
+        if not m.alive:
+            self._push(["end-turn"])
+            return
+        legal = self._legal_roll(None)
+        if legal == ["stop"]:
+            self._push(["after-rolls"])
+            return
+        self._ask(self.active, "roll")
+
+    def _legal_roll(self, node) -> list[str]:
+        m = self.monsters[self.active]
+        out = ["stop"]
+        if self.rolls_used < self.rolls_allowed:
+            out += self._reroll_choices(self.dice)
+        else:
+            out += self.hook_roll_extras(m)
+        return out
+
+    def hook_roll_extras(self, m: MonsterState) -> list[str]:
+        """Hook point: actions once the normal rolls are used (Smoke Cloud, Energy Drink,
+        Background Dweller)."""
+        return self._collect("roll_extras", m)
+
+    def _do_roll(self, node, text) -> None:
+        if text == "stop":
+            self._push(["after-rolls"])
+            return
+        if text.startswith("reroll "):
+            if self.rolls_used >= self.rolls_allowed:
+                self.rolls_used -= 1  # a free reroll (Background Dweller) does not use a roll
+            self._reroll(text.split()[1:])
+            self._push(["roll"])
+            return
+        self._push(["roll-decision"])
+        self.hook_do_roll_extra(self.monsters[self.active], text)
+
+    def hook_do_roll_extra(self, m: MonsterState, text: str) -> None:
+        self.effects.actions[text.split()[0]](self, m, text.split())
+
+    def _reroll(self, faces: list[str]) -> None:
+        for f in faces:
+            i = self.dice.index(f)
+            self.dice[i] = None
+        # rerolled dice go last so that kept dice keep their places
+        kept = [d for d in self.dice if d is not None]
+        self.dice = kept + [None] * (len(self.dice) - len(kept))
+
+    def _step_after_rolls(self) -> None:
+        self.say(f"{self.name(self.active)} keeps: " + " ".join(FACE_NAMES[f] for f in face_sort(self.dice)) + ".",
+                 "Dark Edition / Roll Dice")
+        self._push(*self.hook_after_final_roll(), ["resolve-choice"])
+
+    def hook_after_final_roll(self) -> list[list]:
+        """Hook point: steps after the final roll, before resolving (Psychic Probe)."""
+        return self._collect_each("after_final_roll", self.active)
+
+    # ============================ 2. Resolve Dice =======================================
+    def counts(self) -> dict[str, int]:
+        c = dict.fromkeys(FACES, 0)
+        for f in self.dice:
+            if f is not None:
+                c[f] += 1
+        return c
+
+    def categories_left(self) -> list[str]:
+        m = self.monsters[self.active]
+        c = self.counts()
+        present = {
+            "numbers": c["1"] + c["2"] + c["3"] > 0,
+            "hearts": c["h"] > 0,
+            "energy": c["e"] > 0,
+            "smash": self.smash_total(m) > 0,
+        }
+        return [k for k in CATEGORIES if present[k] and k not in self.resolved]
+
+    def _step_resolve_choice(self) -> None:
+        m = self.monsters[self.active]
+        if not m.alive:
+            self._push(["end-turn"])
+            return
+        legal = self._legal_resolve(None)
+        if not legal:
+            self._push(["enter-tokyo"])
+            return
+        if len(legal) == 1:
+            self._do_resolve(None, legal[0])
+            return
+        self._ask(self.active, "resolve")
+
+    def _legal_resolve(self, node) -> list[str]:
+        m = self.monsters[self.active]
+        out = []
+        if not self.resolved:
+            out += self.hook_adjust_actions(m)
+        out += ["resolve " + k for k in self.categories_left()]
+        return out
+
+    def hook_adjust_actions(self, m: MonsterState) -> list[str]:
+        """Hook point: die changes allowed before resolving (Herd Culler, Plot Twist, Stretchy)."""
+        return self._collect("adjust", m) + self._collect("any_time", m)
+
+    def _do_resolve(self, node, text) -> None:
+        words = text.split()
+        if words[0] == "resolve":
+            self.resolved.append(words[1])
+            self._push(["resolve-" + words[1]], ["resolve-choice"])
+            return
+        self._push(["resolve-choice"])
+        self.hook_do_adjust(self.monsters[self.active], words)
+
+    def hook_do_adjust(self, m: MonsterState, words: list[str]) -> None:
+        self.effects.actions[words[0]](self, m, words)
+
+    # --- Victory Points (1/2/3) --------------------------------------------------------
+    def _step_resolve_numbers(self) -> None:
+        m = self.monsters[self.active]
+        if not m.alive:
+            return
+        c = self.counts()
+        if self.hook_numbers_blocked(m):
+            self.say(f"{self.name(m.seat)}'s number dice do not count.", "Hibernation")
+            return
+        for n in (1, 2, 3):
+            k = c[str(n)]
+            if k >= 3:
+                self.gain_stars(m, n + k - 3, "Dark Edition / Resolve Dice / Victory Points",
+                                f" for {'-'.join([str(n)] * k)}")
+        self.hook_numbers_resolved(m, c)
+
+    def hook_numbers_blocked(self, m: MonsterState) -> bool:
+        return self._any("numbers_blocked", m)
+
+    def hook_numbers_resolved(self, m: MonsterState, c: dict) -> None:
+        """Hook point: Wickedness (Dark Edition) and number-triggered cards."""
+        self._push(*self._collect("numbers", m, c))
+
+    # --- Heal --------------------------------------------------------------------------
+    def _step_resolve_hearts(self) -> None:
+        m = self.monsters[self.active]
+        if not m.alive:
+            return
+        hearts = self.counts()["h"]
+        self.hook_heart_dice(m, hearts)
+        if self.in_tokyo(m):
+            self.say(f"{self.name(m.seat)} is in Tokyo: Heart dice do not heal.", "Dark Edition / Resolve Dice / Heal")
+            return
+        if not self.hook_can_use_heart_dice(m):
+            return
+        self._push(["hearts", hearts])
+
+    def hook_heart_dice(self, m: MonsterState, hearts: int) -> None:
+        """Hook point: effects of heart dice that apply even in Tokyo (Skybeam)."""
+        self._push(*self._collect("heart_dice", m, hearts))
+
+    def hook_can_use_heart_dice(self, m: MonsterState) -> bool:
+        return not m.zombified and not self._any("no_heart_dice", m)
+
+    def _step_hearts(self, left: int) -> None:
+        m = self.monsters[self.active]
+        if left <= 0 or not m.alive:
+            return
+        if m.poison or m.shrink:
+            self._ask(m.seat, "heart", left=left)
+            return
+        self.gain_hearts(m, left, "Dark Edition / Resolve Dice / Heal")
+
+    def _legal_heart(self, node) -> list[str]:
+        m = self.monsters[self.active]
+        out = ["heart heal"]
+        if m.poison:
+            out.append("heart poison")
+        if m.shrink:
+            out.append("heart shrink")
+        return out
+
+    def _do_heart(self, node, text) -> None:
+        m = self.monsters[self.active]
+        use = text.split()[1]
+        left = node[3]["left"] - 1
+        if use == "heal":
+            self.gain_hearts(m, 1, "Dark Edition / Resolve Dice / Heal")
+        else:
+            setattr(m, use, getattr(m, use) - 1)
+            self.supply[use] += 1
+            self.say(f"{self.name(m.seat)} uses a Heart to discard a {use.title()} token.",
+                     "Dark Edition / Poison Spit & Shrink Ray")
+        self._push(["hearts", left])
+
+    # --- Energy ------------------------------------------------------------------------
+    def _step_resolve_energy(self) -> None:
+        m = self.monsters[self.active]
+        if not m.alive:
+            return
+        n = self.counts()["e"] + self.hook_energy_dice_bonus(m, self.counts()["e"])
+        self.gain_energy(m, n, "Dark Edition / Resolve Dice / Energy Charges")
+
+    def hook_energy_dice_bonus(self, m: MonsterState, dice: int) -> int:
+        return self._sum("energy_dice", m, dice)
+
+    # --- Smash -------------------------------------------------------------------------
+    def smash_total(self, m: MonsterState) -> int:
+        """Smashes the active monster's roll counts: Claw dice plus card and tile bonuses."""
+        claws = self.counts()["c"]
+        return self.hook_smash_total(m, claws)
+
+    def hook_smash_total(self, m: MonsterState, claws: int) -> int:
+        return self._fold("smash_total", m, claws, claws)
+
+    def smash_targets(self, m: MonsterState) -> list[int]:
+        """In Tokyo: every monster outside; outside: every monster in Tokyo."""
+        inside = self.in_tokyo(m)
+        return [o.seat for o in self.monsters
+                if o.alive and o is not m and self.hook_smash_reaches(m, o, inside)]
+
+    def hook_smash_reaches(self, m: MonsterState, o: MonsterState, attacker_in_tokyo: bool) -> bool:
+        return self.in_tokyo(o) != attacker_in_tokyo or self._any("smash_everyone", m)
+
+    def _step_resolve_smash(self) -> None:
+        m = self.monsters[self.active]
+        if not m.alive:
+            return
+        n = self.smash_total(m)
+        if n <= 0:
+            return
+        order = [s for s in self.clockwise_from(m.seat) if s in set(self.smash_targets(m))]
+        self.say(f"{self.name(m.seat)} Smashes for {n}: "
+                 + (", ".join(self.name(s) for s in order) if order else "nobody is in reach") + ".",
+                 "Dark Edition / Resolve Dice / Smash")
+        steps = self.hook_smash_started(m, n, order)
+        steps += [self.damage(s, n + self.hook_smash_extra_for(m, s), "smash", m.seat,
+                              "Dark Edition / Resolve Dice / Smash") for s in order]
+        steps += self.hook_smash_side_effects(m, n, order)
+        steps.append(["yield-check", m.seat, order])
+        self._push(*steps)
+
+    def hook_smash_started(self, m, n, targets) -> list[list]:
+        """Hook point: effects when a Smash begins (Alpha Monster); returns steps."""
+        return self._collect("smash_started", m, n, targets)
+
+    def hook_smash_extra_for(self, m, target: int) -> int:
+        return self._sum("smash_extra_for", m, target)
+
+    def hook_smash_side_effects(self, m, n, targets) -> list[list]:
+        """Hook point: extra losses a Smash causes beyond its targets (Fire Breathing)."""
+        return self._collect("smash_side_effects", m, n, targets)
+
+    # --- Yield -------------------------------------------------------------------------
+    def _step_yield_check(self, attacker: int, order: list[int]) -> None:
+        for s in order:
+            o = self.monsters[s]
+            key = f"wounded{s}"
+            if o.alive and self.in_tokyo(o) and self.smash_flags.get(key) and not self.smash_flags.get(f"decided{s}"):
+                self.smash_flags[f"decided{s}"] = True
+                self._push(["yield-ask", s, attacker], ["yield-check", attacker, order])
+                return
+        self.smash_flags = {}
+
+    def _step_yield_ask(self, seat: int, attacker: int) -> None:
+        if self.monsters[seat].alive and self.in_tokyo(self.monsters[seat]):
+            self._ask(seat, "yield", attacker=attacker)
+
+    def _legal_yield(self, node) -> list[str]:
+        return ["stay", "yield"]
+
+    def _do_yield(self, node, text) -> None:
+        seat, attacker = node[1], node[3]["attacker"]
+        m = self.monsters[seat]
+        if text == "stay":
+            self.say(f"{self.name(seat)} stays in {LOCATION_NAMES[m.location]}.", "Dark Edition / Smash / Yield")
+            return
+        where = m.location
+        self.leave_tokyo(m, "Dark Edition / Smash / Yield", yielded=True)
+        self._push(*self.hook_yielded(m, attacker, where))
+
+    def hook_yielded(self, m: MonsterState, attacker: int, where: int) -> list[list]:
+        """Hook point: effects of yielding (Burrowing, Unstable DNA); returns steps."""
+        return self._collect("yielded", m, attacker, where)
+
+    def leave_tokyo(self, m: MonsterState, rule: str, yielded: bool = False) -> None:
+        where = m.location
+        if where == OUT:
+            return
+        if where == CITY:
+            self.city = None
+        else:
+            self.bay = None
+        m.location = OUT
+        self.say(f"{self.name(m.seat)} {'yields' if yielded else 'leaves'} {LOCATION_NAMES[where]}.", rule)
+
+    def enter(self, m: MonsterState, where: int, rule: str) -> None:
+        if where == CITY:
+            self.city = m.seat
+        else:
+            self.bay = m.seat
+        m.location = where
+        self.say(f"{self.name(m.seat)} enters {LOCATION_NAMES[where]}.", rule)
+        if self.game.options.get("two_player_variant") and self.game.num_players == 2:
+            self.gain_energy(m, 1, "Dark Edition / Optional rule for a 2-player game")
+        else:
+            self.gain_stars(m, 1, "Dark Edition / Effects of Tokyo / enter", " for entering Tokyo")
+        self.hook_entered(m, where)
+
+    def hook_entered(self, m: MonsterState, where: int) -> None:
+        """Hook point: effects of entering Tokyo (Defender of Tokyo, Burrowing's toll)."""
+        toll = self.marks.pop(f"turn-burrow-toll-{where}", None)
+        if toll is not None:
+            self._push(self.damage(m.seat, 1, "card", toll, "Burrowing"))
+        self._push(*self._collect("entered", m, where))
+
+    # --- Damage pipeline -----------------------------------------------------------------
+    def _step_damage(self, p: dict) -> None:
+        """Losing hearts, stage by stage, each stage a hook point that may ask a question:
+        0 prevention (Wings, Hibernation), 1 Camouflage dice, 2 Super Jump, 3 Armor
+        Plating, 4 Rapid Healing before reaching 0, 5 the loss itself."""
+        t = self.monsters[p["target"]]
+        if not t.alive or p["amount"] <= 0:
+            return
+        while p["stage"] < 5:
+            stage = p["stage"]
+            p["stage"] += 1
+            if p["kind"] == "all":
+                continue
+            if self.hook_damage_stage(t, p, stage):
+                return  # the hook pushed a decision or chance step that continues ``p``
+            if p["amount"] <= 0:
+                if p["kind"] == "smash":
+                    self.smash_flags[f"hit{t.seat}"] = True
+                return
+        self._apply_loss(t, p)
+
+    def hook_damage_stage(self, t: MonsterState, p: dict, stage: int) -> bool:
+        """Hook point: reduce ``p['amount']`` or ask a question. Return True after pushing
+        a step that resumes this packet."""
+        for fn in self._fns(f"damage_stage_{stage}", t):
+            if fn(self, t, p):
+                return True
+        return False
+
+    def _apply_loss(self, t: MonsterState, p: dict) -> None:
+        amount = t.hearts if p["kind"] == "all" else min(p["amount"], t.hearts)
+        t.hearts -= amount
+        self.say(f"{self.name(t.seat)} loses {amount} heart{'s' * (amount != 1)} ({t.hearts}).", p["rule"])
+        src = p["source"]
+        if amount > 0 and src is not None and src != t.seat:
+            self.monsters[src].caused_loss = True
+        if p["kind"] == "smash":
+            self.smash_flags[f"hit{t.seat}"] = True
+            if amount > 0:
+                self.smash_flags[f"wounded{t.seat}"] = True
+        steps = self.hook_lost_hearts(t, amount, p)
+        if t.hearts <= 0:
+            steps.append(["zero-hearts", t.seat])
+        self._push(*steps)
+
+    def hook_lost_hearts(self, t: MonsterState, amount: int, p: dict) -> list[list]:
+        """Hook point: effects of losing hearts (tokens, Reflective Hide, ...); returns steps."""
+        steps = self._collect("lost_hearts", t, amount, p)
+        src = p["source"]
+        if src is not None and src != t.seat and amount > 0:
+            steps += self._collect("dealt_loss", self.monsters[src], t, amount, p)
+        return steps
+
+    # --- Elimination -------------------------------------------------------------------
+    def _step_zero_hearts(self, seat: int) -> None:
+        m = self.monsters[seat]
+        if not m.alive or m.hearts > 0:
+            return
+        self.hook_reached_zero(m)
+        if self.winners is not None or m.hearts > 0:
+            return
+        self.eliminate(m)
+
+    def hook_reached_zero(self, m: MonsterState) -> None:
+        """Hook point: Eater of the Dead, then saving effects in ruling R9's order."""
+        for s in self.clockwise_from(self.active, include=True):
+            o = self.monsters[s]
+            if o.alive and o is not m:
+                self._collect("other_reached_zero", o, m)
+        for fn in self._fns("save_from_zero", m):
+            if fn(self, m) or self.winners is not None or m.hearts > 0:
+                return
+
+    def eliminate(self, m: MonsterState) -> None:
+        """Eliminate ``m``: cards, tiles, energy and tokens are discarded, Tokyo left."""
+        m.alive = False
+        self.eliminations += 1
+        m.order_out = self.eliminations
+        self.say(f"{self.name(m.seat)} has no hearts left and is eliminated.", "Dark Edition / Resolve Dice / Smash")
+        self.leave_tokyo(m, "Dark Edition / elimination")
+        self.discard_everything(m)
+        m.energy = 0
+        self.check_bay()
+
+    def discard_everything(self, m: MonsterState) -> None:
+        for cid in list(m.cards):
+            self.discard_card(m, cid)
+        self.hook_discard_tiles(m)
+        for token in ("poison", "shrink"):
+            self.supply[token] += getattr(m, token)
+            setattr(m, token, 0)
+        m.copy = None
+
+    def hook_discard_tiles(self, m: MonsterState) -> None:
+        pass
+
+    def discard_card(self, m: MonsterState, cid: str) -> None:
+        m.cards.remove(cid)
+        self.discard.append(cid)
+        self.hook_card_lost(m, cid)
+        self.clip_hearts(m)
+
+    def hook_card_lost(self, m: MonsterState, cid: str) -> None:
+        """Hook point: a KEEP card leaves a monster (Smoke Cloud returns its tokens)."""
+        for hcid, fn in self.effects.hooks.get("card_lost", ()):
+            if hcid == cid:
+                fn(self, m)
+
+    def check_bay(self) -> None:
+        """With 4 or fewer monsters left, Tokyo Bay empties at once (to the City if it is empty)."""
+        if self.bay is None or self.bay_in_use():
+            return
+        m = self.monsters[self.bay]
+        self.bay = None
+        if self.city is None:
+            self.city = m.seat
+            m.location = CITY
+            self.say(f"Only {len(self.alive())} monsters remain: {self.name(m.seat)} moves from Tokyo Bay to Tokyo City.",
+                     "Dark Edition / Enter Tokyo / 4 or fewer players")
+        else:
+            m.location = OUT
+            self.say(f"Only {len(self.alive())} monsters remain: {self.name(m.seat)} must leave Tokyo Bay.",
+                     "Dark Edition / Enter Tokyo / 4 or fewer players")
+
+    # ============================ 3. Enter Tokyo ========================================
+    def _step_enter_tokyo(self) -> None:
+        m = self.monsters[self.active]
+        if not m.alive:
+            self._push(["end-turn"])
+            return
+        if not self.in_tokyo(m) and self.hook_may_enter(m):
+            if self.city is None:
+                self.enter(m, CITY, "Dark Edition / Enter Tokyo")
+            elif self.bay_in_use() and self.bay is None:
+                self.enter(m, BAY, "Dark Edition / Enter Tokyo / 5 or 6 players")
+        self._push(["buy"])
+
+    def hook_may_enter(self, m: MonsterState) -> bool:
+        return not self._any("no_enter", m)
+
+    # ============================ 4. Buy Power Cards ====================================
+    def _step_buy(self) -> None:
+        m = self.monsters[self.active]
+        if not m.alive:
+            self._push(["end-turn"])
+            return
+        legal = self._legal_buy(None)
+        if legal == ["end"]:
+            self._push(["end-turn"])
+            return
+        self._ask(m.seat, "buy")
+
+    def _legal_buy(self, node) -> list[str]:
+        m = self.monsters[self.active]
+        out = []
+        if self.hook_may_buy(m):
+            for cid in dict.fromkeys(c for c in self.market if c):
+                if self.buy_cost(m, cid) <= m.energy and self.hook_may_buy_card(m, cid):
+                    out.append(f"buy {cid}")
+            if m.energy >= 2 and self.market:
+                out.append("sweep")
+            out += self.hook_buy_extras(m)
+        out += self.hook_any_time_actions(m)
+        out.append("end")
+        return out
+
+    def hook_may_buy(self, m: MonsterState) -> bool:
+        return not self._any("no_buy", m)
+
+    def hook_may_buy_card(self, m: MonsterState, cid: str) -> bool:
+        check = self.effects.buy_checks.get(cid)
+        return check is None or check(self, m)
+
+    def hook_buy_extras(self, m: MonsterState) -> list[str]:
+        return self._collect("buy_extras", m)
+
+    def hook_any_time_actions(self, m: MonsterState) -> list[str]:
+        return self._collect("any_time", m)
+
+    def _do_buy(self, node, text) -> None:
+        m = self.monsters[self.active]
+        words = text.split()
+        if words[0] == "end":
+            self._push(["end-turn"])
+            return
+        if words[0] == "buy" and len(words) == 2:
+            slot = self.market.index(words[1])
+            self.market[slot] = None
+            self._push(["reveal", slot], ["buy"])
+            self.pay_and_take(m, words[1], "Dark Edition / Buy Power Cards")
+            return
+        if words[0] == "sweep":
+            m.energy -= 2
+            self.say(f"{self.name(m.seat)} pays 2 energy to sweep the market.", "Dark Edition / Buy Power Cards / sweep")
+            self.discard.extend(c for c in self.market if c)
+            self.market = []
+            self._push(["reveal", 0], ["reveal", 1], ["reveal", 2], ["buy"])
+            return
+        self._push(["buy"])
+        self.hook_do_buy_extra(m, words)
+
+    def hook_do_buy_extra(self, m: MonsterState, words: list[str]) -> None:
+        self.effects.actions[words[0]](self, m, words)
+
+    def pay_and_take(self, m: MonsterState, cid: str, rule: str, cost: int | None = None) -> None:
+        """``m`` pays for ``cid`` and gains it: a KEEP card is held, a DISCARD card resolves."""
+        cost = self.buy_cost(m, cid) if cost is None else cost
+        m.energy -= cost
+        card = self.game.card(cid)
+        self.say(f"{self.name(m.seat)} buys {card.name} for {cost} energy.", rule)
+        if card.type == "keep":
+            m.cards.append(cid)
+            self._push(*self.hook_card_gained(m, cid))
+        else:
+            self.discard.append(cid)
+            self._push(*self.hook_discard_card_played(m, cid))
+        self._push(*self.hook_bought(m, cid))
+
+    def hook_card_gained(self, m: MonsterState, cid: str) -> list[list]:
+        fn = self.effects.on_gain.get(cid)
+        return list(fn(self, m) or []) if fn else []
+
+    def hook_discard_card_played(self, m: MonsterState, cid: str) -> list[list]:
+        fn = self.effects.on_play.get(cid)
+        return list(fn(self, m) or []) if fn else []
+
+    def hook_bought(self, m: MonsterState, cid: str) -> list[list]:
+        return self._collect("bought", m, cid)
+
+    # ============================ 5. End of Turn ========================================
+    def _step_end_turn(self) -> None:
+        m = self.monsters[self.active]
+        steps = self.hook_end_of_turn(m) if m.alive else []
+        self._push(*steps, ["turn-over"])
+
+    def hook_end_of_turn(self, m: MonsterState) -> list[list]:
+        """Hook point: end-of-turn effects, in the order of ruling R6's list."""
+        return self._collect("end_turn", m)
+
+    def _step_turn_over(self) -> None:
+        for key in [k for k in self.marks if k.startswith("turn-")]:
+            del self.marks[key]
+        living = self.alive()
+        at20 = [x.seat for x in living if x.stars >= WIN_STARS]
+        if not living:
+            self.finish([], "none", "Every monster is eliminated: nobody wins.")
+            return
+        if at20:
+            if len(at20) > 1 and self.game.options.get("star_tie") == "most-stars":
+                best = max(self.monsters[s].stars for s in at20)
+                at20 = [s for s in at20 if self.monsters[s].stars == best]
+            self.finish(at20, "stars", " and ".join(self.name(s) for s in at20) + " reached 20 stars.")
+            return
+        if len(living) == 1:
+            self.finish([living[0].seat], "survival", f"{self.name(living[0].seat)} is the last monster standing.")
+            return
+        m = self.monsters[self.active]
+        if m.alive and self.extra_turns > 0:
+            self.extra_turns -= 1
+            self.say(f"{self.name(m.seat)} takes another turn.", "extra turn")
+            self._push(["turn-start", m.seat])
+            return
+        self.extra_turns = 0
+        self.fewer_dice = 0
+        nxt = next(s for s in self.clockwise_from(self.active) if self.monsters[s].alive)
+        self._push(["turn-start", nxt])
+
+    def finish(self, winners: list[int], how: str, sentence: str) -> None:
+        self.winners = sorted(winners)
+        self.win_by = how
+        self.node = None
+        self.stack = []
+        self.say("Game over: " + sentence, "Dark Edition / End of Game")
+
+    # ============================ kernel: data, clone, observation =====================
+    _SCALARS = ("city", "bay", "rolls_used", "rolls_allowed", "active", "turn_count", "extra_turns",
+                "fewer_dice", "peeked", "winners", "win_by", "eliminations")
+
+    def _to_data(self) -> dict:
+        d = {k: getattr(self, k) for k in self._SCALARS}
+        d.update(monsters=[m.as_dict() for m in self.monsters], market=list(self.market),
+                 deck=dict(self.deck), known_top=_deep(self.known_top), discard=list(self.discard),
+                 supply=dict(self.supply), dice=list(self.dice), resolved=list(self.resolved),
+                 rolloff=_deep(self.rolloff), stack=_deep(self.stack), node=_deep(self.node),
+                 smash_flags=dict(self.smash_flags), marks=_deep(self.marks))
+        d.update(self.edition_data())
+        return d
+
+    def edition_data(self) -> dict:
+        return {}
+
+    def _from_data(self, d: dict) -> None:
+        for k in self._SCALARS:
+            setattr(self, k, d[k])
+        self.monsters = [MonsterState.from_dict(x) for x in d["monsters"]]
+        self.market, self.deck, self.known_top = list(d["market"]), dict(d["deck"]), _deep(d["known_top"])
+        self.discard, self.supply, self.dice = list(d["discard"]), dict(d["supply"]), list(d["dice"])
+        self.resolved, self.rolloff = list(d["resolved"]), _deep(d["rolloff"])
+        self.stack, self.node, self.smash_flags = _deep(d["stack"]), _deep(d["node"]), dict(d["smash_flags"])
+        self.marks = _deep(d["marks"])
+        self.edition_from_data(d)
+
+    def edition_from_data(self, d: dict) -> None:
+        pass
+
+    def clone(self) -> "KotState":
+        other = self.__class__.__new__(self.__class__)
+        State.__init__(other, self.game)
+        self._copy_base_into(other)
+        for k in self._SCALARS:
+            setattr(other, k, getattr(self, k))
+        if self.winners is not None:
+            other.winners = list(self.winners)
+        other.monsters = [m.copy_state() for m in self.monsters]
+        other.market, other.deck, other.known_top = list(self.market), dict(self.deck), _deep(self.known_top)
+        other.discard, other.supply, other.dice = list(self.discard), dict(self.supply), list(self.dice)
+        other.resolved, other.rolloff = list(self.resolved), _deep(self.rolloff)
+        other.stack, other.node, other.smash_flags = _deep(self.stack), _deep(self.node), dict(self.smash_flags)
+        other.marks = _deep(self.marks)
+        self.edition_clone_into(other)
+        return other
+
+    def edition_clone_into(self, other: "KotState") -> None:
+        pass
+
+    def observation(self, seat: int | None) -> dict:
+        """Everything public, plus for ``seat`` the deck's top cards it has looked at.
+
+        Keys: game, seat, active, turn, current_player, node (kind and seat to decide),
+        monsters (list of dicts), tokyo_city, tokyo_bay, market, deck_size, discard, dice,
+        rolls_used, rolls_allowed, supply, known_top (only cards this seat saw), winners,
+        plus edition keys. JSON-safe.
+        """
+        node = self.node
+        obs = {
+            "game": self.game.game_id, "seat": seat, "active": self.active, "turn": self.turn_count,
+            "current_player": self._current_player(),
+            "node": None if node is None else {"kind": node[2], "seat": node[1] if node[0] == "decision" else None},
+            "monsters": [dict(m.as_dict(), name=self.name(m.seat), max_hearts=self.max_hearts(m))
+                         for m in self.monsters],
+            "tokyo_city": self.city, "tokyo_bay": self.bay, "bay_in_use": self.bay_in_use(),
+            "market": [c for c in self.market if c], "deck_size": sum(self.deck.values()) + len(self.known_top),
+            "discard": list(self.discard), "dice": list(self.dice), "rolls_used": self.rolls_used,
+            "rolls_allowed": self.rolls_allowed, "supply": dict(self.supply),
+            "known_top": [c for c, s in self.known_top if seat in s],
+            "winners": self.winners, "win_by": self.win_by,
+        }
+        obs.update(self.edition_observation(seat))
+        return obs
+
+    def edition_observation(self, seat: int | None) -> dict:
+        return {}
+
+    def resample(self, seat: int, rng) -> "KotState":
+        """A state consistent with ``seat``'s view: top cards it has not seen are put
+        back into the unseen deck (they will be revealed by chance again)."""
+        other = self.clone()
+        keep = []
+        for i, (cid, seats) in enumerate(other.known_top):
+            if seat not in seats:
+                # from the first card this seat has not seen, the rest is unknown to it
+                for c2, _ in other.known_top[i:]:
+                    other.deck[c2] = other.deck.get(c2, 0) + 1
+                break
+            keep.append([cid, list(seats)])
+        other.known_top = keep
+        return other
+
+    def render(self, seat: int | None = None) -> str:
+        from .render import render_text
+        return render_text(self, seat)
+
+    def __repr__(self) -> str:
+        return f"<{type(self).__name__} turn={self.turn_count} node={json.dumps(self.node)}>"

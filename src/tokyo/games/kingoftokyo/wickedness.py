@@ -1,0 +1,181 @@
+"""Effects of the Dark Edition Wickedness tiles (both sides), registered by tile id.
+
+Wording is in data/dark_wickedness_tiles.toml. The gauge itself (gaining Wickedness,
+choosing tiles at 3, 6 and 10) is an edition rule in dark.py.
+"""
+
+from __future__ import annotations
+
+from .effects import Effects
+from .powers import _others
+
+TILES = Effects("kot-dark-wickedness")
+on, gain = TILES.on, TILES.gain
+
+
+# ----- red sides ---------------------------------------------------------------------------
+on("extra_rolls", "devious")(lambda state, m: 1)
+
+
+@on("turn_start", "eternal")
+def _eternal(state, m):
+    state.gain_hearts(m, 1, "Eternal")
+
+
+@on("numbers", "skulking")
+def _skulking(state, m, c):
+    if c["1"] >= 3:
+        state.gain_stars(m, 1, "Skulking", " for 1-1-1")
+
+
+@on("turn_start", "tireless")
+def _tireless(state, m):
+    state.gain_energy(m, 1, "Tireless")
+
+
+on("extra_dice", "cyberbrain")(lambda state, m: 1)
+on("discount", "evil-lair")(lambda state, m: 1)
+on("max_hearts", "full-regeneration")(lambda state, m: 2)
+
+
+@gain("full-regeneration")
+def _full_regeneration(state, m):
+    state.gain_hearts(m, state.max_hearts(m), "Full Regeneration")
+
+
+@gain("widespread-panic")
+def _widespread_panic(state, m):
+    for s in _others(state, m):
+        state.lose_stars(state.monsters[s], 4, "Widespread Panic")
+    state.discard_tile(m, "widespread-panic")
+
+
+on("smash_total", "antimatter-beam", order=10)(lambda state, m, v, claws: v * 2)
+
+
+@on("energy_dice", "skybeam")
+def _skybeam_energy(state, m, dice):
+    return dice
+
+
+@on("heart_dice", "skybeam")
+def _skybeam_hearts(state, m, hearts):
+    state.gain_hearts(m, hearts, "Skybeam")
+
+
+# ----- green sides -------------------------------------------------------------------------
+on("smash_total", "barbs", order=5)(lambda state, m, v, claws: v + 1 if v >= 2 else v)
+
+
+@on("save_from_zero", "final-roar", order=-10)
+def _final_roar(state, m):
+    if m.stars >= 16:
+        state.say(f"{state.name(m.seat)} falls with {m.stars} stars and wins with a Final Roar!", "Final Roar")
+        state.finish([m.seat], "final-roar", f"{state.name(m.seat)} wins by Final Roar.")
+        return True
+    return False
+
+
+@on("dealt_loss", "poison-spit")
+def _poison_spit(state, m, t, amount, p):
+    if p["kind"] == "smash" and state.supply["poison"] > 0 and t.alive:
+        state.supply["poison"] -= 1
+        t.poison += 1
+        state.say(f"{state.name(t.seat)} gets a Poison token ({t.poison}).", "Poison Spit")
+
+
+@on("dealt_loss", "underdog")
+def _underdog(state, m, t, amount, p):
+    if p["kind"] == "smash" and t.stars > m.stars:
+        t.stars -= 1
+        m.stars += 1
+        state.say(f"{state.name(m.seat)} takes 1 star from {state.name(t.seat)}.", "Underdog")
+
+
+def _defend(state, m):
+    for s in _others(state, m):
+        state.lose_stars(state.monsters[s], 1, "Defender of Tokyo")
+
+
+@on("entered", "defender-of-tokyo")
+def _defender_enter(state, m, where):
+    _defend(state, m)
+
+
+@on("turn_start", "defender-of-tokyo")
+def _defender_start(state, m):
+    if m.location != 0:
+        _defend(state, m)
+
+
+@gain("fluxling")
+def _fluxling_gain(state, m):
+    return [["card", "fluxling-ask", m.seat, "gain"]]
+
+
+@on("turn_start", "fluxling")
+def _fluxling_turn(state, m):
+    return [["card", "fluxling-ask", m.seat, "turn"]]
+
+
+def _copyable(state, m):
+    return [cid for o in state.monsters if o is not m and o.alive
+            for cid in o.cards if cid not in m.cards and cid != m.copy]
+
+
+@TILES.step("fluxling-ask")
+def _fluxling_ask(state, seat, why):
+    m = state.monsters[seat]
+    if m.alive and "fluxling" in m.tiles and _copyable(state, m):
+        state.ask_card(seat, "fluxling", why=why)
+
+
+def _fluxling_legal(state, node):
+    m = state.monsters[node[1]]
+    return [f"copy {cid}" for cid in dict.fromkeys(_copyable(state, m))] + ["pass"]
+
+
+@TILES.decision("fluxling", _fluxling_legal)
+def _fluxling_do(state, node, text):
+    if text == "pass":
+        return
+    m = state.monsters[node[1]]
+    cid = text.split()[1]
+    if m.copy is not None:
+        state.hook_card_lost(m, m.copy)
+    m.copy = cid
+    state.say(f"{state.name(m.seat)}'s Fluxling now copies {state.game.card(cid).name}.", "Fluxling")
+    state.clip_hearts(m)
+    fn = state.effects.on_gain.get(cid)
+    if fn:
+        state._push(*(fn(state, m) or []))
+
+
+@gain("have-it-all")
+def _have_it_all(state, m):
+    state.gain_stars(m, len(m.cards), "Have It All!", " for its KEEP cards")
+
+
+@on("bought", "have-it-all")
+def _have_it_all_buy(state, m, cid):
+    state.gain_stars(m, 1, "Have It All!", " for buying a card")
+
+
+@on("turn_start", "sonic-boomer")
+def _sonic_boomer(state, m):
+    state.gain_stars(m, 1, "Sonic Boomer")
+
+
+@gain("final-push")
+def _final_push(state, m):
+    state.gain_hearts(m, 2, "Final Push")
+    state.gain_energy(m, 2, "Final Push")
+    state.extra_turns += 1
+    state.say(f"{state.name(m.seat)} will take another turn after this one.", "Final Push")
+    state.discard_tile(m, "final-push")
+
+
+@gain("starburst")
+def _starburst(state, m):
+    state.gain_energy(m, 12, "Starburst")
+    state.discard_tile(m, "starburst")
