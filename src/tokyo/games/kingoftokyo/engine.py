@@ -600,8 +600,10 @@ class KotState(State):
     def categories_left(self) -> list[str]:
         m = self.monsters[self.active]
         c = self.counts()
+        numbers = c["1"] + c["2"] + c["3"]
         present = {
-            "numbers": c["1"] + c["2"] + c["3"] > 0,
+            # a category with nothing to do is skipped (no pointless order choices)
+            "numbers": numbers > 0 and (max(c["1"], c["2"], c["3"]) >= 3 or bool(self._fns("numbers", m))),
             "hearts": c["h"] > 0,
             "energy": c["e"] > 0,
             "smash": self.smash_total(m) > 0,

@@ -1,0 +1,138 @@
+"""Build a King of Tokyo position directly, so a test or an analysis starts where a rule bites.
+
+Example::
+
+    game = tokyo.load_game("kot-dark", players=4)
+    state = build_position(game,
+        monsters=[{"hearts": 5, "location": "city", "cards": ["jets"]}, {"energy": 6}, {}, {}],
+        active=1, step="resolve", dice="c c c 1 1 h")
+    state.apply_action("resolve smash")
+
+Each monster dict may set: hearts, stars, energy, wickedness, cards (KEEP card ids),
+tiles (Wickedness tile ids; their levels count as taken), poison, shrink, smoke,
+location ("out", "city", "bay"), alive, copy (the card Fluxling copies), zombified.
+Cards and tiles placed anywhere are taken out of the deck and tile stacks, so every
+card is still counted once.
+
+``step`` says where the turn of ``active`` stands:
+- "turn-start": before the start-of-turn effects (turn_count is incremented first);
+- "roll": about to roll the first time (start-of-turn effects already done);
+- "roll-decision": ``dice`` showing after ``rolls_used`` rolls, the active monster to decide;
+- "after-rolls": rolling is over (Psychic Probe owners may act next);
+- "resolve": rolling is over and dice are about to be resolved;
+- "buy": the Buy Power Cards step; "end": the End of Turn step.
+
+Raises ValueError for unknown card or tile ids, bad locations, or a card used more
+often than the deck holds.
+"""
+
+from __future__ import annotations
+
+from typing import Any, Iterable
+
+from .engine import BAY, CITY, FACES, OUT, KotState
+
+_LOCATIONS = {"out": OUT, "city": CITY, "bay": BAY}
+_STEPS = {"turn-start": None, "roll": ["roll-setup"], "roll-decision": ["roll-decision"],
+          "after-rolls": ["after-rolls"], "resolve": ["resolve-choice"], "buy": ["buy"], "end": ["end-turn"]}
+
+
+def _faces(dice: str | Iterable[str] | None) -> list[str]:
+    if dice is None:
+        return []
+    items = dice.split() if isinstance(dice, str) else list(dice)
+    for f in items:
+        if f not in FACES:
+            raise ValueError(f"unknown die face {f!r}; faces: {' '.join(FACES)}")
+    return items
+
+
+def build_position(game, monsters: list[dict[str, Any]] | None = None, *, active: int = 0,
+                   step: str = "roll", dice: str | Iterable[str] | None = None, rolls_used: int = 1,
+                   rolls_allowed: int | None = None, market: Iterable[str] | None = None,
+                   discard: Iterable[str] = (), turn: int = 1, extra_turns: int = 0) -> KotState:
+    """Return a state of ``game`` set as described in the module docstring."""
+    if step not in _STEPS:
+        raise ValueError(f"unknown step {step!r}; steps: {', '.join(_STEPS)}")
+    state: KotState = game._new_blank_state()
+    state.rolloff = {"contenders": [], "claws": {}, "first": 0}
+    specs = list(monsters or [])
+    if len(specs) > game.num_players:
+        raise ValueError(f"{len(specs)} monster specs for {game.num_players} players")
+
+    def take_card(cid: str) -> None:
+        if cid not in state.deck:
+            raise ValueError(f"unknown card {cid!r}")
+        if state.deck[cid] <= 0:
+            raise ValueError(f"no copy of {cid!r} left in the deck")
+        state.deck[cid] -= 1
+
+    for seat, spec in enumerate(specs):
+        m = state.monsters[seat]
+        unknown = set(spec) - {"hearts", "stars", "energy", "wickedness", "cards", "tiles", "poison", "shrink",
+                               "smoke", "location", "alive", "copy", "zombified"}
+        if unknown:
+            raise ValueError(f"unknown monster fields {sorted(unknown)}")
+        for key in ("hearts", "stars", "energy", "wickedness", "poison", "shrink", "smoke", "zombified", "copy"):
+            if key in spec:
+                setattr(m, key, spec[key])
+        for cid in spec.get("cards", ()):
+            take_card(cid)
+            m.cards.append(cid)
+        for tid in spec.get("tiles", ()):
+            stacks = getattr(state, "tile_stacks", None)
+            if stacks is None:
+                raise ValueError("this edition has no Wickedness tiles")
+            level = game.tile(tid).level
+            if tid not in stacks[str(level)]:
+                pair = next(t for t in game.tile_pairs() if tid in (t.get("red"), t.get("green")))
+                other = pair["green"] if pair["red"] == tid else pair["red"]
+                if other not in stacks[str(level)]:
+                    raise ValueError(f"tile {tid!r} is not available")
+                stacks[str(level)].remove(other)
+            else:
+                stacks[str(level)].remove(tid)
+            m.tiles.append(tid)
+            m.levels.append(level)
+        for token in ("poison", "shrink", "smoke"):
+            state.supply[token] -= getattr(m, token)
+        if "alive" in spec and not spec["alive"]:
+            m.alive = False
+            m.hearts = 0
+        loc = spec.get("location", "out")
+        if loc not in _LOCATIONS:
+            raise ValueError(f"unknown location {loc!r}; locations: out, city, bay")
+        m.location = _LOCATIONS[loc]
+        if m.location == CITY:
+            if state.city is not None:
+                raise ValueError("two monsters in Tokyo City")
+            state.city = seat
+        elif m.location == BAY:
+            if state.bay is not None:
+                raise ValueError("two monsters in Tokyo Bay")
+            state.bay = seat
+    if market is None:
+        market = [c for c in game.deck_counts()][:3]
+        market = [c for c in market if state.deck.get(c, 0) > 0][:3]
+    state.market = []
+    for cid in market:
+        take_card(cid)
+        state.market.append(cid)
+    for cid in discard:
+        take_card(cid)
+        state.discard.append(cid)
+    state.active = active
+    state.turn_count = turn
+    state.extra_turns = extra_turns
+    state.dice = _faces(dice)
+    state.rolls_used = rolls_used
+    state.rolls_allowed = 3 + state.hook_extra_rolls(state.monsters[active]) if rolls_allowed is None else rolls_allowed
+    if step == "turn-start":
+        state.turn_count = turn - 1
+        state.stack = [["turn-start", active]]
+    else:
+        state.stack = [list(_STEPS[step])]
+    if step in ("roll-decision", "after-rolls", "resolve") and not state.dice:
+        raise ValueError(f"step {step!r} needs dice")
+    state._run()
+    return state

@@ -1,0 +1,53 @@
+"""A plain-text picture of a King of Tokyo position, as one seat sees it."""
+
+from __future__ import annotations
+
+from .engine import FACE_NAMES, LOCATION_NAMES, face_sort
+
+
+def render_text(state, seat: int | None = None) -> str:
+    """The table: monsters (hearts, stars, energy, Wickedness, cards, tiles, tokens,
+    place), Tokyo, the dice, the market and whose decision it is."""
+    g = state.game
+    lines = []
+    lines.append(f"Turn {state.turn_count} - {state.name(state.active)} to play"
+                 + (f" - you are {state.name(seat)} (seat {seat})" if seat is not None else ""))
+    for m in state.monsters:
+        mark = ">" if m.seat == state.active else " "
+        if not m.alive:
+            lines.append(f"{mark} [{m.seat}] {state.name(m.seat):<12} eliminated")
+            continue
+        extra = []
+        if m.poison:
+            extra.append(f"poison {m.poison}")
+        if m.shrink:
+            extra.append(f"shrink {m.shrink}")
+        if m.smoke:
+            extra.append(f"smoke {m.smoke}")
+        if m.zombified:
+            extra.append("zombie")
+        lines.append(f"{mark} [{m.seat}] {state.name(m.seat):<12} hearts {m.hearts:>2}/{state.max_hearts(m):<2} "
+                     f"stars {m.stars:>2}  energy {m.energy:>2}  wickedness {m.wickedness:>2}  "
+                     f"{LOCATION_NAMES[m.location]}" + (f"  ({', '.join(extra)})" if extra else ""))
+        owned = [g.card(c).name for c in m.cards] + [g.tile(t).name + " (tile)" for t in m.tiles]
+        if m.copy and "fluxling" in m.tiles:
+            owned.append(f"Fluxling copies {g.card(m.copy).name}")
+        if owned:
+            lines.append("        " + ", ".join(owned))
+    city = state.name(state.city) if state.city is not None else "empty"
+    tokyo = f"Tokyo City: {city}"
+    if state.bay_in_use() or state.bay is not None:
+        tokyo += f"   Tokyo Bay: {state.name(state.bay) if state.bay is not None else 'empty'}"
+    lines.append(tokyo)
+    if state.dice and None not in state.dice:
+        lines.append(f"Dice (roll {state.rolls_used} of {state.rolls_allowed}): "
+                     + "  ".join(FACE_NAMES[f] for f in face_sort(state.dice)))
+    market = "  |  ".join(f"{g.card(c).name} ({g.card(c).cost}, {g.card(c).type})" for c in state.market if c)
+    lines.append(f"Market: {market or 'empty'}   (deck {sum(state.deck.values()) + len(state.known_top)})")
+    if seat is not None:
+        seen = [g.card(c).name for c, s in state.known_top if seat in s]
+        if seen:
+            lines.append("You know the top card: " + ", ".join(seen))
+    if state.winners is not None:
+        lines.append("Winners: " + (", ".join(state.name(s) for s in state.winners) or "nobody"))
+    return "\n".join(lines)
