@@ -72,7 +72,7 @@ def summarise(records: Sequence[GameRecord] | Iterable[GameRecord]) -> dict:
         elif len(rec.winners) > 1:
             shared += 1
         how = (rec.extra or {}).get("win_by")
-        if rec.winners and how is not None:
+        if rec.winners and how not in (None, ""):
             win_by[str(how)] += 1
         turns.append(rec.turns)
 
