@@ -1,0 +1,32 @@
+"""The README's set-up commands are the ones CI and users run; keep them true."""
+
+import re
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+
+
+def setup_commands() -> list[str]:
+    readme = (ROOT / "README.md").read_text()
+    section = readme.split("## Set-up", 1)[1].split("\n## ", 1)[0]
+    return re.findall(r"```sh\n(.*?)\n```", section, re.S)
+
+
+def test_exactly_two_one_line_setup_commands():
+    commands = setup_commands()
+    assert len(commands) == 2
+    assert all("\n" not in c for c in commands)
+    assert commands[0].endswith("tokyo play kot-dark")
+    assert "pytest" in commands[1] and ".[test]" in commands[1]
+
+
+def test_ci_runs_the_readme_test_command():
+    ci = (ROOT / ".ci" / "run").read_text()
+    assert setup_commands()[1] in ci.splitlines()
+    assert "-eq 5" in ci  # pytest's exit code 5 (no tests) fails
+
+
+def test_readme_documents_every_subcommand():
+    readme = (ROOT / "README.md").read_text()
+    for command in ("games", "cards", "play", "simulate", "replay"):
+        assert f"### `tokyo {command}" in readme
