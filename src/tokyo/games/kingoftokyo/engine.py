@@ -101,6 +101,9 @@ def _deep(obj):
     return obj
 
 
+_REROLL_CACHE: dict[str, list[str]] = {}
+
+
 def face_sort(faces) -> list[str]:
     return sorted(faces, key=FACES.index)
 
@@ -525,11 +528,16 @@ class KotState(State):
         self.dice[node[3]["index"]] = face
 
     def _reroll_choices(self, faces) -> list[str]:
-        counts = [(f, faces.count(f)) for f in FACES if f in faces]
-        subsets = [[]]
-        for f, c in counts:
-            subsets = [s + [f] * k for s in subsets for k in range(c + 1)]
-        return ["reroll " + " ".join(s) for s in subsets if s]
+        """Every non-empty multiset of the showing faces, as "reroll ..." texts (cached)."""
+        key = "".join(face_sort(faces))
+        out = _REROLL_CACHE.get(key)
+        if out is None:
+            counts = [(f, key.count(f)) for f in FACES if f in key]
+            subsets = [[]]
+            for f, c in counts:
+                subsets = [s + [f] * k for s in subsets for k in range(c + 1)]
+            out = _REROLL_CACHE[key] = ["reroll " + " ".join(s) for s in subsets if s]
+        return list(out)
 
     def _step_roll_decision(self) -> None:
         m = self.monsters[self.active]
