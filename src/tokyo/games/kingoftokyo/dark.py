@@ -105,6 +105,13 @@ class DarkState(KotState):
         if fn:
             self._push(*(fn(self, m) or []))
 
+    def hook_end_of_turn(self, m: MonsterState) -> list[list]:
+        """End of Turn: card effects (R6 order), then Poison tokens: 1 heart each."""
+        steps = super().hook_end_of_turn(m)
+        if m.poison:
+            steps.append(self.damage(m.seat, m.poison, "poison", None, "Dark Edition / Poison Spit & Shrink Ray"))
+        return steps
+
     def discard_tile(self, m: MonsterState, tid: str) -> None:
         """A tile leaves play for good (tiles are never returned to the stacks)."""
         if tid in m.tiles:

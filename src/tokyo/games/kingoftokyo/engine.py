@@ -936,14 +936,16 @@ class KotState(State):
         m.energy = 0
         self.check_bay()
 
-    def discard_everything(self, m: MonsterState) -> None:
+    def discard_everything(self, m: MonsterState, tokens: bool = True) -> None:
+        """Discard every card and tile of ``m``; with ``tokens``, its tokens go back too
+        (on elimination; Poison and Shrink Ray tokens otherwise stay on a monster)."""
         for cid in list(m.cards):
             self.discard_card(m, cid)
         self.hook_discard_tiles(m)
-        for token in ("poison", "shrink"):
+        m.copy = None
+        for token in ("poison", "shrink", "smoke") if tokens else ("smoke",):
             self.supply[token] += getattr(m, token)
             setattr(m, token, 0)
-        m.copy = None
 
     def hook_discard_tiles(self, m: MonsterState) -> None:
         pass

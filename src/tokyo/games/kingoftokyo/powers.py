@@ -473,7 +473,7 @@ def _eater(state, m, dead):
 
 
 def _rise_again(state, m, hearts: int, rule: str) -> None:
-    state.discard_everything(m)
+    state.discard_everything(m, tokens=False)
     state.reset_wickedness(m)
     m.stars = 0
     state.leave_tokyo(m, rule)
