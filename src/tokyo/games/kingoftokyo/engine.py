@@ -228,6 +228,13 @@ class KotState(State):
     def say(self, text: str, rule: str, seats: tuple[int, ...] | None = None) -> None:
         self.log.append(Event(text, rule, seats))
 
+    RULEBOOK = "Dark Edition"
+    """How log events cite the edition's rulebook; an edition overrides it."""
+
+    def rule(self, section: str) -> str:
+        """The citation of a rulebook section, e.g. "Dark Edition / Resolve Dice / Smash"."""
+        return f"{self.RULEBOOK} / {section}"
+
     def name(self, seat: int) -> str:
         return self.game.monster_name(self.monsters[seat].monster)
 
@@ -415,12 +422,12 @@ class KotState(State):
         tied = [s for s in ro["contenders"] if ro["claws"][str(s)] == best]
         if len(tied) > 1:
             self.say("Tie for most Claws between " + ", ".join(self.name(s) for s in tied) + "; they roll again.",
-                     "Dark Edition / How to Play / first player")
+                     self.rule("How to Play / first player"))
             self.rolloff = {"contenders": tied, "claws": {}}
             self._push(["rolloff"])
             return
         self.say(f"{self.name(tied[0])} rolled the most Claws ({best}) and plays first.",
-                 "Dark Edition / How to Play / first player")
+                 self.rule("How to Play / first player"))
         self.rolloff = {"contenders": [], "claws": {}, "first": tied[0]}
         self._push(["turn-start", tied[0]])
 
@@ -428,7 +435,7 @@ class KotState(State):
         seat = node[3]["seat"]
         self.rolloff["claws"][str(seat)] = int(value)
         self.say(f"{self.name(seat)} rolls {value} Claw{'s' * (value != '1')} for first player.",
-                 "Dark Edition / How to Play / first player")
+                 self.rule("How to Play / first player"))
 
     # ============================ Market reveals ========================================
     def _step_reveal(self, slot: int) -> None:
@@ -439,7 +446,7 @@ class KotState(State):
         if sum(self.deck.values()) == 0:
             if slot < len(self.market) and self.market[slot] is None:
                 self.market.pop(slot)
-            self.say("The deck is empty; the market stays short.", "Dark Edition / Buy Power Cards")
+            self.say("The deck is empty; the market stays short.", self.rule("Buy Power Cards"))
             return
         self._chance("reveal", slot=slot)
 
@@ -459,7 +466,7 @@ class KotState(State):
             self.market[slot] = cid
         else:
             self.market.insert(min(slot, len(self.market)), cid)
-        self.say(f"{self.game.card(cid).name} is revealed in the market.", "Dark Edition / Buy Power Cards")
+        self.say(f"{self.game.card(cid).name} is revealed in the market.", self.rule("Buy Power Cards"))
         self.hook_card_revealed(cid)
 
     def hook_card_revealed(self, cid: str) -> None:
@@ -477,12 +484,12 @@ class KotState(State):
             o.caused_loss = False
         self.resolved = []
         self.peeked = False
-        self.say(f"Turn {self.turn_count}: {self.name(seat)}.", "Dark Edition / Turn Overview")
+        self.say(f"Turn {self.turn_count}: {self.name(seat)}.", self.rule("Turn Overview"))
         if self.in_tokyo(m):
             if self.game.options.get("two_player_variant") and self.game.num_players == 2:
-                self.gain_energy(m, 1, "Dark Edition / Optional rule for a 2-player game")
+                self.gain_energy(m, 1, self.rule("Optional rule for a 2-player game"))
             else:
-                self.gain_stars(m, 2, "Dark Edition / Effects of Tokyo / start turn in Tokyo", " for starting in Tokyo")
+                self.gain_stars(m, 2, self.rule("Effects of Tokyo / start turn in Tokyo"), " for starting in Tokyo")
         self._push(["turn-start-effects", seat], ["roll-setup"])
 
     def _step_turn_start_effects(self, seat: int) -> None:
@@ -521,7 +528,7 @@ class KotState(State):
             return
         self.rolls_used += 1
         self.say(f"{self.name(self.active)} rolls: " + " ".join(FACE_NAMES[f] for f in face_sort(self.dice)) + ".",
-                 "Dark Edition / Roll Dice")
+                 self.rule("Roll Dice"))
         self._push(["roll-decision"])
 
     def _on_die(self, node, face) -> None:
@@ -590,7 +597,7 @@ class KotState(State):
 
     def _step_after_rolls(self) -> None:
         self.say(f"{self.name(self.active)} keeps: " + " ".join(FACE_NAMES[f] for f in face_sort(self.dice)) + ".",
-                 "Dark Edition / Roll Dice")
+                 self.rule("Roll Dice"))
         self._push(*self.hook_after_final_roll(), ["resolve-choice"])
 
     def hook_after_final_roll(self) -> list[list]:
@@ -668,7 +675,7 @@ class KotState(State):
         for n in (1, 2, 3):
             k = c[str(n)]
             if k >= 3:
-                self.gain_stars(m, n + k - 3, "Dark Edition / Resolve Dice / Victory Points",
+                self.gain_stars(m, n + k - 3, self.rule("Resolve Dice / Victory Points"),
                                 f" for {'-'.join([str(n)] * k)}")
         self.hook_numbers_resolved(m, c)
 
@@ -687,7 +694,7 @@ class KotState(State):
         hearts = self.counts()["h"]
         self.hook_heart_dice(m, hearts)
         if self.in_tokyo(m):
-            self.say(f"{self.name(m.seat)} is in Tokyo: Heart dice do not heal.", "Dark Edition / Resolve Dice / Heal")
+            self.say(f"{self.name(m.seat)} is in Tokyo: Heart dice do not heal.", self.rule("Resolve Dice / Heal"))
             return
         if not self.hook_can_use_heart_dice(m):
             return
@@ -707,7 +714,7 @@ class KotState(State):
         if m.poison or m.shrink:
             self._ask(m.seat, "heart", left=left)
             return
-        self.gain_hearts(m, left, "Dark Edition / Resolve Dice / Heal")
+        self.gain_hearts(m, left, self.rule("Resolve Dice / Heal"))
 
     def _legal_heart(self, node) -> list[str]:
         m = self.monsters[self.active]
@@ -723,12 +730,12 @@ class KotState(State):
         use = text.split()[1]
         left = node[3]["left"] - 1
         if use == "heal":
-            self.gain_hearts(m, 1, "Dark Edition / Resolve Dice / Heal")
+            self.gain_hearts(m, 1, self.rule("Resolve Dice / Heal"))
         else:
             setattr(m, use, getattr(m, use) - 1)
             self.supply[use] += 1
             self.say(f"{self.name(m.seat)} uses a Heart to discard a {use.title()} token.",
-                     "Dark Edition / Poison Spit & Shrink Ray")
+                     self.rule("Poison Spit & Shrink Ray"))
         self._push(["hearts", left])
 
     # --- Energy ------------------------------------------------------------------------
@@ -737,7 +744,7 @@ class KotState(State):
         if not m.alive:
             return
         n = self.counts()["e"] + self.hook_energy_dice_bonus(m, self.counts()["e"])
-        self.gain_energy(m, n, "Dark Edition / Resolve Dice / Energy Charges")
+        self.gain_energy(m, n, self.rule("Resolve Dice / Energy Charges"))
 
     def hook_energy_dice_bonus(self, m: MonsterState, dice: int) -> int:
         return self._sum("energy_dice", m, dice)
@@ -770,10 +777,10 @@ class KotState(State):
         order = [s for s in self.clockwise_from(m.seat) if s in set(self.smash_targets(m))]
         self.say(f"{self.name(m.seat)} Smashes for {n}: "
                  + (", ".join(self.name(s) for s in order) if order else "nobody is in reach") + ".",
-                 "Dark Edition / Resolve Dice / Smash")
+                 self.rule("Resolve Dice / Smash"))
         steps = self.hook_smash_started(m, n, order)
         steps += [self.damage(s, n + self.hook_smash_extra_for(m, s), "smash", m.seat,
-                              "Dark Edition / Resolve Dice / Smash") for s in order]
+                              self.rule("Resolve Dice / Smash")) for s in order]
         steps += self.hook_smash_side_effects(m, n, order)
         steps.append(["yield-check", m.seat, order])
         self._push(*steps)
@@ -811,10 +818,10 @@ class KotState(State):
         seat, attacker = node[1], node[3]["attacker"]
         m = self.monsters[seat]
         if text == "stay":
-            self.say(f"{self.name(seat)} stays in {LOCATION_NAMES[m.location]}.", "Dark Edition / Smash / Yield")
+            self.say(f"{self.name(seat)} stays in {LOCATION_NAMES[m.location]}.", self.rule("Smash / Yield"))
             return
         where = m.location
-        self.leave_tokyo(m, "Dark Edition / Smash / Yield", yielded=True)
+        self.leave_tokyo(m, self.rule("Smash / Yield"), yielded=True)
         self._push(*self.hook_yielded(m, attacker, where))
 
     def hook_yielded(self, m: MonsterState, attacker: int, where: int) -> list[list]:
@@ -840,9 +847,9 @@ class KotState(State):
         m.location = where
         self.say(f"{self.name(m.seat)} enters {LOCATION_NAMES[where]}.", rule)
         if self.game.options.get("two_player_variant") and self.game.num_players == 2:
-            self.gain_energy(m, 1, "Dark Edition / Optional rule for a 2-player game")
+            self.gain_energy(m, 1, self.rule("Optional rule for a 2-player game"))
         else:
-            self.gain_stars(m, 1, "Dark Edition / Effects of Tokyo / enter", " for entering Tokyo")
+            self.gain_stars(m, 1, self.rule("Effects of Tokyo / enter"), " for entering Tokyo")
         self.hook_entered(m, where)
 
     def hook_entered(self, m: MonsterState, where: int) -> None:
@@ -930,8 +937,8 @@ class KotState(State):
         m.alive = False
         self.eliminations += 1
         m.order_out = self.eliminations
-        self.say(f"{self.name(m.seat)} has no hearts left and is eliminated.", "Dark Edition / Resolve Dice / Smash")
-        self.leave_tokyo(m, "Dark Edition / elimination")
+        self.say(f"{self.name(m.seat)} has no hearts left and is eliminated.", self.rule("Resolve Dice / Smash"))
+        self.leave_tokyo(m, self.rule("elimination"))
         self.discard_everything(m)
         m.energy = 0
         self.check_bay()
@@ -972,11 +979,11 @@ class KotState(State):
             self.city = m.seat
             m.location = CITY
             self.say(f"Only {len(self.alive())} monsters remain: {self.name(m.seat)} moves from Tokyo Bay to Tokyo City.",
-                     "Dark Edition / Enter Tokyo / 4 or fewer players")
+                     self.rule("Enter Tokyo / 4 or fewer players"))
         else:
             m.location = OUT
             self.say(f"Only {len(self.alive())} monsters remain: {self.name(m.seat)} must leave Tokyo Bay.",
-                     "Dark Edition / Enter Tokyo / 4 or fewer players")
+                     self.rule("Enter Tokyo / 4 or fewer players"))
 
     # ============================ 3. Enter Tokyo ========================================
     def _step_enter_tokyo(self) -> None:
@@ -986,9 +993,9 @@ class KotState(State):
             return
         if not self.in_tokyo(m) and self.hook_may_enter(m):
             if self.city is None:
-                self.enter(m, CITY, "Dark Edition / Enter Tokyo")
+                self.enter(m, CITY, self.rule("Enter Tokyo"))
             elif self.bay_in_use() and self.bay is None:
-                self.enter(m, BAY, "Dark Edition / Enter Tokyo / 5 or 6 players")
+                self.enter(m, BAY, self.rule("Enter Tokyo / 5 or 6 players"))
         self._push(["buy"])
 
     def hook_may_enter(self, m: MonsterState) -> bool:
@@ -1043,11 +1050,11 @@ class KotState(State):
             slot = self.market.index(words[1])
             self.market[slot] = None
             self._push(["reveal", slot], ["buy"])
-            self.pay_and_take(m, words[1], "Dark Edition / Buy Power Cards")
+            self.pay_and_take(m, words[1], self.rule("Buy Power Cards"))
             return
         if words[0] == "sweep":
             m.energy -= 2
-            self.say(f"{self.name(m.seat)} pays 2 energy to sweep the market.", "Dark Edition / Buy Power Cards / sweep")
+            self.say(f"{self.name(m.seat)} pays 2 energy to sweep the market.", self.rule("Buy Power Cards / sweep"))
             self.discard.extend(c for c in self.market if c)
             self.market = []
             self._push(["reveal", 0], ["reveal", 1], ["reveal", 2], ["buy"])
@@ -1126,7 +1133,7 @@ class KotState(State):
         self.win_by = how
         self.node = None
         self.stack = []
-        self.say("Game over: " + sentence, "Dark Edition / End of Game")
+        self.say("Game over: " + sentence, self.rule("End of Game"))
 
     # ============================ kernel: data, clone, observation =====================
     _SCALARS = ("city", "bay", "rolls_used", "rolls_allowed", "active", "turn_count", "extra_turns",
