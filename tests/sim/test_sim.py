@@ -84,3 +84,23 @@ def test_summarise_pools_agents_and_counts_win_by():
 def test_summarise_nothing():
     s = summarise([])
     assert s["games"] == 0 and s["mean_turns"] is None and s["wins_by_seat"] == []
+
+
+@pytest.mark.parametrize("workers", [1, 2])
+def test_ctrl_c_keeps_the_finished_games(workers):
+    from tokyo.sim import SimulationInterrupted
+    full = run_games("toy-pig", 2, 200, seed=4, agents=["random"], workers=1)
+    seen = []
+
+    def interrupt(k):  # Ctrl-C once, after 10 games
+        seen.append(k)
+        if sum(seen) >= 10 and sum(seen) - k < 10:
+            raise KeyboardInterrupt
+
+    with pytest.raises(SimulationInterrupted) as info:
+        run_games("toy-pig", 2, 200, seed=4, agents=["random"], workers=workers,
+                  progress_callback=interrupt)
+    stop = info.value
+    assert 10 <= len(stop.records) < 200
+    assert stop.indices == sorted(stop.indices)
+    assert [r.as_dict() for r in stop.records] == [full[i].as_dict() for i in stop.indices]

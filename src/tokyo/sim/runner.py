@@ -124,7 +124,7 @@ def run_games(game_id: str, players: int, games: int, seed: int, agents: Sequenc
     try:
         queue = iter(starts)
         # keep a bounded number of chunks in flight so Ctrl-C stops quickly
-        for start in islice(queue, workers * 4):
+        for start in islice(queue, workers * 2):
             pending[executor.submit(_play_chunk, game_id, players, options, specs, seed,
                                     start, min(start + chunk, games))] = start
         while pending:
@@ -143,6 +143,8 @@ def run_games(game_id: str, players: int, games: int, seed: int, agents: Sequenc
         for fut, start in pending.items():
             if fut.done() and not fut.cancelled() and fut.exception() is None:
                 done[start] = fut.result()
+                if progress_callback:
+                    progress_callback(len(done[start]))
         raise finished() from None
     except BaseException:
         executor.shutdown(wait=False, cancel_futures=True)
