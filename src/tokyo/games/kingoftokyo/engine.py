@@ -186,7 +186,16 @@ class KotState(State):
         return [1.0 if i in self.winners else 0.0 for i in range(self.game.num_players)]
 
     def canonical_text(self, text: str) -> str:
+        """Accepts the notation with faces in any order, and ``keep <faces>`` (set those
+        dice aside, reroll the others) for the matching ``reroll``/``stop``."""
         words = text.strip().lower().split()
+        if words and words[0] == "keep" and self.node is not None and self.node[2] == "roll":
+            rest = [d for d in self.dice if d is not None]
+            for f in words[1:]:
+                if f not in rest:
+                    return text
+                rest.remove(f)
+            words = ["reroll"] + rest if rest else ["stop"]
         if len(words) > 1 and words[0] == "reroll":
             words = ["reroll"] + face_sort(w for w in words[1:] if w in FACES) + [w for w in words[1:] if w not in FACES]
         return " ".join(words)
@@ -991,12 +1000,13 @@ class KotState(State):
         if not m.alive:
             self._push(["end-turn"])
             return
+        # Buy goes under the steps of entering (Burrowing's toll), which run first
+        self._push(["buy"])
         if not self.in_tokyo(m) and self.hook_may_enter(m):
             if self.city is None:
                 self.enter(m, CITY, self.rule("Enter Tokyo"))
             elif self.bay_in_use() and self.bay is None:
                 self.enter(m, BAY, self.rule("Enter Tokyo / 5 or 6 players"))
-        self._push(["buy"])
 
     def hook_may_enter(self, m: MonsterState) -> bool:
         return not self._any("no_enter", m)
