@@ -585,8 +585,8 @@ def _opportunist_do(state, node, text):
     m, cid = state.monsters[node[1]], node[3]["card"]
     slot = state.market.index(cid)
     state.market[slot] = None
+    state._push(["reveal", slot])   # under the card's own steps: a DISCARD card resolves first
     state.pay_and_take(m, cid, "Opportunist")
-    state._push(["reveal", slot])
 
 
 @on("buy_extras", "made-in-a-lab")
