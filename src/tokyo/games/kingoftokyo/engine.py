@@ -971,6 +971,9 @@ class KotState(State):
         self.discard.append(cid)
         self.hook_card_lost(m, cid)
         self.clip_hearts(m)
+        for o in self.monsters:
+            if o.copy == cid and o.alive:
+                self.clip_hearts(o)  # a copy (Fluxling) of a card nobody holds has no effect (R7, R17)
 
     def hook_card_lost(self, m: MonsterState, cid: str) -> None:
         """Hook point: a KEEP card leaves a monster (Smoke Cloud returns its tokens)."""
