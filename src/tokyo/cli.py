@@ -15,6 +15,7 @@ from pathlib import Path
 from typing import Annotated, NoReturn, Optional
 
 import typer
+from rich.columns import Columns
 from rich.console import Console
 from rich.progress import (BarColumn, MofNCompleteColumn, Progress, ProgressColumn, TextColumn,
                            TimeElapsedColumn, TimeRemainingColumn)
@@ -142,8 +143,12 @@ def _print_event(event) -> None:
 
 
 def _print_actions(legal: list[str]) -> None:
-    for i, text in enumerate(legal, 1):
-        out.print(Text(f"  {i:>2}. {text}"), soft_wrap=True)
+    items = [Text(f"{i:>3}. {text}") for i, text in enumerate(legal, 1)]
+    if len(items) <= 10:
+        for item in items:
+            out.print(item, soft_wrap=True)
+    else:  # many actions: in columns, numbered down each column
+        out.print(Columns(items, column_first=True, padding=(0, 3)))
 
 
 @app.command()
