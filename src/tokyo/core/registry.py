@@ -51,6 +51,8 @@ def load_game(game_id: str, players: int | None = None, **options: Any):
         players = info.default_players
     if isinstance(players, bool) or not isinstance(players, int):
         try:
+            if isinstance(players, float) or not str(players).strip().isdigit():
+                raise ValueError(players)
             players = int(players)
         except (TypeError, ValueError):
             raise OptionError(f"players must be a number from {info.min_players} to {info.max_players}") from None

@@ -55,12 +55,12 @@ def play_game(game: Game, agents: Sequence[Any], seed: int | None = None,
     seed: seeds the chance generator and each agent (agent i gets seed*1009+i+1), so the
     same seed and agents give the same game. Raises RuntimeError past ``max_steps``.
     """
+    if len(agents) != game.num_players:
+        raise ValueError(f"{game.num_players} agents needed, {len(agents)} given")
     rng = random.Random(seed)
     for i, agent in enumerate(agents):
         if hasattr(agent, "reset"):
             agent.reset(None if seed is None else seed * 1009 + i + 1, i)
-    if len(agents) != game.num_players:
-        raise ValueError(f"{game.num_players} agents needed, {len(agents)} given")
     state = game.new_initial_state() if state is None else state
     steps = 0
     while True:
@@ -80,8 +80,8 @@ def play_game(game: Game, agents: Sequence[Any], seed: int | None = None,
         if steps > max_steps:
             raise RuntimeError(f"game did not end within {max_steps} steps")
     returns = state.returns()
-    turns = getattr(state, "turn_count", 0)
-    extra = state.record_extra() if hasattr(state, "record_extra") else {}
+    turns = state.turn_count
+    extra = state.record_extra()
     return GameRecord(game.game_id, game.num_players, game.options_json(), seed,
                       [getattr(a, "spec", type(a).__name__) for a in agents], state.history(),
                       returns, [i for i, r in enumerate(returns) if r > 0], turns, extra)

@@ -68,6 +68,8 @@ class State:
     """
 
     game: "Game"
+    turn_count: int = 0
+    """Turns started so far (games with turns keep it up to date; records report it)."""
 
     def __init__(self, game: "Game"):
         self.game = game
@@ -107,6 +109,16 @@ class State:
         The default is a clone, right for games without hidden information.
         """
         return self.clone()
+
+    def render(self, seat: int | None = None) -> str:
+        """A plain-text picture of the position as ``seat`` sees it (None: a spectator).
+
+        Games override it; the default prints the observation as JSON."""
+        return json.dumps(self.observation(seat), indent=1)
+
+    def record_extra(self) -> dict:
+        """Game-specific facts for a game record (for King of Tokyo: ``win_by``)."""
+        return {}
 
     def canonical_text(self, text: str) -> str:
         """The canonical spelling of an action text (default: whitespace collapsed)."""
@@ -250,6 +262,11 @@ class Game:
     def new_initial_state(self) -> State:
         raise NotImplementedError
 
+    @classmethod
+    def catalogue(cls) -> list[dict]:
+        """Every card, tile or other component with text, for ``tokyo cards`` (default none)."""
+        return []
+
     def _new_blank_state(self) -> State:
         raise NotImplementedError
 
@@ -276,7 +293,7 @@ class Game:
             state.log = [Event(e["text"], e.get("rule", ""),
                                tuple(e["seats"]) if e.get("seats") is not None else None)
                          for e in data.get("log", [])]
-        except (KeyError, TypeError, ValueError, IndexError) as exc:
+        except (KeyError, TypeError, ValueError, IndexError, AttributeError) as exc:
             raise StateFormatError(f"saved state is corrupt: {exc!r}") from None
         return state
 
