@@ -11,6 +11,7 @@ from __future__ import annotations
 import pytest
 
 import tokyo
+from tokyo.core.errors import IllegalActionError
 from tokyo.core.state import CHANCE
 from tokyo.games.kingoftokyo.engine import BAY, CITY, OUT
 from tokyo.games.kingoftokyo.position import build_position
@@ -297,6 +298,12 @@ def test_fire_breathing_neighbours_lose_one_wherever_they_are():
     assert hearts(s) == [10, 7, 10, 9]
 
 
+def test_fire_breathing_from_tokyo_neighbours_hit_by_the_smash_lose_one_more():
+    s = pos([{"cards": ["fire-breathing"], "location": "city"}, {}, {}, {}], step="resolve", dice="c c 1 2 3 e")
+    play(resolve(s, "smash"))
+    assert hearts(s) == [10, 7, 8, 7]       # ruling R11
+
+
 def test_fire_breathing_no_smash_no_effect():
     s = pos([{"cards": ["fire-breathing"]}, {"location": "city"}, {}, {}], step="resolve", dice="1 2 3 e h h")
     resolve(s, "energy", "hearts")
@@ -509,6 +516,19 @@ def test_detritivore_missing_three_nothing():
 
 
 # ============================================================================ Opportunist
+def test_opportunist_two_owners_asked_clockwise_from_the_active_monster():
+    # seat 1 copies Opportunist with Fluxling, seat 2 holds it: seat 1 is asked first
+    s = pos([{"energy": 5}, {"tiles": ["fluxling"], "copy": "opportunist", "energy": 6},
+             {"cards": ["opportunist"], "energy": 6}, {}], options={"wickedness_side": "green"}, step="buy",
+            market=["corner-store", "acid-attack", "wings"])
+    play(s, "buy corner-store", "reveal tank")
+    assert kind(s) == "card:opportunist" and s.current_player() == 1
+    play(s, "pass")
+    assert kind(s) == "card:opportunist" and s.current_player() == 2
+    play(s, "buy tank")
+    assert stars(s) == [1, 0, 4, 0] and energy(s) == [2, 6, 2, 0]
+
+
 def test_opportunist_buys_a_revealed_card_on_another_turn():
     s = pos([{"energy": 5}, {}, {"cards": ["opportunist"], "energy": 5}, {}], step="buy",
             market=["corner-store", "acid-attack", "wings"])
@@ -548,6 +568,22 @@ def test_parasitic_tentacles_buy_another_monsters_card():
     assert s.monsters[0].cards == ["parasitic-tentacles", "acid-attack"]
     assert s.monsters[1].cards == ["wings"]
     assert energy(s)[:2] == [0, 6]
+
+
+def test_parasitic_tentacles_cannot_take_hibernation_in_tokyo():
+    s = pos([{"cards": ["parasitic-tentacles"], "energy": 6, "location": "city"}, {"cards": ["hibernation"]}, {}, {}],
+            step="buy", market=["energize", "frenzy", "skyscraper"])
+    assert not any(t.startswith("take") for t in s.legal_texts())
+    s = pos([{"cards": ["parasitic-tentacles"], "energy": 6}, {"cards": ["hibernation"]}, {}, {}],
+            step="buy", market=["energize", "frenzy", "skyscraper"])
+    assert "take 1 hibernation" in s.legal_texts()
+
+
+def test_parasitic_tentacles_counts_as_buying_for_media_friendly_and_discounts():
+    s = pos([{"cards": ["parasitic-tentacles", "media-friendly", "alien-origin"], "energy": 5},
+             {"cards": ["acid-attack"]}, {}, {}], step="buy", market=["energize", "frenzy", "skyscraper"])
+    play(s, "take 1 acid-attack")
+    assert energy(s)[:2] == [0, 5] and s.monsters[0].stars == 1
 
 
 # ============================================================================ Plot Twist
@@ -790,6 +826,17 @@ def test_wings_pay_two_no_loss_for_the_turn():
     play(s, "wings")
     assert s.monsters[1].hearts == 10 and s.monsters[1].energy == 1
     assert s.monsters[1].wings_turn == 1
+
+
+def test_wings_decision_belongs_to_the_owner_only():
+    s = pos([{}, {"cards": ["wings"], "energy": 3, "location": "city"}, {}, {}], step="resolve",
+            dice="c c 1 2 3 h")
+    resolve(s, "smash")
+    with pytest.raises(IllegalActionError):
+        s.apply_action("wings", seat=0)
+    assert s.monsters[1].energy == 3
+    s.apply_action("wings", seat=1)
+    assert s.monsters[1].energy == 1
 
 
 def test_wings_pass_loses_hearts():

@@ -115,6 +115,13 @@ def test_skulking_one_extra_star_for_triple_ones():
     assert s.monsters[0].stars == 2
 
 
+def test_skulking_taken_with_the_triggering_triple_counts_at_once():
+    # ruling R10: stars, then Wickedness and the tile choice, then number-triggered effects
+    s = take_tile([{}, {"location": "city"}, {}, {}], 1, RED, dice="1 1 1 2 3 h")
+    play(s, "tile skulking")
+    assert s.monsters[0].stars == 2
+
+
 def test_skulking_two_ones_nothing():
     s = pos([{"tiles": ["skulking"]}, {"location": "city"}, {}, {}], step="resolve", dice="1 1 2 2 2 h")
     resolve(s, "numbers", "hearts")

@@ -629,7 +629,7 @@ def _tentacles_offer(state, m):
     for o in state.monsters:
         if o is not m and o.alive:
             for cid in dict.fromkeys(o.cards):
-                if state.buy_cost(m, cid) <= m.energy:
+                if state.buy_cost(m, cid) <= m.energy and state.hook_may_buy_card(m, cid):
                     out.append(f"take {o.seat} {cid}")
     return out
 
