@@ -83,10 +83,7 @@ def _smoke(state, m, words):
     state.rolls_allowed += 1
     state.say(f"{state.name(m.seat)} spends a Smoke token for an extra roll ({m.smoke} left).", "Smoke Cloud")
     if m.smoke == 0:
-        if "smoke-cloud" in m.cards:
-            state.discard_card(m, "smoke-cloud")
-        elif m.copy == "smoke-cloud":
-            m.copy = None
+        discard_own(state, m, "smoke-cloud")
         state.say("Smoke Cloud has no tokens left and is discarded.", "Smoke Cloud")
 
 
@@ -138,14 +135,14 @@ def _changes(state):
 
 @on("adjust", "plot-twist")
 def _twist_offer(state, m):
-    return [f"twist {f} {t}" for f, t in _changes(state)] if "plot-twist" in m.cards else []
+    return [f"twist {f} {t}" for f, t in _changes(state)]
 
 
 @action("twist")
 def _twist(state, m, words):
     state.dice[state.dice.index(words[1])] = words[2]
     state.say(f"{state.name(m.seat)} turns a die into {words[2]} and discards Plot Twist.", "Plot Twist")
-    state.discard_card(m, "plot-twist")
+    discard_own(state, m, "plot-twist")
 
 
 @on("adjust", "stretchy")
@@ -194,10 +191,7 @@ def _probe_roll(state, node, face):
     state.say(f"The rerolled die shows {face}.", "Psychic Probe")
     if face == "h":
         m = state.monsters[d["seat"]]
-        if "psychic-probe" in m.cards:
-            state.discard_card(m, "psychic-probe")
-        elif m.copy == "psychic-probe":
-            m.copy = None
+        discard_own(state, m, "psychic-probe")
         state.say(f"{state.name(m.seat)} discards Psychic Probe.", "Psychic Probe")
 
 
@@ -309,6 +303,16 @@ def _unstable_do(state, node, text):
     state.say(f"{state.name(m.seat)} swaps Unstable DNA for {state.name(a.seat)}'s {_name(state, cid)}.", "Unstable DNA")
 
 
+def discard_own(state, m, cid) -> None:
+    """A card discards itself: the card if ``m`` holds it, else ``m``'s Fluxling copy ends
+    (ruling R17: the copy works like the card, and ends where the card would go)."""
+    if cid in m.cards:
+        state.discard_card(m, cid)
+    elif m.copy == cid:
+        m.copy = None
+        state.clip_hearts(m)
+
+
 def move_card(state, giver, taker, cid) -> None:
     """A KEEP card changes hands (Unstable DNA, Parasitic Tentacles): it leaves ``giver``
     (its losses apply) and is gained by ``taker`` (its gains apply)."""
@@ -330,6 +334,8 @@ def _hibernation_shield(state, t, p):
 
 @on("damage_stage_0", "jets")
 def _jets(state, t, p):
+    if t.wings_turn == state.turn_count or p["amount"] <= 0:
+        return False  # no heart would be lost: nothing for Jets to do
     if p["kind"] == "smash" and t.location != OUT and "jets" not in p.get("asked", []):
         state.smash_flags[f"decided{t.seat}"] = True
         return ask_during_damage(state, t.seat, "jets", p, 0)
@@ -483,8 +489,6 @@ def _rise_again(state, m, hearts: int, rule: str) -> None:
 
 @on("save_from_zero", "zombify", order=1)
 def _zombify(state, m):
-    if "zombify" not in m.cards:
-        return False
     m.zombified = True
     _rise_again(state, m, 12, "Zombify")
     state.say(f"{state.name(m.seat)} rises again as a zombie with 12 hearts.", "Zombify")
@@ -493,8 +497,6 @@ def _zombify(state, m):
 
 @on("save_from_zero", "it-has-a-child", order=2)
 def _child(state, m):
-    if "it-has-a-child" not in m.cards:
-        return False
     _rise_again(state, m, 10, "It Has a Child!")
     state.say(f"{state.name(m.seat)}'s child takes over with 10 hearts.", "It Has a Child!")
     return True
@@ -656,12 +658,12 @@ on("smash_total", "hibernation", order=20)(lambda state, m, v, claws: 0)
 
 @on("any_time", "hibernation")
 def _hibernation_offer(state, m):
-    return ["discard hibernation"] if "hibernation" in m.cards else []
+    return ["discard hibernation"]
 
 
 @action("discard")
 def _discard_keep(state, m, words):
-    state.discard_card(m, words[1])
+    discard_own(state, m, words[1])
     state.say(f"{state.name(m.seat)} discards {_name(state, words[1])}.", _name(state, words[1]))
 
 
