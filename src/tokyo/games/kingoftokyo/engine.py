@@ -1169,7 +1169,12 @@ class KotState(State):
         for k in self._SCALARS:
             setattr(self, k, d[k])
         self.monsters = [MonsterState.from_dict(x) for x in d["monsters"]]
-        self.market, self.deck, self.known_top = list(d["market"]), dict(d["deck"]), _deep(d["known_top"])
+        self.market, self.known_top = list(d["market"]), _deep(d["known_top"])
+        # the deck keeps the game's card order (saved JSON sorts keys), so the reveal
+        # outcomes are listed in the same order and a loaded state samples identically
+        saved = d["deck"]
+        self.deck = {cid: saved[cid] for cid in self.game.deck_counts() if cid in saved}
+        self.deck.update((cid, n) for cid, n in saved.items() if cid not in self.deck)
         self.discard, self.supply, self.dice = list(d["discard"]), dict(d["supply"]), list(d["dice"])
         self.resolved, self.rolloff = list(d["resolved"]), _deep(d["rolloff"])
         self.stack, self.node, self.smash_flags = _deep(d["stack"]), _deep(d["node"]), dict(d["smash_flags"])
