@@ -63,10 +63,15 @@ class DarkState(KotState):
             if triples and self.game.options["wickedness_per_triple"] == "first-triple":
                 triples = 1
             gained += points * triples
-        # the cards triggered by numbers run after the gauge moves (and any tile is taken)
-        card_steps = self._collect("numbers", m, c)
+        # ruling R10: the cards triggered by numbers run after the gauge moves and any tile
+        # is taken, so they are collected by a step of their own (not here, before the tile)
         steps = self.gain_wickedness(m, gained) if gained else []
-        self._push(*steps, *card_steps)
+        self._push(*steps, ["numbers-cards", m.seat])
+
+    def _step_numbers_cards(self, seat: int) -> None:
+        m = self.monsters[seat]
+        if m.alive:
+            self._push(*self._collect("numbers", m, self.counts()))
 
     def gain_wickedness(self, m: MonsterState, n: int) -> list[list]:
         """Move ``m`` up the gauge (capped at 10, ruling R3); return the tile choices due:
