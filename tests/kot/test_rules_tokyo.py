@@ -283,3 +283,19 @@ def test_yield_is_asked_each_time_the_tokyo_monster_is_wounded():
     state.apply_action("resolve smash")
     assert node_kind(state) == "yield"
     assert state.monsters[1].hearts == 7
+
+
+def test_cards_do_not_heal_above_ten_hearts():
+    state = position(4, [{"location": "city", "energy": 6, "hearts": 9}, {}, {}, {}], active=0, step="buy",
+                     market=["nuclear-power-plant", "energize", "extra-head"])
+    state.apply_action("buy nuclear-power-plant")
+    assert state.monsters[0].hearts == 10
+
+
+def test_no_yield_when_the_claws_cost_no_hearts():
+    # Armor Plating ignores a loss of exactly 1 heart: The King was not wounded, so it may not yield
+    state = at_resolve(4, [{}, {"location": "city", "cards": ["armor-plating"]}, {}, {}], "c 1 2 3 e h")
+    resolve_all(state)
+    assert state.monsters[1].hearts == 10
+    assert node_kind(state) != "yield" and "yield" not in state.history()
+    assert state.city == 1 and state.monsters[0].location == OUT
