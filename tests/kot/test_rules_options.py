@@ -39,10 +39,11 @@ def test_two_player_variant_changes_only_tokyo_rewards():
     assert (state.monsters[0].stars, state.monsters[0].energy) == (3, 2)
 
 
-def test_two_player_variant_only_applies_to_two_players():
-    state = position(3, [{"location": "city"}, {}, {}], options={"two_player_variant": True}, active=0,
-                     step="turn-start")
-    assert (state.monsters[0].stars, state.monsters[0].energy) == (2, 0)
+def test_two_player_variant_is_refused_with_more_than_two_players():
+    import pytest
+    import tokyo
+    with pytest.raises(tokyo.OptionError, match="two_player_variant"):
+        tokyo.load_game("kot-dark", players=3, two_player_variant=True)
 
 
 # ----- Wickedness tile sides -----------------------------------------------------------------------

@@ -68,6 +68,8 @@ class State:
     """
 
     game: "Game"
+    _legal_next: list[str] | None = None
+    """A game may set this during ``_apply`` to the legal texts of the new node (a cache)."""
     turn_count: int = 0
     """Turns started so far (games with turns keep it up to date; records report it)."""
 
@@ -191,9 +193,10 @@ class State:
     def _apply_legal(self, text: str) -> None:
         """Apply an action already known to be canonical and legal (fast path)."""
         self._legal_cache = None
+        self._legal_next = None
         self._history.append(text)
         self._apply(text)
-        self._legal_cache = None
+        self._legal_cache, self._legal_next = self._legal_next, None
 
     def returns(self) -> list[float]:
         """One float per seat: 1.0 for each winner, 0.0 otherwise (all 0.0 if all lost).

@@ -186,9 +186,12 @@ class DarkEditionGame(Game):
 
     def __init__(self, num_players: int, options: dict):
         super().__init__(num_players, options)
+        from ...core.errors import OptionError
+        if options.get("two_player_variant") and num_players != 2:
+            raise OptionError(f"option 'two_player_variant' is for 2 players, not {num_players}; "
+                              "allowed: false, or players=2")
         chosen = list(options.get("monsters") or ())
         if chosen:
-            from ...core.errors import OptionError
             if len(chosen) != num_players or len(set(chosen)) != len(chosen):
                 raise OptionError(f"option 'monsters' needs {num_players} different monsters; allowed: "
                                   + ", ".join(self.MONSTER_IDS))

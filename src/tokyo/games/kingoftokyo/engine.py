@@ -102,6 +102,7 @@ def _deep(obj):
 
 
 _REROLL_CACHE: dict[str, list[str]] = {}
+_STEP_METHODS: dict[str, str] = {}
 
 
 def face_sort(faces) -> list[str]:
@@ -206,6 +207,15 @@ class KotState(State):
     def _apply(self, text: str) -> None:
         node = self.node
         self.node = None
+        if node[2] == "die":
+            # fast path: the next die of the same roll is the next chance node
+            dice = self.dice
+            dice[node[3]["index"]] = text[5:]
+            if None in dice:
+                self.node = ["chance", CHANCE, "die", {"index": dice.index(None)}]
+                return
+            self._run()
+            return
         if node[0] == "chance":
             getattr(self, "_on_" + node[2].replace("-", "_"))(node, text.split(" ", 1)[1])
         else:
@@ -220,19 +230,28 @@ class KotState(State):
         """Schedule steps to run next, in the order given."""
         self.stack.extend(reversed(steps))
 
-    def _ask(self, seat: int, kind: str, **data) -> None:
+    def _ask(self, seat: int, kind: str, legal: list[str] | None = None, **data) -> None:
+        """Open a decision node; ``legal`` may pass the legal texts already computed."""
         self.node = ["decision", seat, kind, data]
+        self._legal_next = legal
 
     def _chance(self, kind: str, **data) -> None:
         self.node = ["chance", CHANCE, kind, data]
+        self._legal_next = None
 
     def _run(self) -> None:
+        stack = self.stack
         while self.node is None and self.winners is None:
-            if not self.stack:
+            if not stack:
                 raise RuntimeError("King of Tokyo step stack ran empty")
-            step = self.stack.pop()
-            getattr(self, "_step_" + step[0].replace("-", "_"))(*step[1:])
-        self._legal_cache = None
+            step = stack.pop()
+            name = _STEP_METHODS.get(step[0])
+            if name is None:
+                name = _STEP_METHODS[step[0]] = "_step_" + step[0].replace("-", "_")
+            getattr(self, name)(*step[1:])
+        if self.winners is not None:
+            self._legal_next = None
+        self._legal_cache = self._legal_next
 
     def say(self, text: str, rule: str, seats: tuple[int, ...] | None = None) -> None:
         self.log.append(Event(text, rule, seats))
@@ -414,8 +433,7 @@ class KotState(State):
     # ============================ Setup ================================================
     def _step_setup(self) -> None:
         self.edition_setup()
-        for slot in range(3):
-            self._push(["reveal", slot])
+        self._push(["reveal", 0], ["reveal", 1], ["reveal", 2])
 
     def edition_setup(self) -> None:
         """Hook point: extra set-up steps of an edition (e.g. Wickedness tile sides)."""
@@ -564,7 +582,7 @@ class KotState(State):
         if legal == ["stop"]:
             self._push(["after-rolls"])
             return
-        self._ask(self.active, "roll")
+        self._ask(self.active, "roll", legal)
 
     def _legal_roll(self, node) -> list[str]:
         m = self.monsters[self.active]
@@ -646,7 +664,7 @@ class KotState(State):
         if len(legal) == 1:
             self._do_resolve(None, legal[0])
             return
-        self._ask(self.active, "resolve")
+        self._ask(self.active, "resolve", legal)
 
     def _legal_resolve(self, node) -> list[str]:
         m = self.monsters[self.active]
@@ -1024,7 +1042,7 @@ class KotState(State):
         if legal == ["end"]:
             self._push(["end-turn"])
             return
-        self._ask(m.seat, "buy")
+        self._ask(m.seat, "buy", legal)
 
     def _legal_buy(self, node) -> list[str]:
         m = self.monsters[self.active]
