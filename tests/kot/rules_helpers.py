@@ -11,7 +11,8 @@ from tokyo.games.kingoftokyo.engine import BAY, CITY, OUT
 from tokyo.games.kingoftokyo.position import build_position
 
 __all__ = ["BAY", "CITY", "OUT", "game", "position", "roll", "take_turn", "play_buy_end", "node_kind",
-           "texts", "hearts", "stars", "energy", "locations", "CHEAP_FREE_MARKET"]
+           "texts", "hearts", "stars", "energy", "locations", "CHEAP_FREE_MARKET", "pos", "play", "kind",
+           "resolve"]
 
 # A market no monster with less than 7 energy can buy from (energize 8, frenzy 7, extra-head 7).
 CHEAP_FREE_MARKET = ["energize", "frenzy", "extra-head"]
@@ -85,3 +86,35 @@ def energy(state) -> list[int]:
 
 def locations(state) -> list[int]:
     return [m.location for m in state.monsters]
+
+
+# ----- shared by the card and tile tests (test_cards_*.py, test_tiles.py) ----------------------
+def pos(monsters, players=4, options=None, **kw):
+    """build_position on a fresh kot-dark game (the market defaults to the deck's first cards)."""
+    return build_position(game(players, **(options or {})), monsters=monsters, **kw)
+
+
+def play(state, *actions):
+    """Apply each action or chance outcome text in turn; returns the state."""
+    for t in actions:
+        state.apply_action(t)
+    return state
+
+
+def kind(state):
+    """The pending node: 'chance:die', 'decision:buy', 'card:wings', 'card-die:camouflage', ..."""
+    node = state.node
+    if node is None:
+        return "terminal"
+    if node[2] in ("card", "card-die"):
+        return f"{node[2]}:{node[3]['name']}"
+    return f"{node[0]}:{node[2]}"
+
+
+def resolve(state, *categories):
+    """Resolve ``categories`` in order while the active monster has a choice: when one
+    category is left it resolves by itself (no decision node), so it is skipped here."""
+    for c in categories:
+        if kind(state) == "decision:resolve":
+            state.apply_action(f"resolve {c}")
+    return state

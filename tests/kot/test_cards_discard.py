@@ -8,52 +8,21 @@ from __future__ import annotations
 
 import pytest
 
-import tokyo
 from tokyo.core.state import CHANCE
-from tokyo.games.kingoftokyo.engine import BAY, CITY, OUT
-from tokyo.games.kingoftokyo.position import build_position
+from tokyo.games.kingoftokyo.engine import CITY, OUT
+
+from rules_helpers import energy, hearts, kind, play, pos, stars
 
 FILLER = ["acid-attack", "wings"]
 
 
 # ----------------------------------------------------------------------------- helpers
-def pos(monsters, players=4, options=None, **kw):
-    game = tokyo.load_game("kot-dark", players=players, **(options or {}))
-    return build_position(game, monsters=monsters, **kw)
-
 
 def buy(card, monsters, players=4, options=None, market=None, **kw):
     """Seat 0 (or ``active``) at its Buy step with ``card`` in the market; buy it."""
     s = pos(monsters, players, options, step="buy", market=market or [card] + FILLER, **kw)
     s.apply_action(f"buy {card}")
     return s
-
-
-def play(state, *texts):
-    for t in texts:
-        state.apply_action(t)
-    return state
-
-
-def hearts(state):
-    return [m.hearts for m in state.monsters]
-
-
-def stars(state):
-    return [m.stars for m in state.monsters]
-
-
-def energy(state):
-    return [m.energy for m in state.monsters]
-
-
-def kind(state):
-    node = state.node
-    if node is None:
-        return "terminal"
-    if node[2] in ("card", "card-die"):
-        return f"{node[2]}:{node[3]['name']}"
-    return f"{node[0]}:{node[2]}"
 
 
 def assert_discarded(state, card, seat=0):

@@ -10,54 +10,14 @@ from __future__ import annotations
 
 import pytest
 
-import tokyo
 from tokyo.core.errors import IllegalActionError
 from tokyo.core.state import CHANCE
-from tokyo.games.kingoftokyo.engine import BAY, CITY, OUT
-from tokyo.games.kingoftokyo.position import build_position
+from tokyo.games.kingoftokyo.engine import CITY, OUT
+
+from rules_helpers import energy, hearts, kind, play, pos, resolve, stars
 
 
 # ----------------------------------------------------------------------------- helpers
-def pos(monsters, players=4, options=None, **kw):
-    game = tokyo.load_game("kot-dark", players=players, **(options or {}))
-    return build_position(game, monsters=monsters, **kw)
-
-
-def play(state, *texts):
-    for t in texts:
-        state.apply_action(t)
-    return state
-
-
-def hearts(state):
-    return [m.hearts for m in state.monsters]
-
-
-def stars(state):
-    return [m.stars for m in state.monsters]
-
-
-def energy(state):
-    return [m.energy for m in state.monsters]
-
-
-def kind(state):
-    """The pending node: 'chance:die', 'decision:buy', 'card:wings', ..."""
-    node = state.node
-    if node is None:
-        return "terminal"
-    if node[2] in ("card", "card-die"):
-        return f"{node[2]}:{node[3]['name']}"
-    return f"{node[0]}:{node[2]}"
-
-
-def resolve(state, *categories):
-    """Resolve ``categories`` in order while the active monster has a choice: when one
-    category is left it resolves by itself (no decision node), so it is skipped here."""
-    for c in categories:
-        if kind(state) == "decision:resolve":
-            state.apply_action(f"resolve {c}")
-    return state
 
 
 def roll_all(state, faces):

@@ -8,55 +8,14 @@ node. Other tiles are placed with build_position's ``tiles``.
 
 from __future__ import annotations
 
-import tokyo
-from tokyo.core.state import CHANCE
-from tokyo.games.kingoftokyo.engine import CITY, OUT
-from tokyo.games.kingoftokyo.position import build_position
+
+from rules_helpers import hearts, kind, play, pos, resolve, stars
 
 RED = {"wickedness_side": "red"}
 GREEN = {"wickedness_side": "green"}
 
 
 # ----------------------------------------------------------------------------- helpers
-def pos(monsters, players=4, options=None, **kw):
-    game = tokyo.load_game("kot-dark", players=players, **(options or {}))
-    return build_position(game, monsters=monsters, **kw)
-
-
-def play(state, *texts):
-    for t in texts:
-        state.apply_action(t)
-    return state
-
-
-def resolve(state, *categories):
-    """Resolve ``categories`` in order while there is a choice (a last category left
-    resolves by itself)."""
-    for c in categories:
-        if kind(state) == "decision:resolve":
-            state.apply_action(f"resolve {c}")
-    return state
-
-
-def hearts(state):
-    return [m.hearts for m in state.monsters]
-
-
-def stars(state):
-    return [m.stars for m in state.monsters]
-
-
-def energy(state):
-    return [m.energy for m in state.monsters]
-
-
-def kind(state):
-    node = state.node
-    if node is None:
-        return "terminal"
-    if node[2] in ("card", "card-die"):
-        return f"{node[2]}:{node[3]['name']}"
-    return f"{node[0]}:{node[2]}"
 
 
 def take_tile(monsters, wickedness, options, dice="1 1 1 2 3 e", **kw):
