@@ -1,0 +1,319 @@
+"""The interpreter of Crisis: Tokyo card effects.
+
+Occurrences and Talents carry a list of ops (docs/crisis-tokyo-card-format.md); each op
+runs as a step, and an op that needs a choice opens an ``effect`` decision node named
+after it. Gifts attach to a host Character; Plots replace the Plot in play.
+"""
+
+from __future__ import annotations
+
+from .cards import POWER_NAMES, POWERS
+
+CONFLICT_OPS = {"side_bonus", "portal", "deploy_from_hand", "deploy_from_reserve", "change_power", "no_superiority"}
+RULE = "Crisis: Tokyo / Playing Event Cards"
+
+
+# ----- what can be played --------------------------------------------------------------
+def talents_of(state, inst: dict) -> list[dict]:
+    """A Character's Talents: its own, then those its Gifts grant."""
+    out = list(state.card_half(inst).get("talents", []))
+    for g in inst["gifts"]:
+        out += state.game.half(g["card"], g["half"]).get("talents", [])
+    return out
+
+
+def ops_possible(state, seat: int, ops: list[dict], in_conflict: bool) -> bool:
+    names = {op["op"] for op in ops}
+    if not in_conflict and names & CONFLICT_OPS:
+        return False
+    if in_conflict and "actions" in names:
+        return False
+    if "deploy_from_reserve" in names and (state.conflict is None or state.conflict["defender"] != seat):
+        return False
+    if in_conflict and state.conflict is not None and seat not in (state.conflict["attacker"], state.conflict["defender"]):
+        return False
+    return True
+
+
+def event_playable(state, seat: int, cid: str, which: str, in_conflict: bool) -> bool:
+    h = state.game.half(cid, which)
+    kind = h["kind"]
+    if kind == "occurrence":
+        if h.get("conflict_only") and not in_conflict:
+            return False
+        return ops_possible(state, seat, h.get("effects", []), in_conflict)
+    if kind == "plot":
+        return True
+    return bool(gift_hosts(state, h))
+
+
+def all_instances(state) -> list[dict]:
+    out = [i for r in state.reserves for i in r]
+    if state.conflict:
+        out += state.conflict["att"] + state.conflict["def"]
+    return out
+
+
+def gift_hosts(state, h: dict) -> list[dict]:
+    host = h.get("host", "any")
+    return [i for i in all_instances(state) if host == "any" or i["half"] == host]
+
+
+def user_side(state, user: int) -> str | None:
+    c = state.conflict
+    if c is None:
+        return None
+    if user == c["attacker"]:
+        return "att"
+    if user == c["defender"]:
+        return "def"
+    return None
+
+
+def candidates(state, user: int, op: dict) -> list[dict]:
+    """Characters an op may choose: by side (own/enemy/any), place (conflict/play),
+    kind (hero/threat/any) and at most ``max_spheres`` spheres; untargetable Threats of
+    other players are left out."""
+    side, where, kind = op.get("side", "any"), op.get("where", "play"), op.get("kind", "any")
+    if where == "conflict":
+        c = state.conflict
+        if c is None:
+            return []
+        mine = user_side(state, user)
+        pool = []
+        for s in ("att", "def"):
+            if side == "any" or (side == "own" and s == mine) or (side == "enemy" and mine is not None and s != mine):
+                pool += c[s]
+    else:
+        pool = [i for i in all_instances(state)
+                if side == "any" or (side == "own") == (i["owner"] == user)]
+    out = []
+    for i in pool:
+        if kind != "any" and i["half"] != kind:
+            continue
+        if i["owner"] != user and state.card_half(i).get("passive", {}).get("untargetable"):
+            continue
+        if "max_spheres" in op and state.total_spheres(i) > op["max_spheres"]:
+            continue
+        out.append(i)
+    return out
+
+
+# ----- playing -------------------------------------------------------------------------
+def play_event(state, seat: int, cid: str, which: str) -> None:
+    """``seat`` plays the ``which`` half of Event ``cid`` from its hand."""
+    h = state.game.half(cid, which)
+    state.hands[seat].remove(cid)
+    state.say(f"{state.pname(seat)} plays {h['name']} ({h['kind']}).", RULE)
+    if h["kind"] == "occurrence":
+        if h.get("timing") == "end_of_turn":
+            state.end_of_turn.append({"card": cid, "half": which, "user": seat})
+            state.say(f"{h['name']} will resolve at the end of the turn.", RULE)
+        else:
+            state.resolving.append(cid)
+            state._push(["resolve-occurrence", cid, which, seat, False])
+    elif h["kind"] == "plot":
+        if state.plot is not None:
+            old = state.game.half(state.plot["card"], state.plot["half"])
+            state.discards["event"].append(state.plot["card"])
+            state.say(f"The Plot {old['name']} is destroyed.", "Crisis: Tokyo / The Cards / Plots")
+        state.plot = {"card": cid, "half": which}
+    else:
+        state._ask(seat, "effect", name="gift-host", card=cid, half=which)
+
+
+def resolve_occurrence(state, cid: str, which: str, user: int, deferred: bool) -> None:
+    h = state.game.half(cid, which)
+    if deferred:
+        state.say(f"{h['name']} resolves at the end of the turn.", RULE)
+    steps = [["op", user, op, h["name"]] for op in h.get("effects", [])]
+    state._push(*steps, ["discard-event", cid])
+
+
+def use_talent(state, seat: int, uid: int, k: int) -> None:
+    inst = state.find(uid)[2]
+    talent = talents_of(state, inst)[k]
+    inst["talent_turn"] = state.turn_count
+    state.say(f"{state.pname(seat)} uses the Talent {talent['name']} of {state.card_half(inst)['name']}.",
+              "Crisis: Tokyo / Using Talents")
+    steps = [["op", seat, op, talent["name"]] for op in talent.get("effects", [])]
+    if talent.get("destroy_self"):
+        steps.append(["destroy-self", uid])
+    state._push(*steps)
+
+
+# ----- ops -------------------------------------------------------------------------------
+def run_op(state, user: int, op: dict, source: str) -> None:
+    name = op["op"]
+    c = state.conflict
+    if name == "draw":
+        state._push(*[["draw", user, op.get("deck", "any"), source]] * op.get("n", 1))
+    elif name in ("spheres", "destroy", "to_hand"):
+        if not candidates(state, user, op):
+            state.say(f"{source}: there is no Character to choose.", RULE)
+            return
+        state._ask(user, "effect", name=name, op=op, source=source)
+    elif name == "side_bonus":
+        side = user_side(state, user)
+        if side:
+            c["bonus"][0 if side == "att" else 1] += op["n"]
+            state.say(f"{source}: {state.pname(user)}'s side gets {op['n']:+d}.", RULE)
+    elif name == "portal":
+        state._push(["portal", user])
+    elif name == "from_discard":
+        if state.discards[op["deck"]]:
+            state._ask(user, "effect", name="from-discard", deck=op["deck"], source=source)
+    elif name == "deploy_from_hand":
+        if user_side(state, user) and any(x in state.game.cards["character"] for x in state.hands[user]):
+            state._ask(user, "effect", name="deploy-hand", source=source)
+    elif name == "deploy_from_reserve":
+        if c and c["defender"] == user and state.reserves[user]:
+            state._ask(user, "effect", name="deploy-reserve", source=source)
+    elif name == "change_power":
+        if c and user_side(state, user):
+            state._ask(user, "effect", name="change-power", side=op.get("side", "own"), source=source)
+    elif name == "no_superiority":
+        if c:
+            c["no_superiority"] = True
+            state.say(f"{source}: no Superiority in this Conflict.", RULE)
+    elif name == "actions":
+        state.actions_left += op["n"]
+        state.say(f"{source}: {state.pname(user)} gets {op['n']} more action(s).", RULE)
+    elif name == "discard_random":
+        n = state.game.num_players
+        steps = []
+        for k in range(1, n):
+            steps += [["random-discard", (user + k) % n]] * op.get("n", 1)
+        state._push(*steps)
+    elif name == "each_discards":
+        n = state.game.num_players
+        for k in reversed(range(n)):
+            p = (user + k) % n
+            state._push(["each-discard", p, op.get("n", 1)])
+    elif name == "recruit":
+        if any(x in state.game.cards["character"] for x in state.hands[user]):
+            state._ask(user, "effect", name="recruit", source=source)
+    else:
+        raise ValueError(f"unknown op {name!r}")
+
+
+def _step_each_discard(state, p: int, n: int) -> None:
+    k = min(n, len(state.hands[p]))
+    if k:
+        state._ask(p, "discard", reason="card effect", left=k)
+
+
+def portal_revealed(state, node, cid: str) -> None:
+    user = node[3]["user"]
+    state.say(f"{state.pname(user)} reveals {state._card_title(cid)} from the Character deck.", RULE)
+    state._ask(user, "effect", name="portal-half", card=cid)
+
+
+# ----- effect decisions ----------------------------------------------------------------
+def effect_legal(state, node) -> list[str]:
+    d = node[3]
+    name, user = d["name"], node[1]
+    if name == "gift-host":
+        return [f"host {i['uid']}" for i in gift_hosts(state, state.game.half(d["card"], d["half"]))]
+    if name in ("spheres", "destroy", "to_hand"):
+        return [f"target {i['uid']}" for i in candidates(state, user, d["op"])]
+    if name == "spheres-power":
+        return [f"power {p}" for p in POWERS]
+    if name == "from-discard":
+        return [f"take {x}" for x in dict.fromkeys(state.discards[d["deck"]])]
+    if name == "portal-half":
+        return ["half threat", "half hero"]
+    if name == "deploy-hand":
+        return [f"deploy {x}" for x in dict.fromkeys(state.hands[user]) if x in state.game.cards["character"]] + ["none"]
+    if name == "deploy-reserve":
+        return [f"deploy {i['uid']}" for i in state.reserves[user]] + ["none"]
+    if name == "change-power":
+        return [f"power {p}" for p in POWERS]
+    if name == "recruit":
+        return [f"recruit {x}" for x in dict.fromkeys(state.hands[user]) if x in state.game.cards["character"]] + ["none"]
+    raise ValueError(name)
+
+
+def effect_do(state, node, text) -> None:
+    d = node[3]
+    name, user = d["name"], node[1]
+    words = text.split()
+    c = state.conflict
+    if name == "gift-host":
+        inst = state.find(int(words[1]))[2]
+        inst["gifts"].append({"card": d["card"], "half": d["half"]})
+        state.say(f"{state.game.half(d['card'], d['half'])['name']} is given to {state.card_half(inst)['name']}.", RULE)
+        return
+    if name in ("spheres", "destroy", "to_hand"):
+        where, owner, inst = state.find(int(words[1]))
+        op = d["op"]
+        if name == "spheres":
+            if op["power"] == "chosen":
+                state._ask(user, "effect", name="spheres-power", uid=inst["uid"], n=op["n"], source=d["source"])
+                return
+            _add_spheres(state, inst, op["power"], op["n"], d["source"])
+        elif name == "destroy":
+            state._remove_instance(inst)
+            state.say(f"{d['source']}: {state.card_half(inst)['name']} is destroyed.", RULE)
+            state.destroy_instance(inst)
+        else:
+            state._remove_instance(inst)
+            for g in inst["gifts"]:
+                state.discards["event"].append(g["card"])
+            state.hands[owner].append(inst["card"])
+            state.say(f"{d['source']}: {state.card_half(inst)['name']} returns to its owner's hand.", RULE)
+        return
+    if name == "spheres-power":
+        found = state.find(d["uid"])
+        if found:
+            _add_spheres(state, found[2], words[1], d["n"], d["source"])
+        return
+    if name == "from-discard":
+        state.discards[d["deck"]].remove(words[1])
+        state.hands[user].append(words[1])
+        state.say(f"{d['source']}: {state.pname(user)} takes {state._card_title(words[1])} from the discard pile.", RULE)
+        return
+    if name == "portal-half":
+        side = "att" if user == c["attacker"] else "def"
+        which = words[1]
+        inst = state.new_instance(d["card"], which, user)
+        c[side].append(inst)
+        state.say(f"{state.card_half(inst)['name']} joins {state.pname(user)}'s side.", RULE)
+        state._push(*state._wild_steps(inst))
+        return
+    if name == "deploy-hand":
+        if words[0] == "none":
+            return
+        side = "att" if user == c["attacker"] else "def"
+        state.hands[user].remove(words[1])
+        inst = state.new_instance(words[1], "threat" if side == "att" else "hero", user)
+        c[side].append(inst)
+        state.say(f"{state.card_half(inst)['name']} joins {state.pname(user)}'s side from the hand.", RULE)
+        state._push(*state._wild_steps(inst))
+        return
+    if name == "deploy-reserve":
+        if words[0] == "none":
+            return
+        inst = next(i for i in state.reserves[user] if i["uid"] == int(words[1]))
+        state.reserves[user].remove(inst)
+        c["def"].append(inst)
+        state.say(f"{state.card_half(inst)['name']} joins the defence from the Reserve.", RULE)
+        return
+    if name == "change-power":
+        own = user_side(state, user)
+        side = own if d["side"] == "own" else ("def" if own == "att" else "att")
+        c["att_power" if side == "att" else "def_power"] = words[1]
+        state.say(f"{d['source']}: the {'attacking' if side == 'att' else 'defending'} side now fights with "
+                  f"{POWER_NAMES[words[1]]}.", RULE)
+        return
+    if name == "recruit":
+        if words[0] != "none":
+            state.recruit(user, words[1])
+        return
+    raise ValueError(name)
+
+
+def _add_spheres(state, inst: dict, power: str, n: int, source: str) -> None:
+    inst["mods"][power] = inst["mods"].get(power, 0) + n
+    state.say(f"{source}: {state.card_half(inst)['name']} {'gains' if n > 0 else 'loses'} {abs(n)} "
+              f"{POWER_NAMES[power]} sphere{'s' * (abs(n) != 1)}.", RULE)

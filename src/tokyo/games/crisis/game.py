@@ -1,0 +1,78 @@
+"""The ``crisis-tokyo`` Game: players 2-5 and the rulebook's options."""
+
+from __future__ import annotations
+
+from ...core.options import GameInfo, Option
+from ...core.state import Game
+from .cards import POWER_NAMES, card_set
+from .state import CrisisState
+
+DRAGONS = {
+    # each power is superior to the next two (read tail to head); see docs/rulings.md C1
+    "A": ("martial", "tech", "monster", "fire", "mystic"),
+    "B": ("martial", "monster", "tech", "fire", "mystic"),
+}
+
+
+class CrisisTokyoGame(Game):
+    """Crisis: Tokyo for 2-5 players. Options: districts_to_win, dragon, resources,
+    collateral_damage, brute_force, turn_limit."""
+
+    info = GameInfo(
+        game_id="crisis-tokyo", title="Crisis: Tokyo", min_players=2, max_players=5, default_players=4,
+        options=(
+            Option("districts_to_win", 4, "Districts a player needs to win", kind="int", minimum=1, maximum=10),
+            Option("dragon", "A", "order of the Dragon (ruling C1): A = the rulebook's listing order",
+                   choices=("A", "B")),
+            Option("resources", False, "optional rule: draw a card at the start of your turn", kind="bool"),
+            Option("collateral_damage", False, "optional rule: any power may level the District", kind="bool"),
+            Option("brute_force", False, "optional rule: 8+ spheres level any District", kind="bool"),
+            Option("turn_limit", 500, "after this many turns the game ends: most Districts wins (ruling C9)",
+                   kind="int", minimum=10, maximum=100000),
+        ),
+    )
+
+    def __init__(self, num_players: int, options: dict):
+        super().__init__(num_players, options)
+        self.cards = card_set()
+        self.dragon = DRAGONS[options["dragon"]]
+
+    def half(self, cid: str, which: str) -> dict:
+        kind = "character" if which in ("threat", "hero") else "event"
+        return self.cards[kind][cid][which]
+
+    def new_initial_state(self) -> CrisisState:
+        state = CrisisState(self)
+        state.start()
+        return state
+
+    def _new_blank_state(self) -> CrisisState:
+        return CrisisState(self)
+
+    @classmethod
+    def catalogue(cls) -> list[dict]:
+        cs = card_set()
+        out = []
+
+        def sph(d):
+            if not d:
+                return "grey"
+            return ", ".join(f"{v} {'wildcard' if k == 'wild' else POWER_NAMES[k]}" for k, v in d.items())
+
+        for d in cs["district"].values():
+            res = f"{d['white']} white" if "white" in d else sph(d.get("resistance", {}))
+            out.append({"set": "Districts", "id": d["id"], "name": d["name"], "cost": None, "type": "DISTRICT",
+                        "text": f"Resistance: {res}. {d.get('text', '')}".strip(), "source": d.get("source", "")})
+        for c in cs["character"].values():
+            for which in ("threat", "hero"):
+                h = c[which]
+                out.append({"set": "Characters", "id": f"{c['id']}:{which}", "name": h["name"], "cost": None,
+                            "type": which.upper(), "text": f"[{sph(h.get('spheres', {}))}] {h.get('text', '')}",
+                            "source": c.get("source", h.get("source", ""))})
+        for e in cs["event"].values():
+            for which in ("a", "b"):
+                h = e[which]
+                out.append({"set": "Events", "id": f"{e['id']}:{which}", "name": h["name"], "cost": None,
+                            "type": h["kind"].upper(), "text": h.get("text", ""),
+                            "source": e.get("source", h.get("source", ""))})
+        return out

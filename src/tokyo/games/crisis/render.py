@@ -1,0 +1,45 @@
+"""A plain-text picture of a Crisis: Tokyo position as one seat sees it."""
+
+from __future__ import annotations
+
+from .cards import POWER_NAMES
+
+
+def _inst(state, i) -> str:
+    sph = ", ".join(f"{n} {p}" for p, n in ((p, state.spheres(i, p)) for p in POWER_NAMES) if n) or "grey"
+    gifts = "".join(f" +{state.game.half(g['card'], g['half'])['name']}" for g in i["gifts"])
+    return f"{state.card_half(i)['name']} #{i['uid']} [{sph}]{gifts}"
+
+
+def render_text(state, seat=None) -> str:
+    g = state.game
+    lines = [f"Turn {state.turn_count} - Player {state.active} to play ({state.actions_left} action(s) left)"]
+    tokyo = []
+    for did in state.tokyo:
+        if did:
+            d = g.cards["district"][did]
+            res = f"{d['white']} white" if "white" in d else ", ".join(f"{v} {k}" for k, v in d.get("resistance", {}).items())
+            tokyo.append(f"{d['name']} ({did}: {res})")
+    lines.append("Tokyo: " + " | ".join(tokyo))
+    if state.plot:
+        lines.append("Plot: " + g.half(state.plot["card"], state.plot["half"])["name"])
+    for p in range(g.num_players):
+        res = "; ".join(_inst(state, i) for i in state.reserves[p]) or "-"
+        dist = ", ".join(g.cards["district"][d]["name"] for d in state.districts[p]) or "-"
+        you = " (you)" if p == seat else ""
+        lines.append(f"Player {p}{you}: hand {len(state.hands[p])}, Districts: {dist}; Reserve: {res}")
+    c = state.conflict
+    if c:
+        lines.append(f"Conflict at {g.cards['district'][c['district']]['name']}: attacker Player {c['attacker']} "
+                     f"({c['att_power'] or '?'}) vs defender "
+                     f"{'Player ' + str(c['defender']) if c['defender'] is not None else 'none'} ({c['def_power'] or '?'})")
+        lines.append("  attacking: " + ("; ".join(_inst(state, i) for i in c["att"]) or "-"))
+        lines.append("  defending: " + ("; ".join(_inst(state, i) for i in c["def"]) or "-"))
+        if c["att_power"] and c["def_power"]:
+            a, d = state.combat_totals()
+            lines.append(f"  totals (Superiority included): attacker {a}, defender {d}")
+    if seat is not None:
+        lines.append("Your hand: " + (", ".join(f"{cid} ({state._card_title(cid)})" for cid in state.hands[seat]) or "-"))
+    if state.winners is not None:
+        lines.append("Winners: " + (", ".join(f"Player {p}" for p in state.winners) or "nobody"))
+    return "\n".join(lines)

@@ -1,0 +1,927 @@
+"""Crisis: Tokyo rules as a step machine (the same pattern as the King of Tokyo engine).
+
+Plain data only: decks are multisets of unseen card ids (a draw is a chance node over
+them, so nothing about the future is in the state), hands are lists of card ids,
+Characters and Events in play are instances (dicts) with a ``uid``. ``stack`` holds the
+pending steps; ``node`` the decision or chance node waiting. Sections follow the
+rulebook: Setting Up, Turn Sequence (Drawing, Recruiting, Events, Talents), Conflicts
+(its six steps), Leveling Districts, End of the Game. Rulings: docs/rulings.md (C1-...).
+"""
+
+from __future__ import annotations
+
+import json
+from typing import Any
+
+from ...core.state import CHANCE, TERMINAL, Event, State
+from .cards import POWER_NAMES, POWERS
+
+RB = "Crisis: Tokyo"
+_STEP_METHODS: dict[str, str] = {}
+
+
+def _deep(obj):
+    if isinstance(obj, list):
+        return [_deep(x) for x in obj]
+    if isinstance(obj, dict):
+        return {k: _deep(v) for k, v in obj.items()}
+    return obj
+
+
+class CrisisState(State):
+    """A Crisis: Tokyo position. Public attributes: ``hands`` (card ids per seat),
+    ``reserves`` (Hero instances per seat), ``districts`` (levelled District ids per
+    seat), ``tokyo`` (District ids in play), ``plot``, ``conflict``, ``active``,
+    ``actions_left``, ``turn_count``, ``node``."""
+
+    def __init__(self, game):
+        super().__init__(game)
+        n = game.num_players
+        cs = game.cards
+        self.decks = {"character": dict.fromkeys(cs["character"], 1), "event": dict.fromkeys(cs["event"], 1),
+                      "district": dict.fromkeys(cs["district"], 1)}
+        self.discards: dict[str, list[str]] = {"character": [], "event": [], "district": []}
+        self.hands: list[list[str]] = [[] for _ in range(n)]
+        self.reserves: list[list[dict]] = [[] for _ in range(n)]
+        self.districts: list[list[str]] = [[] for _ in range(n)]
+        self.tokyo: list[str | None] = []
+        self.plot: dict | None = None
+        self.conflict: dict | None = None
+        self.active = 0
+        self.turn_count = 0
+        self.actions_left = 0
+        self.had_turn = [False] * n
+        self.defended: list[int] = []
+        self.end_of_turn: list[dict] = []    # Occurrences waiting for the end of the turn
+        self.resolving: list[str] = []       # Occurrences being resolved (off the table)
+        self.next_uid = 1
+        self.stack: list[list] = []
+        self.node: list | None = None
+        self.winners: list[int] | None = None
+        self.win_by = ""
+
+    def start(self) -> None:
+        steps = [["reveal-district", i] for i in range(5)]
+        for p in range(self.game.num_players):
+            steps += [["draw", p, "character"]] * 3 + [["draw", p, "event"]] * 3
+        steps.append(["favor"])
+        self._push(*steps)
+        self._run()
+
+    # ----- machine -------------------------------------------------------------------
+    def _push(self, *steps) -> None:
+        self.stack.extend(reversed(steps))
+
+    def _ask(self, seat: int, kind: str, **data) -> None:
+        self.node = ["decision", seat, kind, data]
+
+    def _chance(self, kind: str, **data) -> None:
+        self.node = ["chance", CHANCE, kind, data]
+
+    def _run(self) -> None:
+        while self.node is None and self.winners is None:
+            if self._check_limits():
+                break
+            if not self.stack:
+                raise RuntimeError("Crisis: Tokyo step stack ran empty")
+            step = self.stack.pop()
+            name = _STEP_METHODS.get(step[0])
+            if name is None:
+                name = _STEP_METHODS[step[0]] = "_step_" + step[0].replace("-", "_")
+            getattr(self, name)(*step[1:])
+        self._legal_cache = None
+
+    def say(self, text: str, rule: str = "", seats=None) -> None:
+        self.log.append(Event(text, rule or RB, seats))
+
+    def rule(self, section: str) -> str:
+        return f"{RB} / {section}"
+
+    def _current_player(self) -> int:
+        if self.winners is not None:
+            return TERMINAL
+        return CHANCE if self.node[0] == "chance" else self.node[1]
+
+    def _returns(self) -> list[float]:
+        return [1.0 if i in self.winners else 0.0 for i in range(self.game.num_players)]
+
+    def _legal_texts(self) -> list[str]:
+        return getattr(self, "_legal_" + self.node[2].replace("-", "_"))(self.node)
+
+    def _apply(self, text: str) -> None:
+        node = self.node
+        self.node = None
+        if node[0] == "chance":
+            getattr(self, "_on_" + node[2].replace("-", "_"))(node, text.split(" ", 1)[1])
+        else:
+            getattr(self, "_do_" + node[2].replace("-", "_"))(node, text)
+        self._run()
+
+    def record_extra(self) -> dict:
+        return {"win_by": self.win_by, "districts": [len(d) for d in self.districts]}
+
+    # ----- facts ------------------------------------------------------------------------
+    def option(self, key: str):
+        return self.game.options[key]
+
+    def rules(self) -> dict:
+        """The rules of the Plot in play (empty without a Plot)."""
+        if self.plot is None:
+            return {}
+        return self.game.half(self.plot["card"], self.plot["half"]).get("rules", {})
+
+    def hand_limit(self) -> int:
+        return self.rules().get("hand_limit", 7)
+
+    def reserve_limit(self) -> int:
+        return self.rules().get("reserve_limit", 3)
+
+    def attack_cost(self) -> int:
+        return self.rules().get("attack_actions", 2)
+
+    def superior(self, a: str, b: str) -> bool:
+        """Whether power ``a`` is tactically superior to ``b`` (the Dragon)."""
+        if self.rules().get("reverse_dragon"):
+            a, b = b, a
+        order = self.game.dragon
+        i = order.index(a)
+        return b in (order[(i + 1) % 5], order[(i + 2) % 5])
+
+    def card_half(self, inst: dict) -> dict:
+        return self.game.half(inst["card"], inst["half"])
+
+    def spheres(self, inst: dict, power: str) -> int:
+        """Spheres of ``power`` on a Character instance: printed (wildcards as the chosen
+        power), plus Gifts and modifiers; below zero counts as zero (Negative Values)."""
+        h = self.card_half(inst)
+        printed = h.get("spheres", {})
+        n = printed.get(power, 0)
+        if inst.get("wild") == power:
+            n += printed.get("wild", 0)
+        for g in inst["gifts"]:
+            n += self.game.half(g["card"], g["half"]).get("spheres", {}).get(power, 0)
+        n += inst["mods"].get(power, 0)
+        return max(0, n)
+
+    def total_spheres(self, inst: dict) -> int:
+        return sum(self.spheres(inst, p) for p in POWERS)
+
+    def find(self, uid: int) -> tuple[str, int, dict] | None:
+        """Where instance ``uid`` is: ("reserve", seat, inst) or ("att"/"def", seat, inst)."""
+        for p, res in enumerate(self.reserves):
+            for inst in res:
+                if inst["uid"] == uid:
+                    return "reserve", p, inst
+        c = self.conflict
+        if c:
+            for side in ("att", "def"):
+                for inst in c[side]:
+                    if inst["uid"] == uid:
+                        return side, inst["owner"], inst
+        return None
+
+    def new_instance(self, card: str, which: str, owner: int) -> dict:
+        inst = {"uid": self.next_uid, "card": card, "half": which, "owner": owner, "wild": None, "mods": {},
+                "gifts": [], "talent_turn": -1}
+        self.next_uid += 1
+        return inst
+
+    def cname(self, card: str, which: str) -> str:
+        return self.game.half(card, which)["name"]
+
+    def pname(self, seat: int) -> str:
+        return f"Player {seat}"
+
+    # ===================== Setting Up the Game =========================================
+    def _step_reveal_district(self, slot: int) -> None:
+        if sum(self.decks["district"].values()) == 0:
+            self.say("The District deck is empty: this place in Tokyo stays empty.", self.rule("Leveling Districts"))
+            if slot < len(self.tokyo):
+                self.tokyo[slot] = None
+            return
+        self._chance("district", slot=slot)
+
+    def _on_district(self, node, did) -> None:
+        self.decks["district"][did] -= 1
+        slot = node[3]["slot"]
+        while len(self.tokyo) <= slot:
+            self.tokyo.append(None)
+        self.tokyo[slot] = did
+        self.say(f"{self.game.cards['district'][did]['name']} is revealed in Tokyo.", self.rule("Setting Up the Game"))
+
+    def _step_favor(self) -> None:
+        self._chance("favor")
+
+    def _on_favor(self, node, seat) -> None:
+        first = int(seat)
+        self.say(f"The Favor of the Gods points to {self.pname(first)}, who plays first.",
+                 self.rule("Setting Up the Game / The Favor of the Gods"))
+        self._push(["turn-start", first])
+
+    # ===================== Drawing Cards ==================================================
+    def _step_draw(self, seat: int, deck: str, why: str = "") -> None:
+        """``seat`` draws from ``deck`` (``any``: it chooses). An empty deck is made again
+        from its discard pile; with both empty, nothing is drawn."""
+        if deck == "any":
+            options = [d for d in ("character", "event") if self._deck_size(d) or self.discards[d]]
+            if not options:
+                return
+            self._ask(seat, "choose-deck", why=why)
+            return
+        if self._deck_size(deck) == 0:
+            if not self.discards[deck]:
+                self.say(f"The {deck} deck and its discard pile are empty: nothing to draw.", self.rule("Drawing Cards"))
+                return
+            for cid in self.discards[deck]:
+                self.decks[deck][cid] = self.decks[deck].get(cid, 0) + 1
+            self.discards[deck] = []
+            self.say(f"The {deck} discard pile is shuffled into a new deck.", self.rule("Drawing Cards"))
+        self._chance("draw", seat=seat, deck=deck)
+
+    def _deck_size(self, deck: str) -> int:
+        return sum(self.decks[deck].values())
+
+    def _legal_choose_deck(self, node) -> list[str]:
+        return [f"draw {d}" for d in ("character", "event") if self._deck_size(d) or self.discards[d]]
+
+    def _do_choose_deck(self, node, text) -> None:
+        self._push(["draw", node[1], text.split()[1]])
+
+    def _on_draw(self, node, cid) -> None:
+        seat, deck = node[3]["seat"], node[3]["deck"]
+        self.decks[deck][cid] -= 1
+        self.hands[seat].append(cid)
+        self.say(f"{self.pname(seat)} draws a {deck} card.", self.rule("Drawing Cards"))
+        self.say(f"You draw {self._card_title(cid)}.", self.rule("Drawing Cards"), seats=(seat,))
+
+    def _card_title(self, cid: str) -> str:
+        cs = self.game.cards
+        if cid in cs["character"]:
+            c = cs["character"][cid]
+            return f"{c['threat']['name']} / {c['hero']['name']}"
+        c = cs["event"][cid]
+        return f"{c['a']['name']} / {c['b']['name']}"
+
+    def _check_limits(self) -> bool:
+        """Hand limit and Reserve limit apply at once, whoever's turn it is."""
+        n = self.game.num_players
+        for k in range(n):
+            p = (self.active + k) % n
+            if len(self.hands[p]) > self.hand_limit():
+                self._ask(p, "discard", reason="hand limit")
+                return True
+        for k in range(n):
+            p = (self.active + k) % n
+            threats = [i for i in self.reserves[p] if i["half"] == "threat"]
+            for inst in threats:
+                self.say(f"{self.card_half(inst)['name']} is a Threat and is destroyed on entering a Reserve.",
+                         self.rule("Final Notes / Heroic Threats"))
+                self.reserves[p].remove(inst)
+                self.destroy_instance(inst)
+            if len(self.reserves[p]) > self.reserve_limit():
+                self._ask(p, "reserve-limit")
+                return True
+        return False
+
+    def _legal_discard(self, node) -> list[str]:
+        return [f"discard {c}" for c in dict.fromkeys(self.hands[node[1]])]
+
+    def _do_discard(self, node, text) -> None:
+        cid = text.split()[1]
+        self.hands[node[1]].remove(cid)
+        deck = "character" if cid in self.game.cards["character"] else "event"
+        self.discards[deck].append(cid)
+        self.say(f"{self.pname(node[1])} discards {self._card_title(cid)}.", self.rule("Drawing Cards / Maximum hand size"))
+        left = node[3].get("left", 0) - 1
+        if left > 0:
+            self._ask(node[1], "discard", reason=node[3].get("reason", ""), left=left)
+
+    def _legal_reserve_limit(self, node) -> list[str]:
+        return [f"destroy {i['uid']}" for i in self.reserves[node[1]]]
+
+    def _do_reserve_limit(self, node, text) -> None:
+        uid = int(text.split()[1])
+        inst = next(i for i in self.reserves[node[1]] if i["uid"] == uid)
+        self.reserves[node[1]].remove(inst)
+        self.say(f"{self.pname(node[1])} destroys {self.card_half(inst)['name']} (Reserve limit).",
+                 self.rule("Recruiting Heroes / Maximum Reserve size"))
+        self.destroy_instance(inst)
+
+    def destroy_instance(self, inst: dict) -> None:
+        """A Character leaves play: to the Character discard pile, its Gifts to the Event pile."""
+        self.discards["character"].append(inst["card"])
+        for g in inst["gifts"]:
+            self.discards["event"].append(g["card"])
+        inst["gifts"] = []
+
+    # ===================== Turn Sequence ================================================
+    def _step_turn_start(self, seat: int) -> None:
+        self.active = seat
+        self.turn_count += 1
+        if seat in self.defended:
+            self.defended.remove(seat)
+        first = not self.had_turn[seat]
+        self.had_turn[seat] = True
+        self.actions_left = 1 if first else 2
+        self.say(f"Turn {self.turn_count}: {self.pname(seat)} ({self.actions_left} action"
+                 f"{'s' * (self.actions_left != 1)}).", self.rule("Turn Sequence"))
+        steps = [["draw", seat, "any", "plot"]] * self.rules().get("start_draw", 0)
+        if self.option("resources"):
+            steps.append(["resources", seat])
+        self._push(*steps, ["action"])
+
+    def _step_resources(self, seat: int) -> None:
+        self._ask(seat, "resources")
+
+    def _legal_resources(self, node) -> list[str]:
+        return self._legal_choose_deck(node) + ["skip"]
+
+    def _do_resources(self, node, text) -> None:
+        if text != "skip":
+            self._push(["draw", node[1], text.split()[1]])
+
+    def _step_action(self) -> None:
+        if self.turn_count >= self.option("turn_limit"):
+            self._finish_by_count(f"the turn limit ({self.option('turn_limit')}) is reached")
+            return
+        if self.actions_left <= 0:
+            self._push(["end-turn"])
+            return
+        self._ask(self.active, "action")
+
+    def _legal_action(self, node) -> list[str]:
+        p = self.active
+        out = [f"draw {d}" for d in ("character", "event") if self._deck_size(d) or self.discards[d]]
+        hand = self.hands[p]
+        for cid in dict.fromkeys(hand):
+            if cid in self.game.cards["character"]:
+                out.append(f"recruit {cid}")
+        out += self._event_plays(p, in_conflict=False)
+        out += self._talent_uses(p, in_conflict=False)
+        if self.actions_left >= self.attack_cost() and any(c in self.game.cards["character"] for c in hand):
+            for did in self.tokyo:
+                if did and self._threats_needed(did) <= sum(c in self.game.cards["character"] for c in hand):
+                    out.append(f"attack {did}")
+        out.append("end")
+        return out
+
+    def _threats_needed(self, did: str) -> int:
+        return self.game.cards["district"][did].get("special", {}).get("min_threats", 1)
+
+    def _do_action(self, node, text) -> None:
+        words = text.split()
+        p = self.active
+        if words[0] == "end":
+            self.say(f"{self.pname(p)} ends its turn.", self.rule("Turn Sequence"))
+            self.actions_left = 0
+            self._push(["end-turn"])
+            return
+        if words[0] == "attack":
+            self.actions_left -= self.attack_cost()
+            self._push(["attack", words[1]], ["action"])
+            return
+        self.actions_left -= 1
+        self._push(["action"])
+        if words[0] == "draw":
+            self._push(["draw", p, words[1]])
+        elif words[0] == "recruit":
+            self.recruit(p, words[1])
+        elif words[0] == "play":
+            self.play_event(p, words[1], words[2])
+        elif words[0] == "talent":
+            self.use_talent(p, int(words[1]), int(words[2]))
+
+    def recruit(self, seat: int, cid: str) -> None:
+        self.hands[seat].remove(cid)
+        inst = self.new_instance(cid, "hero", seat)
+        self.reserves[seat].append(inst)
+        self.say(f"{self.pname(seat)} recruits {self.card_half(inst)['name']}.", self.rule("Recruiting Heroes"))
+        self._push(*self._wild_steps(inst))
+
+    def _wild_steps(self, inst: dict) -> list[list]:
+        if self.card_half(inst).get("spheres", {}).get("wild"):
+            return [["wild", inst["uid"]]]
+        return []
+
+    def _step_wild(self, uid: int) -> None:
+        found = self.find(uid)
+        if found and found[2]["wild"] is None:
+            self._ask(found[1], "wild", uid=uid)
+
+    def _legal_wild(self, node) -> list[str]:
+        return [f"power {p}" for p in POWERS]
+
+    def _do_wild(self, node, text) -> None:
+        inst = self.find(node[3]["uid"])[2]
+        inst["wild"] = text.split()[1]
+        self.say(f"The wildcard spheres of {self.card_half(inst)['name']} are {POWER_NAMES[inst['wild']]}.",
+                 self.rule("Power Spheres / Wildcard sphere"))
+
+    def _step_end_turn(self) -> None:
+        pending, self.end_of_turn = self.end_of_turn, []
+        steps = []
+        for e in pending:
+            self.resolving.append(e["card"])
+            steps.append(["resolve-occurrence", e["card"], e["half"], e["user"], True])
+        n = self.game.num_players
+        self._push(*steps, ["turn-start", (self.active + 1) % n])
+
+    def _finish_by_count(self, why: str) -> None:
+        best = max(len(d) for d in self.districts)
+        winners = [p for p, d in enumerate(self.districts) if len(d) == best] if best > 0 else []
+        self.finish(winners, "most-districts", why)
+
+    def finish(self, winners: list[int], how: str, why: str) -> None:
+        self.winners = sorted(winners)
+        self.win_by = how
+        self.node = None
+        self.stack = []
+        who = ", ".join(self.pname(p) for p in self.winners) or "nobody"
+        self.say(f"Game over ({why}): {who} wins.", self.rule("End of the Game"))
+
+    # ----- Events and Talents (effects.py interprets their ops) -----------------------------
+    def _event_plays(self, seat: int, in_conflict: bool) -> list[str]:
+        from .effects import event_playable
+        out = []
+        for cid in dict.fromkeys(self.hands[seat]):
+            if cid in self.game.cards["event"]:
+                for which in ("a", "b"):
+                    if event_playable(self, seat, cid, which, in_conflict):
+                        out.append(f"play {cid} {which}")
+        return out
+
+    def _talent_uses(self, seat: int, in_conflict: bool) -> list[str]:
+        from .effects import talents_of, ops_possible
+        if self.rules().get("no_talents"):
+            return []
+        insts = list(self.reserves[seat])
+        if in_conflict and self.conflict:
+            side = "att" if seat == self.conflict["attacker"] else "def"
+            insts += [i for i in self.conflict[side] if i["owner"] == seat]
+        out = []
+        for inst in insts:
+            if inst["talent_turn"] == self.turn_count:
+                continue
+            for k, t in enumerate(talents_of(self, inst)):
+                if ops_possible(self, seat, t["effects"], in_conflict):
+                    out.append(f"talent {inst['uid']} {k}")
+        return out
+
+    def play_event(self, seat: int, cid: str, which: str) -> None:
+        from .effects import play_event
+        play_event(self, seat, cid, which)
+
+    def use_talent(self, seat: int, uid: int, k: int) -> None:
+        from .effects import use_talent
+        use_talent(self, seat, uid, k)
+
+    def _step_resolve_occurrence(self, cid, which, user, deferred=False) -> None:
+        from .effects import resolve_occurrence
+        resolve_occurrence(self, cid, which, user, deferred)
+
+    def _step_op(self, user: int, op: dict, source: str) -> None:
+        from .effects import run_op
+        run_op(self, user, op, source)
+
+    def _step_discard_event(self, cid: str) -> None:
+        self.resolving.remove(cid)
+        self.discards["event"].append(cid)
+
+    def _step_destroy_self(self, uid: int) -> None:
+        found = self.find(uid)
+        if found:
+            where, p, inst = found
+            self._remove_instance(inst)
+            self.say(f"{self.card_half(inst)['name']} is destroyed by its own Talent.", self.rule("Using Talents"))
+            self.destroy_instance(inst)
+
+    def _remove_instance(self, inst: dict) -> None:
+        for res in self.reserves:
+            if inst in res:
+                res.remove(inst)
+                return
+        c = self.conflict
+        if c:
+            for side in ("att", "def"):
+                if inst in c[side]:
+                    c[side].remove(inst)
+                    return
+
+    # Generic nodes used by effects (legal/do functions live in effects.py)
+    def _legal_effect(self, node) -> list[str]:
+        from .effects import effect_legal
+        return effect_legal(self, node)
+
+    def _do_effect(self, node, text) -> None:
+        from .effects import effect_do
+        effect_do(self, node, text)
+
+    def _on_portal(self, node, cid) -> None:
+        from .effects import portal_revealed
+        self.decks["character"][cid] -= 1
+        portal_revealed(self, node, cid)
+
+    def _on_random_discard(self, node, cid) -> None:
+        seat = node[3]["seat"]
+        self.hands[seat].remove(cid)
+        deck = "character" if cid in self.game.cards["character"] else "event"
+        self.discards[deck].append(cid)
+        self.say(f"{self.pname(seat)} discards {self._card_title(cid)} at random.", self.rule("Events"))
+
+    def _step_each_discard(self, seat: int, n: int) -> None:
+        from .effects import _step_each_discard
+        _step_each_discard(self, seat, n)
+
+    def _step_random_discard(self, seat: int) -> None:
+        if self.hands[seat]:
+            self._chance("random-discard", seat=seat)
+
+    def _step_portal(self, user: int) -> None:
+        if self._deck_size("character") == 0 and self.discards["character"]:
+            for cid in self.discards["character"]:
+                self.decks["character"][cid] = self.decks["character"].get(cid, 0) + 1
+            self.discards["character"] = []
+        if self._deck_size("character") and self.conflict:
+            self._chance("portal", user=user)
+
+    def _chance_outcomes(self) -> list[tuple[str, float]]:
+        kind, data = self.node[2], self.node[3]
+        if kind in ("draw", "portal"):
+            deck = self.decks["character" if kind == "portal" else data["deck"]]
+            total = sum(deck.values())
+            prefix = "draw" if kind == "draw" else "reveal"
+            return [(f"{prefix} {c}", k / total) for c, k in deck.items() if k]
+        if kind == "district":
+            deck = self.decks["district"]
+            total = sum(deck.values())
+            return [(f"reveal {c}", k / total) for c, k in deck.items() if k]
+        if kind == "favor":
+            n = self.game.num_players
+            return [(f"first {p}", 1.0 / n) for p in range(n)]
+        if kind == "random-discard":
+            hand = self.hands[data["seat"]]
+            return [(f"discard {c}", 1.0 / len(hand)) for c in hand]
+        raise ValueError(kind)
+
+    # ===================== Conflicts =====================================================
+    def _step_attack(self, did: str) -> None:
+        p = self.active
+        slot = self.tokyo.index(did)
+        self.conflict = {"attacker": p, "district": did, "slot": slot, "att": [], "att_power": None,
+                         "defender": None, "def": [], "def_power": None, "asked": [], "passed": [False, False],
+                         "bonus": [0, 0], "no_superiority": False, "turn": None}
+        self.say(f"{self.pname(p)} attacks {self.game.cards['district'][did]['name']}.",
+                 self.rule("Conflicts / Sending the Threats"))
+        self._push(["send-threat"])
+
+    def _step_send_threat(self) -> None:
+        c = self.conflict
+        need = self._threats_needed(c["district"])
+        hand_chars = [x for x in self.hands[c["attacker"]] if x in self.game.cards["character"]]
+        if len(c["att"]) >= 2 or not hand_chars:
+            self._push(["attack-power"])
+            return
+        self._ask(c["attacker"], "send", need=need)
+
+    def _legal_send(self, node) -> list[str]:
+        c = self.conflict
+        out = [f"send {x}" for x in dict.fromkeys(self.hands[c["attacker"]]) if x in self.game.cards["character"]]
+        if len(c["att"]) >= node[3]["need"]:
+            out.append("done")
+        return out
+
+    def _do_send(self, node, text) -> None:
+        c = self.conflict
+        if text == "done":
+            self._push(["attack-power"])
+            return
+        cid = text.split()[1]
+        self.hands[c["attacker"]].remove(cid)
+        inst = self.new_instance(cid, "threat", c["attacker"])
+        c["att"].append(inst)
+        self.say(f"{self.pname(c['attacker'])} sends {self.card_half(inst)['name']}.",
+                 self.rule("Conflicts / Sending the Threats"))
+        self._push(*self._wild_steps(inst), ["send-threat"])
+
+    def _step_attack_power(self) -> None:
+        self._ask(self.conflict["attacker"], "attack-power")
+
+    def _legal_attack_power(self, node) -> list[str]:
+        return [f"power {p}" for p in POWERS]
+
+    def _do_attack_power(self, node, text) -> None:
+        c = self.conflict
+        c["att_power"] = text.split()[1]
+        self.say(f"{self.pname(c['attacker'])} attacks with {POWER_NAMES[c['att_power']]}.",
+                 self.rule("Conflicts / Sending the Threats"))
+        self._push(["seek-defender"])
+
+    def defence_order(self) -> list[int]:
+        """From the attacker's right, counter-clockwise (the seat to the right is seat - 1)."""
+        a, n = self.conflict["attacker"], self.game.num_players
+        return [(a - k) % n for k in range(1, n)]
+
+    def _step_seek_defender(self) -> None:
+        c = self.conflict
+        for p in self.defence_order():
+            if p in c["asked"]:
+                continue
+            c["asked"].append(p)
+            if p in self.defended:
+                self.say(f"{self.pname(p)} has defended since its last turn and cannot defend.",
+                         self.rule("Conflicts / Seeking a Defender"))
+                continue
+            self._push(["seek-defender"])
+            self._ask(p, "defend")
+            return
+        self.say("Nobody defends: the attacker has a single manoeuvre.", self.rule("Conflicts / If There Is No Defender!"))
+        c["turn"] = c["attacker"]
+        self._push(["solo-manoeuvre"])
+
+    def _legal_defend(self, node) -> list[str]:
+        return ["defend", "decline"]
+
+    def _do_defend(self, node, text) -> None:
+        c = self.conflict
+        p = node[1]
+        if text == "decline":
+            self.say(f"{self.pname(p)} does not defend.", self.rule("Conflicts / Seeking a Defender"))
+            return
+        self.stack.pop()  # no more candidates: drop the pending seek-defender
+        c["defender"] = p
+        self.defended.append(p)
+        self.say(f"{self.pname(p)} defends.", self.rule("Conflicts / Seeking a Defender"))
+        self._push(["deploy"])
+
+    def _step_deploy(self) -> None:
+        c = self.conflict
+        if self.reserves[c["defender"]]:
+            self._ask(c["defender"], "deploy")
+        else:
+            self._push(["defend-power"])
+
+    def _legal_deploy(self, node) -> list[str]:
+        return [f"deploy {i['uid']}" for i in self.reserves[node[1]]] + ["done"]
+
+    def _do_deploy(self, node, text) -> None:
+        c = self.conflict
+        if text == "done":
+            self._push(["defend-power"])
+            return
+        uid = int(text.split()[1])
+        inst = next(i for i in self.reserves[node[1]] if i["uid"] == uid)
+        self.reserves[node[1]].remove(inst)
+        c["def"].append(inst)
+        self.say(f"{self.pname(node[1])} deploys {self.card_half(inst)['name']}.",
+                 self.rule("Conflicts / Deploying the Defender"))
+        self._push(["deploy"])
+
+    def _step_defend_power(self) -> None:
+        self._ask(self.conflict["defender"], "defend-power")
+
+    _legal_defend_power = _legal_attack_power
+
+    def _do_defend_power(self, node, text) -> None:
+        c = self.conflict
+        c["def_power"] = text.split()[1]
+        self.say(f"{self.pname(c['defender'])} defends with {POWER_NAMES[c['def_power']]}.",
+                 self.rule("Conflicts / Deploying the Defender"))
+        c["turn"] = c["defender"]
+        self._push(["combat"])
+
+    def _step_combat(self) -> None:
+        c = self.conflict
+        if c is None:
+            return
+        if all(c["passed"]):
+            self._push(["resolve-combat"])
+            return
+        idx = 0 if c["turn"] == c["attacker"] else 1
+        if c["passed"][idx]:
+            c["turn"] = c["defender"] if idx == 0 else c["attacker"]
+        self._ask(c["turn"], "manoeuvre")
+
+    def _legal_manoeuvre(self, node) -> list[str]:
+        p = node[1]
+        return self._event_plays(p, in_conflict=True) + self._talent_uses(p, in_conflict=True) + ["pass"]
+
+    def _do_manoeuvre(self, node, text) -> None:
+        c = self.conflict
+        p = node[1]
+        words = text.split()
+        solo = c["defender"] is None
+        if words[0] == "pass":
+            self.say(f"{self.pname(p)} passes.", self.rule("Conflicts / Combat"))
+            if solo:
+                self._push(["level"])
+                return
+            c["passed"][0 if p == c["attacker"] else 1] = True
+        if solo and words[0] != "pass":
+            self._push(["level"])
+        elif not solo:
+            c["turn"] = c["defender"] if p == c["attacker"] else c["attacker"]
+            self._push(["combat"])
+        if words[0] == "play":
+            self.play_event(p, words[1], words[2])
+        elif words[0] == "talent":
+            self.use_talent(p, int(words[1]), int(words[2]))
+
+    def _step_solo_manoeuvre(self) -> None:
+        self._ask(self.conflict["attacker"], "manoeuvre")
+
+    def side_total(self, side: str, power: str) -> int:
+        """Spheres of ``power`` on a side, with Threat passives, effect bonuses and the
+        District's defender bonus (Superiority not included)."""
+        c = self.conflict
+        insts = c[side]
+        total = sum(self.spheres(i, power) for i in insts)
+        if side == "att":
+            for i in insts:
+                per = self.card_half(i).get("passive", {}).get("bonus_per_other_threat", 0)
+                total += per * (len(insts) - 1)
+        return total
+
+    def combat_totals(self) -> tuple[int, int]:
+        """(attacker, defender) totals: spheres of the declared powers, effect bonuses,
+        District bonus, and +2 (or the Plot's bonus) for Superiority unless the total is 0."""
+        c = self.conflict
+        att = self.side_total("att", c["att_power"]) + c["bonus"][0]
+        dfn = self.side_total("def", c["def_power"]) + c["bonus"][1]
+        dfn += self.game.cards["district"][c["district"]].get("special", {}).get("defender_bonus", 0)
+        bonus = self.rules().get("superiority_bonus", 2)
+        no_sup = c["no_superiority"] or self.game.cards["district"][c["district"]].get("special", {}).get("no_superiority")
+        if not no_sup:
+            if att > 0 and self.superior(c["att_power"], c["def_power"]):
+                att += bonus
+            if dfn > 0 and self.superior(c["def_power"], c["att_power"]):
+                dfn += bonus
+        return att, dfn
+
+    def _step_resolve_combat(self) -> None:
+        c = self.conflict
+        att, dfn = self.combat_totals()
+        self.say(f"Combat: attacker {att}, defender {dfn}.", self.rule("Conflicts / Resolving the Combat"))
+        if att > dfn:
+            self.say("The attacking side wins: the defending side is destroyed.", self.rule("Conflicts / Victory of the Attacking Player!"))
+            for inst in c["def"]:
+                self.destroy_instance(inst)
+            c["def"] = []
+            self._push(["level"])
+            return
+        if dfn > att or (dfn == att and self.rules().get("ties_to_defender")):
+            self.say("The defending side wins.", self.rule("Conflicts / Victory of the Defending Player!"))
+            reward = sum(self.card_half(i).get("passive", {}).get("counts_as", 1) for i in c["att"])
+            reward += self.game.cards["district"][c["district"]].get("special", {}).get("defender_reward", 0)
+            reward += self.rules().get("defender_reward", 0)
+            for inst in c["def"]:
+                self.reserves[inst["owner"]].append(inst)
+            c["def"] = []
+            d = c["defender"]
+            self._push(["end-conflict"], *[["draw", d, "any", "reward"]] * reward)
+            return
+        self.say("Tie: both sides are destroyed.", self.rule("Conflicts / Tie!"))
+        for inst in c["def"]:
+            self.destroy_instance(inst)
+        c["def"] = []
+        self._push(["end-conflict"])
+
+    # ===================== Leveling Districts ==============================================
+    def level_strength(self) -> bool:
+        c = self.conflict
+        d = self.game.cards["district"][c["district"]]
+        power = c["att_power"]
+        total = self.side_total("att", power)
+        white = d.get("white")
+        resist = d.get("resistance", {})
+        if white is not None:
+            if total >= white:
+                return True
+        elif power in resist and total >= resist[power]:
+            return True
+        if self.option("brute_force") and total >= 8:
+            return True
+        if self.option("collateral_damage"):
+            values = [white] if white is not None else list(resist.values())
+            for p in POWERS:
+                t = self.side_total("att", p)
+                if t > 0 and any(t >= v for v in values):
+                    return True
+        return False
+
+    def _step_level(self) -> None:
+        c = self.conflict
+        d = self.game.cards["district"][c["district"]]
+        if self.level_strength():
+            a = c["attacker"]
+            self.tokyo[c["slot"]] = None
+            self.districts[a].append(c["district"])
+            self.say(f"{self.pname(a)} levels {d['name']}!", self.rule("Leveling Districts"))
+            if len(self.districts[a]) >= self.option("districts_to_win"):
+                self.finish([a], "districts", f"{self.pname(a)} holds {len(self.districts[a])} Districts")
+                return
+            reward = d.get("special", {}).get("reward", 1) + self.rules().get("level_reward", 0)
+            reward += sum(self.card_half(i).get("passive", {}).get("reward", 0) for i in c["att"])
+            self._push(*[["draw", a, "any", "level"]] * reward, ["end-conflict"], ["reveal-district", c["slot"]])
+            return
+        self.say(f"The attack fails to level {d['name']}.", self.rule("Leveling Districts"))
+        self._push(["end-conflict"])
+
+    def _step_end_conflict(self) -> None:
+        c = self.conflict
+        for inst in c["att"]:
+            self.destroy_instance(inst)
+        for inst in c["def"]:
+            self.reserves[inst["owner"]].append(inst)
+        self.conflict = None
+        self.say("The Conflict ends; the attacking side is destroyed.", self.rule("Leveling Districts"))
+
+    # ===================== kernel: data, clone, observation ===========================
+    _FIELDS = ("decks", "discards", "hands", "reserves", "districts", "tokyo", "plot", "conflict", "active",
+               "turn_count", "actions_left", "had_turn", "defended", "end_of_turn", "resolving", "next_uid", "stack",
+               "node",
+               "winners", "win_by")
+
+    def _to_data(self) -> dict:
+        return {k: _deep(getattr(self, k)) for k in self._FIELDS}
+
+    def _from_data(self, d: dict) -> None:
+        for k in self._FIELDS:
+            setattr(self, k, _deep(d[k]))
+        for deck in self.decks:
+            order = self.game.cards[deck]
+            self.decks[deck] = {c: self.decks[deck][c] for c in order if c in self.decks[deck]}
+
+    def clone(self) -> "CrisisState":
+        other = self.__class__.__new__(self.__class__)
+        State.__init__(other, self.game)
+        self._copy_base_into(other)
+        for k in self._FIELDS:
+            setattr(other, k, _deep(getattr(self, k)))
+        return other
+
+    def public_instance(self, inst: dict) -> dict:
+        h = self.card_half(inst)
+        return {"uid": inst["uid"], "card": inst["card"], "half": inst["half"], "name": h["name"],
+                "owner": inst["owner"], "wild": inst["wild"], "mods": dict(inst["mods"]),
+                "spheres": {p: self.spheres(inst, p) for p in POWERS if self.spheres(inst, p)},
+                "gifts": [dict(g) for g in inst["gifts"]], "talent_used": inst["talent_turn"] == self.turn_count}
+
+    def observation(self, seat: int | None) -> dict:
+        """What ``seat`` may know: its own hand; others' hand sizes only; the public table
+        (Tokyo, Reserves, levelled Districts, Plot, Conflict with both totals), deck sizes
+        and discard piles. JSON-safe."""
+        node = self.node
+        c = self.conflict
+        conflict = None
+        if c:
+            conflict = {k: c[k] for k in ("attacker", "district", "att_power", "defender", "def_power", "passed",
+                                          "bonus", "no_superiority")}
+            conflict["att"] = [self.public_instance(i) for i in c["att"]]
+            conflict["def"] = [self.public_instance(i) for i in c["def"]]
+            if c["att_power"] and c["def_power"]:
+                conflict["totals"] = list(self.combat_totals())
+        return {
+            "game": self.game.game_id, "seat": seat, "active": self.active, "turn": self.turn_count,
+            "actions_left": self.actions_left, "current_player": self._current_player(),
+            "node": None if node is None else {"kind": node[2], "seat": node[1] if node[0] == "decision" else None},
+            "hand": list(self.hands[seat]) if seat is not None else None,
+            "hand_sizes": [len(h) for h in self.hands],
+            "reserves": [[self.public_instance(i) for i in r] for r in self.reserves],
+            "districts": [list(d) for d in self.districts], "tokyo": list(self.tokyo),
+            "plot": dict(self.plot) if self.plot else None, "conflict": conflict,
+            "deck_sizes": {k: self._deck_size(k) for k in self.decks},
+            "discards": {k: list(v) for k, v in self.discards.items()},
+            "defended": list(self.defended), "winners": self.winners,
+        }
+
+    def resample(self, seat: int, rng) -> "CrisisState":
+        """A state consistent with ``seat``'s observation: every other hand is redealt
+        from the cards ``seat`` has not seen (the unseen deck plus those hands), keeping
+        each hand's number of Character and Event cards."""
+        other = self.clone()
+        for deck in ("character", "event"):
+            pool = [c for c, k in other.decks[deck].items() for _ in range(k)]
+            sizes = {}
+            for p, hand in enumerate(other.hands):
+                if p == seat:
+                    continue
+                mine = [c for c in hand if c in self.game.cards[deck]]
+                sizes[p] = len(mine)
+                pool += mine
+                other.hands[p] = [c for c in hand if c not in self.game.cards[deck]]
+            rng.shuffle(pool)
+            for p, k in sizes.items():
+                other.hands[p] += pool[:k]
+                pool = pool[k:]
+            other.decks[deck] = {c: 0 for c in self.game.cards[deck] if c in other.decks[deck]}
+            for c in pool:
+                other.decks[deck][c] = other.decks[deck].get(c, 0) + 1
+            other.decks[deck] = {c: k for c, k in other.decks[deck].items() if k}
+        return other
+
+    def render(self, seat: int | None = None) -> str:
+        from .render import render_text
+        return render_text(self, seat)
+
+    def __repr__(self) -> str:
+        return f"<CrisisState turn={self.turn_count} node={json.dumps(self.node)}>"
