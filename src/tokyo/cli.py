@@ -125,7 +125,22 @@ def cards(game: Annotated[str, typer.Argument(help="Game id, e.g. kot-dark.")],
 
 # ----- play ----------------------------------------------------------------------------
 PLAY_HELP = ("Type the number of an action or its text. Other commands: "
-             "help (this), log (everything you have seen so far), quit (leave the game).")
+             "help (this), log (everything you have seen so far), card NAME (the text of a card, "
+             "tile or monster), quit (leave the game).")
+
+
+def _print_card_lookup(game_id: str, query: str) -> None:
+    """``card NAME`` during play: every card whose id or name contains NAME."""
+    from .core import game_catalogue
+    q = query.lower().replace(" ", "-")
+    found = [c for c in game_catalogue(game_id)
+             if q and (q in str(c.get("id", "")).lower() or q in str(c.get("name", "")).lower().replace(" ", "-"))]
+    if not found:
+        out.print(Text(f"No card matches {query!r}; try part of a name, e.g. 'card wings'.", style="yellow"))
+        return
+    for c in found[:8]:
+        cost = "" if c.get("cost") is None else f", cost {c['cost']}"
+        out.print(Text(f"{c['name']} ({c.get('type', '')}{cost}): {c.get('text', '')}"), soft_wrap=True)
 
 
 def _render(state, seat: int) -> str:
@@ -223,7 +238,12 @@ def play(game: Annotated[str, typer.Argument(help="Game id, e.g. kot-dark.")],
                 word = typed.lower()
                 if word in ("help", "?"):
                     out.print(PLAY_HELP)
+                    if getattr(state, "PLAY_NOTES", ""):
+                        out.print(state.PLAY_NOTES)
                     _print_actions(legal)
+                    continue
+                if word.split()[0] == "card":
+                    _print_card_lookup(state.game.game_id, typed[4:].strip())
                     continue
                 if word == "log":
                     for event in state.log_for(seat):
@@ -233,7 +253,7 @@ def play(game: Annotated[str, typer.Argument(help="Game id, e.g. kot-dark.")],
                     out.print("You left the game.")
                     return
                 text = typed
-                if typed.isdigit():
+                if typed.isascii() and typed.isdigit():
                     number = int(typed)
                     if not 1 <= number <= len(legal):
                         out.print(Text(f"{typed} is not an action number; choose 1 to {len(legal)}:",
@@ -244,7 +264,8 @@ def play(game: Annotated[str, typer.Argument(help="Game id, e.g. kot-dark.")],
                 try:
                     state.apply_action(text, seat=seat)
                 except IllegalActionError:
-                    out.print(Text(f"{typed!r} is not a legal action now. Legal actions:", style="yellow"))
+                    quoted = typed if len(typed) <= 60 else typed[:60] + "..."
+                    out.print(Text(f"{quoted!r} is not a legal action now. Legal actions:", style="yellow"))
                     _print_actions(legal)
                     continue
                 break

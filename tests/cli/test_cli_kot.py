@@ -66,3 +66,26 @@ def test_play_with_default_bots_until_eof(kot_heuristic):
     assert result.returncode == 0, result.stderr
     assert "heuristic" in result.stdout
     assert "Traceback" not in result.stderr
+
+
+def test_play_refuses_unicode_digits_without_traceback(kot):
+    result = run_installed("play", "kot-dark", "--seed", "3", "--agents", "random", input="²\n①\n")
+    assert result.returncode == 0, result.stderr
+    assert "Traceback" not in result.stdout + result.stderr
+    assert "'²' is not a legal action now" in result.stdout
+    assert "'①' is not a legal action now" in result.stdout
+
+
+def test_play_bare_keep_keeps_every_die(kot):
+    result = run_installed("play", "kot-dark", "--seed", "3", "--agents", "random", input="keep\n")
+    assert result.returncode == 0, result.stderr
+    assert "Alienoid keeps: 2 3 3 Energy Claw Claw." in result.stdout
+
+
+def test_play_card_lookup_and_help_notes(kot):
+    result = run_installed("play", "kot-dark", "--seed", "3", "--agents", "random",
+                           input="card wings\ncard no-such-card\nhelp\n")
+    assert result.returncode == 0, result.stderr
+    assert "Wings (KEEP, cost 6): Pay 2 energy" in result.stdout
+    assert "No card matches 'no-such-card'" in result.stdout
+    assert "e = Energy, h = Heart, c = Claw" in result.stdout

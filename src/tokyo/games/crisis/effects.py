@@ -23,8 +23,10 @@ def talents_of(state, inst: dict) -> list[dict]:
 
 
 def ops_possible(state, seat: int, ops: list[dict], in_conflict: bool) -> bool:
+    """Whether ops may be used now: Conflict ops (and ops choosing in the Conflict) only
+    in a Conflict by its attacker or defender; extra actions only outside one."""
     names = {op["op"] for op in ops}
-    if not in_conflict and names & CONFLICT_OPS:
+    if not in_conflict and (names & CONFLICT_OPS or any(op.get("where") == "conflict" for op in ops)):
         return False
     if in_conflict and "actions" in names:
         return False

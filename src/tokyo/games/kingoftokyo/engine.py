@@ -190,6 +190,8 @@ class KotState(State):
         """Accepts the notation with faces in any order, and ``keep <faces>`` (set those
         dice aside, reroll the others) for the matching ``reroll``/``stop``."""
         words = text.strip().lower().split()
+        if words == ["keep"]:
+            words = ["stop"]  # keep every die
         if words and words[0] == "keep" and self.node is not None and self.node[2] == "roll":
             rest = [d for d in self.dice if d is not None]
             for f in words[1:]:
@@ -255,6 +257,9 @@ class KotState(State):
 
     def say(self, text: str, rule: str, seats: tuple[int, ...] | None = None) -> None:
         self.log.append(Event(text, rule, seats))
+
+    PLAY_NOTES = ("Dice faces: 1 2 3, e = Energy, h = Heart, c = Claw. At a roll, 'keep 1 1 c' sets "
+                  "those dice aside and rerolls the rest; 'stop' (or 'keep') keeps them all.")
 
     RULEBOOK = "Dark Edition"
     """How log events cite the edition's rulebook; an edition overrides it."""

@@ -54,6 +54,8 @@ def build_position(game, monsters: list[dict[str, Any]] | None = None, *, active
     """Return a state of ``game`` set as described in the module docstring."""
     if step not in _STEPS:
         raise ValueError(f"unknown step {step!r}; steps: {', '.join(_STEPS)}")
+    if not 0 <= active < game.num_players:
+        raise ValueError(f"active must be a seat from 0 to {game.num_players - 1}, not {active}")
     state: KotState = game._new_blank_state()
     state.rolloff = {"contenders": [], "claws": {}, "first": 0}
     specs = list(monsters or [])
@@ -76,6 +78,12 @@ def build_position(game, monsters: list[dict[str, Any]] | None = None, *, active
         for key in ("hearts", "stars", "energy", "wickedness", "poison", "shrink", "smoke", "zombified", "copy"):
             if key in spec:
                 setattr(m, key, spec[key])
+        for key, top in (("hearts", 12), ("stars", None), ("energy", None), ("wickedness", 10), ("poison", 12),
+                         ("shrink", 12), ("smoke", 3)):
+            value = getattr(m, key)
+            if not isinstance(value, int) or value < 0 or (top is not None and value > top):
+                raise ValueError(f"monster {seat}: {key} must be a whole number from 0"
+                                 + (f" to {top}" if top is not None else "") + f", not {value!r}")
         for cid in spec.get("cards", ()):
             take_card(cid)
             m.cards.append(cid)
@@ -103,6 +111,8 @@ def build_position(game, monsters: list[dict[str, Any]] | None = None, *, active
         if loc not in _LOCATIONS:
             raise ValueError(f"unknown location {loc!r}; locations: out, city, bay")
         m.location = _LOCATIONS[loc]
+        if m.location == BAY and game.num_players < 5:
+            raise ValueError("Tokyo Bay is used only with 5 or 6 players")
         if m.location == CITY:
             if state.city is not None:
                 raise ValueError("two monsters in Tokyo City")
@@ -125,6 +135,8 @@ def build_position(game, monsters: list[dict[str, Any]] | None = None, *, active
     state.turn_count = turn
     state.extra_turns = extra_turns
     state.dice = _faces(dice)
+    if len(state.dice) > game.max_dice:
+        raise ValueError(f"at most {game.max_dice} dice, not {len(state.dice)}")
     state.rolls_used = rolls_used
     state.rolls_allowed = 3 + state.hook_extra_rolls(state.monsters[active]) if rolls_allowed is None else rolls_allowed
     if step == "turn-start":

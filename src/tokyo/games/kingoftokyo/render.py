@@ -42,8 +42,16 @@ def render_text(state, seat: int | None = None) -> str:
     if state.dice and None not in state.dice:
         lines.append(f"Dice (roll {state.rolls_used} of {state.rolls_allowed}): "
                      + "  ".join(FACE_NAMES[f] for f in face_sort(state.dice)))
-    market = "  |  ".join(f"{g.card(c).name} ({g.card(c).cost}, {g.card(c).type})" for c in state.market if c)
-    lines.append(f"Market: {market or 'empty'}   (deck {sum(state.deck.values()) + len(state.known_top)})")
+    lines.append(f"Market (deck {sum(state.deck.values()) + len(state.known_top)}):"
+                 + ("" if any(state.market) else " empty"))
+    for c in state.market:
+        if c:
+            card = g.card(c)
+            lines.append(f"  {card.name} ({card.cost} energy, {card.type.upper()}): {card.text}")
+    if state.node is not None and state.node[2] == "tile" and state.node[1] == seat:
+        lines.append(f"Wickedness tiles you may take at level {state.node[3]['level']}:")
+        for t in state.tile_stacks[str(state.node[3]["level"])]:
+            lines.append(f"  {t}: {g.tile(t).name}: {g.tile(t).text}")
     if seat is not None:
         seen = [g.card(c).name for c, s in state.known_top if seat in s]
         if seen:
