@@ -7,7 +7,7 @@ from pathlib import Path
 
 from tokyo.core import game_catalogue
 
-ROOT = Path(__file__).resolve().parents[2]
+ROOT = Path(__file__).resolve().parents[1]
 
 
 def _generator():
