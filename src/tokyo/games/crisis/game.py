@@ -24,6 +24,10 @@ class CrisisTokyoGame(Game):
             Option("districts_to_win", 4, "Districts a player needs to win", kind="int", minimum=1, maximum=10),
             Option("dragon", "A", "order of the Dragon (ruling C1): A = the rulebook's listing order",
                    choices=("A", "B")),
+            Option("defence_order", "right",
+                   "who is offered the defence first (ruling C2): right = from the attacker's right, "
+                   "against the turn order, as the rules say; left = in turn order, as the example plays",
+                   choices=("right", "left")),
             Option("resources", False, "optional rule: draw a card at the start of your turn", kind="bool"),
             Option("collateral_damage", False, "optional rule: any power may level the District", kind="bool"),
             Option("brute_force", False, "optional rule: 8+ spheres level any District", kind="bool"),
@@ -76,3 +80,13 @@ class CrisisTokyoGame(Game):
                             "type": h["kind"].upper(), "text": h.get("text", ""),
                             "source": e.get("source", h.get("source", ""))})
         return out
+
+
+def favor_of_the_gods(players: int, rng) -> int:
+    """The rulebook's random arbiter (Final Notes / The Favor of the Gods): spin the card,
+    get a seat from 0 to ``players - 1``, each equally likely. The engine uses the same
+    device, as the chance node ``first <seat>``, to choose the first player; a table may
+    use this function to settle a question the rules leave open (``rng``: random.Random)."""
+    if players < 1:
+        raise ValueError("the Favor of the Gods needs at least one player")
+    return rng.randrange(players)

@@ -11,6 +11,26 @@ def _inst(state, i) -> str:
     return f"{state.card_half(i)['name']} #{i['uid']} [{sph}]{gifts}"
 
 
+def _spheres_text(spheres: dict) -> str:
+    if not spheres:
+        return "grey"
+    return ", ".join(f"{n} {'wildcard' if p == 'wild' else p}" for p, n in spheres.items())
+
+
+def _hand_card(state, cid: str) -> list[str]:
+    """Two lines for a card in hand: each half with its spheres or kind, and its text."""
+    g = state.game
+    if cid in g.cards["character"]:
+        c = g.cards["character"][cid]
+        return [f"  {cid}:",
+                f"    Threat {c['threat']['name']} [{_spheres_text(c['threat'].get('spheres', {}))}]: "
+                f"{c['threat'].get('text', '')}",
+                f"    Hero   {c['hero']['name']} [{_spheres_text(c['hero'].get('spheres', {}))}]: "
+                f"{c['hero'].get('text', '')}"]
+    e = g.cards["event"][cid]
+    return [f"  {cid}:"] + [f"    {w}: {e[w]['name']} ({e[w]['kind']}): {e[w].get('text', '')}" for w in ("a", "b")]
+
+
 def render_text(state, seat=None) -> str:
     g = state.game
     lines = [f"Turn {state.turn_count} - Player {state.active} to play ({state.actions_left} action(s) left)"]
@@ -39,7 +59,9 @@ def render_text(state, seat=None) -> str:
             a, d = state.combat_totals()
             lines.append(f"  totals (Superiority included): attacker {a}, defender {d}")
     if seat is not None:
-        lines.append("Your hand: " + (", ".join(f"{cid} ({state._card_title(cid)})" for cid in state.hands[seat]) or "-"))
+        lines.append("Your hand:" + ("" if state.hands[seat] else " empty"))
+        for cid in state.hands[seat]:
+            lines.extend(_hand_card(state, cid))
     if state.winners is not None:
         lines.append("Winners: " + (", ".join(f"Player {p}" for p in state.winners) or "nobody"))
     return "\n".join(lines)
