@@ -316,6 +316,9 @@ class CrisisState(State):
 
     # ===================== Turn Sequence ================================================
     def _step_turn_start(self, seat: int) -> None:
+        if self.turn_count >= self.option("turn_limit"):  # ruling C10: after turn_limit turns
+            self._finish_by_count(f"the turn limit ({self.option('turn_limit')}) is reached")
+            return
         self.active = seat
         self.turn_count += 1
         if seat in self.defended:
@@ -341,7 +344,7 @@ class CrisisState(State):
             self._push(["draw", node[1], text.split()[1]])
 
     def _step_action(self) -> None:
-        if self.turn_count >= self.option("turn_limit"):
+        if self.turn_count > self.option("turn_limit"):
             self._finish_by_count(f"the turn limit ({self.option('turn_limit')}) is reached")
             return
         if self.actions_left <= 0:
