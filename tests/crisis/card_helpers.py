@@ -267,3 +267,41 @@ def targets(state) -> list[str]:
 
 def hand_size(state, seat: int) -> int:
     return len(state.hands[seat])
+
+
+# ----- Talents, generically ---------------------------------------------------------------
+def resolve_choices(state, avoid_uid=None) -> None:
+    """Answer every pending decision or chance node until an action or manoeuvre node:
+    the first option that is not "none", a target other than ``avoid_uid`` if any, the
+    first chance outcome."""
+    while state.node is not None and kind(state) not in ("action", "manoeuvre"):
+        options = legal(state)
+        if state.node[0] == "decision":
+            options = [t for t in options if t != "none"] or options
+            if avoid_uid is not None and kind(state) in ("spheres", "destroy", "to_hand"):
+                options = [t for t in options if t != f"target {avoid_uid}"] or options
+            if kind(state) == "portal-half":
+                options = ["half hero"]
+        play(state, options[0])
+
+
+def talent_scenario(card: str, ops, gift=None):
+    """A position where the Talent with ``ops`` of Hero ``card`` (or of the Gift
+    ``gift`` = [event, half] given to ``card``) may be used: outside a Conflict by seat 0
+    on its turn, or (Conflict ops) in a Conflict where seat 1 defends with it next to a
+    Cop against the Radioactive Sumo Lizard and keeps a Drill Sergeant in its Reserve.
+    Every op finds something to do (a Character in hand and in the discard pile, an Event
+    in the discard pile, cards in the other hands). ``card`` must not be one of those.
+    Returns (state, user seat)."""
+    spec = {"card": card}
+    if gift:
+        spec["gifts"] = [list(gift)]
+    discards = {"character": ["tengu-warlord"], "event": ["sumo-slap"]}
+    if conflict_op(ops):
+        state = conflict(["radioactive-sumo-lizard"], [spec, "retiring-in-two-days-cop"], att_power="martial",
+                         def_power="fire", def_hand=["cyborg-sumo-champion"], def_bench=["colonel-bazookas-mercenaries"],
+                         discards=discards)
+        return state, 1
+    state = position(3, hands=[["cyborg-sumo-champion"], ["disarmed"], ["recoil-shot"]],
+                     reserves=[[spec], [{"card": "retiring-in-two-days-cop"}], []], discards=discards)
+    return state, 0

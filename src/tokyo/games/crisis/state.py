@@ -739,9 +739,10 @@ class CrisisState(State):
         insts = c[side]
         total = sum(self.spheres(i, power) for i in insts)
         if side == "att":
+            threats = sum(i["half"] == "threat" for i in insts)
             for i in insts:
                 per = self.card_half(i).get("passive", {}).get("bonus_per_other_threat", 0)
-                total += per * (len(insts) - 1)
+                total += per * (threats - 1)
         return total
 
     def combat_totals(self) -> tuple[int, int]:
@@ -773,7 +774,8 @@ class CrisisState(State):
             return
         if dfn > att or (dfn == att and self.rules().get("ties_to_defender")):
             self.say("The defending side wins.", self.rule("Conflicts / Victory of the Defending Player!"))
-            reward = sum(self.card_half(i).get("passive", {}).get("counts_as", 1) for i in c["att"])
+            reward = sum(self.card_half(i).get("passive", {}).get("counts_as", 1)
+                         for i in c["att"] if i["half"] == "threat")
             reward += self.game.cards["district"][c["district"]].get("special", {}).get("defender_reward", 0)
             reward += self.rules().get("defender_reward", 0)
             for inst in c["def"]:
