@@ -299,7 +299,8 @@ def talent_scenario(card: str, ops, gift=None):
     discards = {"character": ["tengu-warlord"], "event": ["sumo-slap"]}
     if conflict_op(ops):
         state = conflict(["radioactive-sumo-lizard"], [spec, "retiring-in-two-days-cop"], att_power="martial",
-                         def_power="fire", def_hand=["cyborg-sumo-champion"], def_bench=["colonel-bazookas-mercenaries"],
+                         def_power="fire", def_hand=["cyborg-sumo-champion"],
+                         def_bench=["colonel-bazookas-mercenaries"],
                          discards=discards)
         return state, 1
     state = position(3, hands=[["cyborg-sumo-champion"], ["disarmed"], ["recoil-shot"]],

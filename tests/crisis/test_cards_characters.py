@@ -15,7 +15,7 @@ import pytest
 
 from card_helpers import (CHARACTERS, POWERS, conflict, conflict_op, draws, finish_combat, half, in_play, inst,
                           kind, legal, manoeuvre_turn, play, position, printed, resolve_choices, talent_scenario,
-                          talent_text, targets, threat_total, uid)
+                          talent_text, targets, uid)
 
 THREATS = [pytest.param(c, id=f"{c}:threat") for c in CHARACTERS]
 HEROES = [pytest.param(c, id=f"{c}:hero") for c in CHARACTERS]
@@ -501,7 +501,8 @@ def test_stuntman_in_a_rubber_suit_hero_cut_get_him_out():
 
 
 def test_laser_shark_of_odaiba_beach_hero_man_overboard_for_the_attacker():
-    state = conflict(["cyborg-sumo-champion"], ["retiring-in-two-days-cop"], att_reserve=["laser-shark-of-odaiba-beach"],
+    state = conflict(["cyborg-sumo-champion"], ["retiring-in-two-days-cop"],
+                     att_reserve=["laser-shark-of-odaiba-beach"],
                      att_power="martial", def_power="fire")
     manoeuvre_turn(state, 0)
     play(state, talent_text(state, "laser-shark-of-odaiba-beach"))

@@ -897,7 +897,8 @@ def test_orbital_laser_strike_a_hero_at_most_two():
 
 def test_time_bomb_in_the_bento_box_a_hero_at_most_three_at_the_end_of_the_turn():
     state = position(hands=[["time-bomb-in-the-bento-box"], []],
-                     reserves=[[], [{"card": "colonel-bazookas-mercenaries"}, {"card": "three-headed-golden-space-dragon"}]])
+                     reserves=[[], [{"card": "colonel-bazookas-mercenaries"},
+                                    {"card": "three-headed-golden-space-dragon"}]])
     play(state, "play time-bomb-in-the-bento-box a")
     assert len(state.reserves[1]) == 2
     play(state, "end")
