@@ -251,7 +251,7 @@ class CrisisState(State):
         seat, deck = node[3]["seat"], node[3]["deck"]
         self.decks[deck][cid] -= 1
         self.hands[seat].append(cid)
-        self.say(f"{self.pname(seat)} draws a {deck} card.", self.rule("Drawing Cards"))
+        self.say(f"{self.pname(seat)} draws {'an' if deck == 'event' else 'a'} {deck} card.", self.rule("Drawing Cards"))
         self.say(f"You draw {self._card_title(cid)}.", self.rule("Drawing Cards"), seats=(seat,))
 
     def _card_title(self, cid: str) -> str:
@@ -620,9 +620,11 @@ class CrisisState(State):
         self._push(["seek-defender"])
 
     def defence_order(self) -> list[int]:
-        """From the attacker's right, counter-clockwise (the seat to the right is seat - 1)."""
+        """Seats offered the defence in order: from the attacker's right, against the turn
+        order (the seat to the right is seat - 1); option ``defence_order=left``: in turn order."""
         a, n = self.conflict["attacker"], self.game.num_players
-        return [(a - k) % n for k in range(1, n)]
+        step = 1 if self.option("defence_order") == "left" else -1
+        return [(a + step * k) % n for k in range(1, n)]
 
     def _step_seek_defender(self) -> None:
         c = self.conflict
