@@ -740,9 +740,9 @@ class CrisisState(State):
         c = self.conflict
         insts = c[side]
         total = sum(self.spheres(i, power) for i in insts)
-        if side == "att":
-            threats = sum(i["half"] == "threat" for i in insts)
-            for i in insts:
+        threats = sum(i["half"] == "threat" for i in insts)
+        for i in insts:  # a Threat's passive works on whichever side it fights (ruling C20)
+            if i["half"] == "threat":
                 per = self.card_half(i).get("passive", {}).get("bonus_per_other_threat", 0)
                 total += per * (threats - 1)
         return total
@@ -751,15 +751,17 @@ class CrisisState(State):
         """(attacker, defender) totals: spheres of the declared powers, effect bonuses,
         District bonus, and +2 (or the Plot's bonus) for Superiority unless the total is 0."""
         c = self.conflict
-        att = self.side_total("att", c["att_power"]) + c["bonus"][0]
-        dfn = self.side_total("def", c["def_power"]) + c["bonus"][1]
+        att_spheres = self.side_total("att", c["att_power"])
+        def_spheres = self.side_total("def", c["def_power"])
+        att = att_spheres + c["bonus"][0]
+        dfn = def_spheres + c["bonus"][1]
         dfn += self.game.cards["district"][c["district"]].get("special", {}).get("defender_bonus", 0)
         bonus = self.rules().get("superiority_bonus", 2)
         no_sup = c["no_superiority"] or self.game.cards["district"][c["district"]].get("special", {}).get("no_superiority")
-        if not no_sup:
-            if att > 0 and self.superior(c["att_power"], c["def_power"]):
+        if not no_sup:  # a side with zero spheres gets no Superiority, whatever its bonuses (C7)
+            if att_spheres > 0 and self.superior(c["att_power"], c["def_power"]):
                 att += bonus
-            if dfn > 0 and self.superior(c["def_power"], c["att_power"]):
+            if def_spheres > 0 and self.superior(c["def_power"], c["att_power"]):
                 dfn += bonus
         return att, dfn
 

@@ -1,0 +1,59 @@
+"""Rulings C7 (no Superiority at zero spheres) and C20 (a Threat's passive on either side)."""
+
+import tokyo
+from tokyo.games.crisis.position import build_position
+
+
+def _conflict(attacker_cards, defender_reserve, district, att_power, def_power, def_hand=()):
+    game = tokyo.load_game("crisis-tokyo", players=2)
+    tokyo_slots = [district] + [d for d in ("jimbocho", "nerima", "nakano", "haneda", "ikebukuro")
+                                if d != district][:4]
+    state = build_position(game, hands=[list(attacker_cards), list(def_hand)],
+                           reserves=[[], [{"card": c} for c in defender_reserve]],
+                           tokyo=tokyo_slots, active=0, actions_left=2)
+    state.apply_action(f"attack {district}")
+    for c in attacker_cards:
+        if f"send {c}" in state.legal_texts():
+            state.apply_action(f"send {c}")
+    if "done" in state.legal_texts():
+        state.apply_action("done")
+    state.apply_action(f"power {att_power}")
+    state.apply_action("defend")
+    for i in list(state.reserves[1]):
+        state.apply_action(f"deploy {i['uid']}")
+    if "done" in state.legal_texts():
+        state.apply_action("done")
+    state.apply_action(f"power {def_power}")
+    return state
+
+
+def test_c7_no_superiority_for_zero_spheres_even_with_a_district_bonus():
+    # Asakusa gives the defending side +1; the Cop has 2 fire, 0 mystic.
+    game = tokyo.load_game("crisis-tokyo", players=2)
+    cards = game.cards
+    assert cards["district"]["asakusa"]["special"]["defender_bonus"] == 1
+    state = _conflict(["master-of-the-eagles-claw"], ["retiring-in-two-days-cop"], "asakusa", "martial", "mystic")
+    # Mystic is superior to Martial arts (Dragon A), but the defenders have no mystic sphere:
+    att, dfn = state.combat_totals()
+    assert (att, dfn) == (5, 1)
+    state2 = _conflict(["master-of-the-eagles-claw"], ["retiring-in-two-days-cop"], "asakusa", "martial", "fire")
+    # with fire (superior to martial) and 2 spheres the bonus applies: 2 + 1 + 2
+    assert state2.combat_totals() == (5, 5)
+
+
+def test_c20_a_threat_passive_counts_on_the_defending_side_too():
+    # The defender portals in two Threats (Soul Brother: martial 4, +1 per other Threat;
+    # Sinister Sentai Black: martial 2 tech 2, +1 per other Threat) and defends with martial.
+    state = _conflict(["master-of-the-eagles-claw"], [], "harajuku", "martial", "martial",
+                      def_hand=["dimensional-portal", "summon-the-understudy"])
+    assert state.current_player() == 1
+    state.apply_action("play dimensional-portal a")
+    state.apply_action("reveal soul-brother-funky-fist")
+    state.apply_action("half threat")
+    state.apply_action("pass")   # the attacker passes; the defender goes on
+    state.apply_action("play summon-the-understudy a")
+    state.apply_action("reveal sinister-sentai-black")
+    state.apply_action("half threat")
+    # 4 + 2 martial spheres, +1 for each of the two Threats for the other one
+    assert state.side_total("def", "martial") == 4 + 2 + 1 + 1
+    assert state.combat_totals() == (5, 8)
