@@ -14,6 +14,7 @@ from .base import Agent, RandomAgent
 # per-game heuristic agents, imported lazily: game id -> "module:Class"
 HEURISTICS = {
     "kot-dark": "tokyo.agents.kot_heuristic:KotHeuristicAgent",
+    "crisis-tokyo": "tokyo.agents.crisis_heuristic:CrisisHeuristicAgent",
 }
 AGENT_NAMES = ("random", "heuristic")
 
