@@ -265,9 +265,14 @@ class CrisisState(State):
     def _check_limits(self) -> bool:
         """Hand limit and Reserve limit apply at once, whoever's turn it is."""
         n = self.game.num_players
+        rules = self.rules()
+        hand_limit, reserve_limit = rules.get("hand_limit", 7), rules.get("reserve_limit", 3)
+        if all(len(h) <= hand_limit for h in self.hands) and all(
+                len(r) <= reserve_limit and all(i["half"] == "hero" for i in r) for r in self.reserves):
+            return False
         for k in range(n):
             p = (self.active + k) % n
-            if len(self.hands[p]) > self.hand_limit():
+            if len(self.hands[p]) > hand_limit:
                 self._ask(p, "discard", reason="hand limit")
                 return True
         for k in range(n):
@@ -278,7 +283,7 @@ class CrisisState(State):
                          self.rule("Final Notes / Heroic Threats"))
                 self.reserves[p].remove(inst)
                 self.destroy_instance(inst)
-            if len(self.reserves[p]) > self.reserve_limit():
+            if len(self.reserves[p]) > reserve_limit:
                 self._ask(p, "reserve-limit")
                 return True
         return False
