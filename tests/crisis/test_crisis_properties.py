@@ -291,7 +291,7 @@ def hidden_cards(state, seat: int | None) -> set[str]:
     out = {cid for kind, deck in state.decks.items() for cid, k in deck.items() if k}
     for p, hand in enumerate(state.hands):
         if p != seat:
-            out.update(hand)
+            out.update(c for c in hand if c not in state.known_cards[p])  # known_cards are public
     return out
 
 
@@ -346,6 +346,8 @@ def check_resample(state, rng: random.Random) -> None:
         for p in range(n):
             assert len(other.hands[p]) == len(state.hands[p])
             assert _kind_counts(other.hands[p]) == _kind_counts(state.hands[p]), p
+            # cards everyone saw go into a hand stay there
+            assert set(state.known_cards[p]) <= set(other.hands[p]), p
         # the cards redealt are exactly those the seat has not seen
         for kind in ("character", "event"):
             assert _unseen(other, seat, kind) == _unseen(state, seat, kind), (seat, kind)

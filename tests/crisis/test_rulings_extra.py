@@ -57,3 +57,21 @@ def test_c20_a_threat_passive_counts_on_the_defending_side_too():
     # 4 + 2 martial spheres, +1 for each of the two Threats for the other one
     assert state.side_total("def", "martial") == 4 + 2 + 1 + 1
     assert state.combat_totals() == (5, 8)
+
+
+def test_resample_keeps_a_card_everyone_saw_go_into_a_hand():
+    import random
+    game = tokyo.load_game("crisis-tokyo", players=2)
+    state = build_position(game, hands=[[], ["master-of-the-eagles-claw"]],
+                           reserves=[[{"card": "kind-alien"}], []],
+                           discards={"character": ["retiring-in-two-days-cop"]}, active=0, actions_left=2)
+    uid = state.reserves[0][0]["uid"]
+    state.apply_action(f"talent {uid} 0")
+    state.apply_action("take retiring-in-two-days-cop")
+    assert state.known_cards[0] == ["retiring-in-two-days-cop"]
+    assert state.observation(1)["known_cards"][0] == ["retiring-in-two-days-cop"]
+    for seed in range(20):
+        other = state.resample(1, random.Random(seed))
+        assert "retiring-in-two-days-cop" in other.hands[0]
+    state.apply_action("recruit retiring-in-two-days-cop")
+    assert state.known_cards[0] == []

@@ -105,7 +105,7 @@ def candidates(state, user: int, op: dict) -> list[dict]:
 def play_event(state, seat: int, cid: str, which: str) -> None:
     """``seat`` plays the ``which`` half of Event ``cid`` from its hand."""
     h = state.game.half(cid, which)
-    state.hands[seat].remove(cid)
+    state.take_from_hand(seat, cid)
     state.say(f"{state.pname(seat)} plays {h['name']} ({h['kind']}).", RULE)
     if h["kind"] == "occurrence":
         if h.get("timing") == "end_of_turn":
@@ -262,7 +262,7 @@ def effect_do(state, node, text) -> None:
             state._remove_instance(inst)
             for g in inst["gifts"]:
                 state.discards["event"].append(g["card"])
-            state.hands[owner].append(inst["card"])
+            state.put_in_hand_openly(owner, inst["card"])
             state.say(f"{d['source']}: {state.card_half(inst)['name']} returns to its owner's hand.", RULE)
         return
     if name == "spheres-power":
@@ -272,7 +272,7 @@ def effect_do(state, node, text) -> None:
         return
     if name == "from-discard":
         state.discards[d["deck"]].remove(words[1])
-        state.hands[user].append(words[1])
+        state.put_in_hand_openly(user, words[1])
         state.say(f"{d['source']}: {state.pname(user)} takes {state._card_title(words[1])} from the discard pile.", RULE)
         return
     if name == "portal-half":
@@ -287,7 +287,7 @@ def effect_do(state, node, text) -> None:
         if words[0] == "none":
             return
         side = "att" if user == c["attacker"] else "def"
-        state.hands[user].remove(words[1])
+        state.take_from_hand(user, words[1])
         inst = state.new_instance(words[1], "threat" if side == "att" else "hero", user)
         c[side].append(inst)
         state.say(f"{state.card_half(inst)['name']} joins {state.pname(user)}'s side from the hand.", RULE)

@@ -42,6 +42,7 @@ class CrisisState(State):
                       "district": dict.fromkeys(cs["district"], 1)}
         self.discards: dict[str, list[str]] = {"character": [], "event": [], "district": []}
         self.hands: list[list[str]] = [[] for _ in range(n)]
+        self.known_cards: list[list[str]] = [[] for _ in range(n)]  # cards every seat knows are in that hand
         self.reserves: list[list[dict]] = [[] for _ in range(n)]
         self.districts: list[list[str]] = [[] for _ in range(n)]
         self.tokyo: list[str | None] = []
@@ -254,6 +255,18 @@ class CrisisState(State):
         self.say(f"{self.pname(seat)} draws {'an' if deck == 'event' else 'a'} {deck} card.", self.rule("Drawing Cards"))
         self.say(f"You draw {self._card_title(cid)}.", self.rule("Drawing Cards"), seats=(seat,))
 
+    def take_from_hand(self, seat: int, cid: str) -> None:
+        """A card leaves ``seat``'s hand (played, sent, recruited or discarded)."""
+        self.hands[seat].remove(cid)
+        if cid in self.known_cards[seat]:
+            self.known_cards[seat].remove(cid)
+
+    def put_in_hand_openly(self, seat: int, cid: str) -> None:
+        """A card goes to ``seat``'s hand in view of everyone (from a discard pile, back
+        from play): every seat knows it is there until it leaves (resample keeps it)."""
+        self.hands[seat].append(cid)
+        self.known_cards[seat].append(cid)
+
     def _card_title(self, cid: str) -> str:
         cs = self.game.cards
         if cid in cs["character"]:
@@ -293,7 +306,7 @@ class CrisisState(State):
 
     def _do_discard(self, node, text) -> None:
         cid = text.split()[1]
-        self.hands[node[1]].remove(cid)
+        self.take_from_hand(node[1], cid)
         deck = "character" if cid in self.game.cards["character"] else "event"
         self.discards[deck].append(cid)
         self.say(f"{self.pname(node[1])} discards {self._card_title(cid)}.", self.rule("Drawing Cards / Maximum hand size"))
@@ -400,7 +413,7 @@ class CrisisState(State):
             self.use_talent(p, int(words[1]), int(words[2]))
 
     def recruit(self, seat: int, cid: str) -> None:
-        self.hands[seat].remove(cid)
+        self.take_from_hand(seat, cid)
         inst = self.new_instance(cid, "hero", seat)
         self.reserves[seat].append(inst)
         self.say(f"{self.pname(seat)} recruits {self.card_half(inst)['name']}.", self.rule("Recruiting Heroes"))
@@ -531,7 +544,7 @@ class CrisisState(State):
 
     def _on_random_discard(self, node, cid) -> None:
         seat = node[3]["seat"]
-        self.hands[seat].remove(cid)
+        self.take_from_hand(seat, cid)
         deck = "character" if cid in self.game.cards["character"] else "event"
         self.discards[deck].append(cid)
         self.say(f"{self.pname(seat)} discards {self._card_title(cid)} at random.", self.rule("Events"))
@@ -604,7 +617,7 @@ class CrisisState(State):
             self._push(["attack-power"])
             return
         cid = text.split()[1]
-        self.hands[c["attacker"]].remove(cid)
+        self.take_from_hand(c["attacker"], cid)
         inst = self.new_instance(cid, "threat", c["attacker"])
         c["att"].append(inst)
         self.say(f"{self.pname(c['attacker'])} sends {self.card_half(inst)['name']}.",
@@ -850,7 +863,7 @@ class CrisisState(State):
         self.say("The Conflict ends; the attacking side is destroyed.", self.rule("Leveling Districts"))
 
     # ===================== kernel: data, clone, observation ===========================
-    _FIELDS = ("decks", "discards", "hands", "reserves", "districts", "tokyo", "plot", "conflict", "active",
+    _FIELDS = ("decks", "discards", "hands", "known_cards", "reserves", "districts", "tokyo", "plot", "conflict", "active",
                "turn_count", "actions_left", "had_turn", "defended", "end_of_turn", "resolving", "next_uid", "stack",
                "node",
                "winners", "win_by")
@@ -881,7 +894,8 @@ class CrisisState(State):
                 "gifts": [dict(g) for g in inst["gifts"]], "talent_used": inst["talent_turn"] == self.turn_count}
 
     def observation(self, seat: int | None) -> dict:
-        """What ``seat`` may know: its own hand; others' hand sizes only; the public table
+        """What ``seat`` may know: its own hand; others' hand sizes and the cards all saw
+        go into them (``known_cards``); the public table
         (Tokyo, Reserves, levelled Districts, Plot, Conflict with both totals), deck sizes
         and discard piles. JSON-safe."""
         node = self.node
@@ -900,6 +914,7 @@ class CrisisState(State):
             "node": None if node is None else {"kind": node[2], "seat": node[1] if node[0] == "decision" else None},
             "hand": list(self.hands[seat]) if seat is not None else None,
             "hand_sizes": [len(h) for h in self.hands],
+            "known_cards": [list(k) for k in self.known_cards],
             "reserves": [[self.public_instance(i) for i in r] for r in self.reserves],
             "districts": [list(d) for d in self.districts], "tokyo": list(self.tokyo),
             "plot": dict(self.plot) if self.plot else None, "conflict": conflict,
@@ -911,7 +926,8 @@ class CrisisState(State):
     def resample(self, seat: int, rng) -> "CrisisState":
         """A state consistent with ``seat``'s observation: every other hand is redealt
         from the cards ``seat`` has not seen (the unseen deck plus those hands), keeping
-        each hand's number of Character and Event cards."""
+        each hand's number of Character and Event cards and the cards everyone saw go
+        into it (``known_cards``)."""
         other = self.clone()
         for deck in ("character", "event"):
             pool = [c for c, k in other.decks[deck].items() for _ in range(k)]
@@ -919,10 +935,11 @@ class CrisisState(State):
             for p, hand in enumerate(other.hands):
                 if p == seat:
                     continue
-                mine = [c for c in hand if c in self.game.cards[deck]]
+                known = other.known_cards[p]
+                mine = [c for c in hand if c in self.game.cards[deck] and c not in known]
                 sizes[p] = len(mine)
                 pool += mine
-                other.hands[p] = [c for c in hand if c not in self.game.cards[deck]]
+                other.hands[p] = [c for c in hand if c not in mine]
             rng.shuffle(pool)
             for p, k in sizes.items():
                 other.hands[p] += pool[:k]
