@@ -940,6 +940,7 @@ class CrisisState(State):
                 sizes[p] = len(mine)
                 pool += mine
                 other.hands[p] = [c for c in hand if c not in mine]
+            pool.sort()  # a canonical order: the redeal depends only on what ``seat`` knows
             rng.shuffle(pool)
             for p, k in sizes.items():
                 other.hands[p] += pool[:k]
