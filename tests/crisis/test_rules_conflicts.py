@@ -4,8 +4,7 @@ Combat, If There Is No Defender!, Resolving the Combat, the three outcomes) and 
 
 import pytest
 
-from crisis_helpers import (IllegalActionError, POWERS, attack, defend, inst, kind, legal, play, position, seek,
-                            texts, uid)
+from crisis_helpers import IllegalActionError, POWERS, attack, defend, kind, legal, play, position, seek, texts, uid
 
 MASTER = "master-of-the-eagles-claw"     # Threat: 5 martial
 COP = "retiring-in-two-days-cop"         # Hero: 2 fire
@@ -261,7 +260,8 @@ def test_victory_of_the_defender_destroys_the_attacking_side_and_returns_the_her
 
 def test_the_defender_draws_a_card_per_threat():
     # Tengu Warlord (2 martial) and Swamp Kappa (0 martial) against 5 fire + Superiority
-    state = position(2, hands=[["tengu-warlord", "swamp-kappa"], []], reserves=[[], [{"card": COP}, {"card": SERGEANT}]])
+    state = position(2, hands=[["tengu-warlord", "swamp-kappa"], []],
+                     reserves=[[], [{"card": COP}, {"card": SERGEANT}]])
     attack(state, "harajuku", ["tengu-warlord", "swamp-kappa"], "martial")
     defend(state, 1, [COP, SERGEANT], "fire")
     play(state, "pass", "pass")
