@@ -83,7 +83,7 @@ def test_op_spheres_negative_clamped_to_zero():
     assert state.spheres(soldier, "fire") == 0
     assert state.spheres(soldier, "tech") == 1
     assert state.total_spheres(soldier) == 1
-    assert soldier["mods"] == {"fire": -2}
+    assert soldier["mods"] == {"fire": -1}  # the excess reduction is lost (ruling C21)
     assert state.combat_totals() == (5, 2)
 
 

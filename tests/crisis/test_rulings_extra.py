@@ -75,3 +75,15 @@ def test_resample_keeps_a_card_everyone_saw_go_into_a_hand():
         assert "retiring-in-two-days-cop" in other.hands[0]
     state.apply_action("recruit retiring-in-two-days-cop")
     assert state.known_cards[0] == []
+
+
+def test_c21_a_value_reduced_below_zero_becomes_zero():
+    from tokyo.games.crisis.effects import _add_spheres
+    game = tokyo.load_game("crisis-tokyo", players=2)
+    state = build_position(game, reserves=[[{"card": "soldier-from-the-future"}], []], active=0)
+    inst = state.reserves[0][0]
+    assert state.spheres(inst, "fire") == 1
+    _add_spheres(state, inst, "fire", -2, "test")
+    assert state.spheres(inst, "fire") == 0
+    _add_spheres(state, inst, "fire", 1, "test")
+    assert state.spheres(inst, "fire") == 1

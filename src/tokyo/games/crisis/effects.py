@@ -316,6 +316,11 @@ def effect_do(state, node, text) -> None:
 
 
 def _add_spheres(state, inst: dict, power: str, n: int, source: str) -> None:
+    if n < 0:  # a value reduced below zero becomes zero (ruling C21): the excess is lost
+        n = max(n, -state.spheres(inst, power))
+        if n == 0:
+            state.say(f"{source}: {state.card_half(inst)['name']} has no {POWER_NAMES[power]} sphere to lose.", RULE)
+            return
     inst["mods"][power] = inst["mods"].get(power, 0) + n
     state.say(f"{source}: {state.card_half(inst)['name']} {'gains' if n > 0 else 'loses'} {abs(n)} "
               f"{POWER_NAMES[power]} sphere{'s' * (abs(n) != 1)}.", RULE)
