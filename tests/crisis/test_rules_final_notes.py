@@ -17,7 +17,7 @@ def test_spheres_reduced_below_zero_count_as_zero():
     assert state.side_total("def", "fire") == 3
     play(state, "pass", "play ammunition-shortage a", f"target {uid(state, SOLDIER)}")
     soldier = inst(state, SOLDIER)
-    assert soldier["mods"] == {"fire": -2}
+    assert soldier["mods"] == {"fire": -1}  # reduced to zero, the excess is lost (ruling C21)
     assert state.spheres(soldier, "fire") == 0 and state.spheres(soldier, "tech") == 1
     assert state.side_total("def", "fire") == 2  # not 1
     assert state.combat_totals() == (5, 4)
