@@ -11,13 +11,12 @@ rulebook: Setting Up, Turn Sequence (Drawing, Recruiting, Events, Talents), Conf
 from __future__ import annotations
 
 import json
-from typing import Any
 
-from ...core.state import CHANCE, TERMINAL, Event, State
+from ...core.machine import StepState
+from ...core.state import State
 from .cards import POWER_NAMES, POWERS
 
 RB = "Crisis: Tokyo"
-_STEP_METHODS: dict[str, str] = {}
 
 
 def _deep(obj):
@@ -28,7 +27,7 @@ def _deep(obj):
     return obj
 
 
-class CrisisState(State):
+class CrisisState(StepState):
     """A Crisis: Tokyo position. Public attributes: ``hands`` (card ids per seat),
     ``reserves`` (Hero instances per seat), ``districts`` (levelled District ids per
     seat), ``tokyo`` (District ids in play), ``plot``, ``conflict``, ``active``,
@@ -69,54 +68,15 @@ class CrisisState(State):
         self._push(*steps)
         self._run()
 
-    # ----- machine -------------------------------------------------------------------
-    def _push(self, *steps) -> None:
-        self.stack.extend(reversed(steps))
-
-    def _ask(self, seat: int, kind: str, **data) -> None:
-        self.node = ["decision", seat, kind, data]
-
-    def _chance(self, kind: str, **data) -> None:
-        self.node = ["chance", CHANCE, kind, data]
-
-    def _run(self) -> None:
-        while self.node is None and self.winners is None:
-            if self._check_limits():
-                break
-            if not self.stack:
-                raise RuntimeError("Crisis: Tokyo step stack ran empty")
-            step = self.stack.pop()
-            name = _STEP_METHODS.get(step[0])
-            if name is None:
-                name = _STEP_METHODS[step[0]] = "_step_" + step[0].replace("-", "_")
-            getattr(self, name)(*step[1:])
-        self._legal_cache = None
+    # ----- machine (tokyo.core.machine.StepState) ---------------------------------------
+    def _interrupt(self) -> bool:
+        return self._check_limits()
 
     def say(self, text: str, rule: str = "", seats=None) -> None:
-        self.log.append(Event(text, rule or RB, seats))
+        super().say(text, rule or RB, seats)
 
     def rule(self, section: str) -> str:
         return f"{RB} / {section}"
-
-    def _current_player(self) -> int:
-        if self.winners is not None:
-            return TERMINAL
-        return CHANCE if self.node[0] == "chance" else self.node[1]
-
-    def _returns(self) -> list[float]:
-        return [1.0 if i in self.winners else 0.0 for i in range(self.game.num_players)]
-
-    def _legal_texts(self) -> list[str]:
-        return getattr(self, "_legal_" + self.node[2].replace("-", "_"))(self.node)
-
-    def _apply(self, text: str) -> None:
-        node = self.node
-        self.node = None
-        if node[0] == "chance":
-            getattr(self, "_on_" + node[2].replace("-", "_"))(node, text.split(" ", 1)[1])
-        else:
-            getattr(self, "_do_" + node[2].replace("-", "_"))(node, text)
-        self._run()
 
     def record_extra(self) -> dict:
         return {"win_by": self.win_by, "districts": [len(d) for d in self.districts]}

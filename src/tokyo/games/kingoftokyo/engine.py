@@ -20,8 +20,8 @@ from __future__ import annotations
 import json
 from typing import Any
 
-from ...core.errors import IllegalActionError
-from ...core.state import CHANCE, TERMINAL, Event, State
+from ...core.machine import StepState
+from ...core.state import CHANCE, State
 from .effects import Effects
 
 FACES = ("1", "2", "3", "e", "h", "c")
@@ -102,14 +102,13 @@ def _deep(obj):
 
 
 _REROLL_CACHE: dict[str, list[str]] = {}
-_STEP_METHODS: dict[str, str] = {}
 
 
 def face_sort(faces) -> list[str]:
     return sorted(faces, key=FACES.index)
 
 
-class KotState(State):
+class KotState(StepState):
     """A King of Tokyo position. See the module docstring; editions subclass it.
 
     Public attributes (read them, build positions with ``tokyo.games.kingoftokyo.position``):
@@ -163,12 +162,6 @@ class KotState(State):
         """Hook point: an edition adds its own fields here."""
 
     # ----- kernel hooks ---------------------------------------------------------------
-    def _current_player(self) -> int:
-        if self.winners is not None:
-            return TERMINAL
-        node = self.node
-        return CHANCE if node[0] == "chance" else node[1]
-
     def _chance_outcomes(self) -> list[tuple[str, float]]:
         kind = self.node[2]
         if kind in ("die", "card-die"):
@@ -182,9 +175,6 @@ class KotState(State):
 
     def edition_chance_outcomes(self, kind: str) -> list[tuple[str, float]]:
         raise ValueError(f"unknown chance node {kind}")
-
-    def _returns(self) -> list[float]:
-        return [1.0 if i in self.winners else 0.0 for i in range(self.game.num_players)]
 
     def canonical_text(self, text: str) -> str:
         """Accepts the notation with faces in any order, and ``keep <faces>`` (set those
@@ -203,9 +193,6 @@ class KotState(State):
             words = ["reroll"] + face_sort(w for w in words[1:] if w in FACES) + [w for w in words[1:] if w not in FACES]
         return " ".join(words)
 
-    def _legal_texts(self) -> list[str]:
-        return getattr(self, "_legal_" + self.node[2].replace("-", "_"))(self.node)
-
     def _apply(self, text: str) -> None:
         node = self.node
         self.node = None
@@ -218,46 +205,13 @@ class KotState(State):
                 return
             self._run()
             return
-        if node[0] == "chance":
-            getattr(self, "_on_" + node[2].replace("-", "_"))(node, text.split(" ", 1)[1])
-        else:
-            getattr(self, "_do_" + node[2].replace("-", "_"))(node, text)
-        self._run()
+        self.node = node
+        super()._apply(text)
 
     def record_extra(self) -> dict:
         return {"win_by": self.win_by, "monsters": [m.monster for m in self.monsters]}
 
-    # ----- the step machine -----------------------------------------------------------
-    def _push(self, *steps: list) -> None:
-        """Schedule steps to run next, in the order given."""
-        self.stack.extend(reversed(steps))
-
-    def _ask(self, seat: int, kind: str, legal: list[str] | None = None, **data) -> None:
-        """Open a decision node; ``legal`` may pass the legal texts already computed."""
-        self.node = ["decision", seat, kind, data]
-        self._legal_next = legal
-
-    def _chance(self, kind: str, **data) -> None:
-        self.node = ["chance", CHANCE, kind, data]
-        self._legal_next = None
-
-    def _run(self) -> None:
-        stack = self.stack
-        while self.node is None and self.winners is None:
-            if not stack:
-                raise RuntimeError("King of Tokyo step stack ran empty")
-            step = stack.pop()
-            name = _STEP_METHODS.get(step[0])
-            if name is None:
-                name = _STEP_METHODS[step[0]] = "_step_" + step[0].replace("-", "_")
-            getattr(self, name)(*step[1:])
-        if self.winners is not None:
-            self._legal_next = None
-        self._legal_cache = self._legal_next
-
-    def say(self, text: str, rule: str, seats: tuple[int, ...] | None = None) -> None:
-        self.log.append(Event(text, rule, seats))
-
+    # ----- the step machine (tokyo.core.machine.StepState) -------------------------------
     PLAY_NOTES = ("Dice faces: 1 2 3, e = Energy, h = Heart, c = Claw. At a roll, 'keep 1 1 c' sets "
                   "those dice aside and rerolls the rest; 'stop' (or 'keep') keeps them all.")
 

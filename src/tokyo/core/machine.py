@@ -1,0 +1,88 @@
+"""``StepState``: a State run as a stack of pending steps and one pending node.
+
+The pattern both game packages use: the state holds ``stack`` (steps still to run, each
+a JSON-safe list ``[name, *args]``), ``node`` (the decision ``["decision", seat, kind,
+data]`` or chance node ``["chance", CHANCE, kind, data]`` waiting for an answer) and
+``winners`` (None until the game is over). Applying an action calls ``_do_<kind>(node,
+text)`` (a chance outcome: ``_on_<kind>(node, value)``, the text after its first word),
+then runs steps (``_step_<name>(*args)``) until one opens a node or the game ends.
+Because everything is plain data, a state clones and round-trips through JSON exactly.
+"""
+
+from __future__ import annotations
+
+from .state import CHANCE, TERMINAL, Event, State
+
+_METHODS: dict[tuple[str, str], str] = {}
+
+
+def _method(prefix: str, name: str) -> str:
+    key = (prefix, name)
+    found = _METHODS.get(key)
+    if found is None:
+        found = _METHODS[key] = prefix + name.replace("-", "_")
+    return found
+
+
+class StepState(State):
+    """Base of step-machine states. Subclasses set ``stack``, ``node`` and ``winners``
+    and define the ``_step_*``, ``_legal_*``, ``_do_*`` and ``_on_*`` methods; they may
+    override ``_interrupt`` (checked before every step, e.g. hand limits)."""
+
+    stack: list[list]
+    node: list | None
+    winners: list[int] | None
+
+    def _push(self, *steps: list) -> None:
+        """Schedule steps to run next, in the order given."""
+        self.stack.extend(reversed(steps))
+
+    def _ask(self, seat: int, kind: str, legal: list[str] | None = None, **data) -> None:
+        """Open a decision node; ``legal`` may pass the legal texts already computed."""
+        self.node = ["decision", seat, kind, data]
+        self._legal_next = legal
+
+    def _chance(self, kind: str, **data) -> None:
+        self.node = ["chance", CHANCE, kind, data]
+        self._legal_next = None
+
+    def _interrupt(self) -> bool:
+        """Hook run before each step; return True after opening a node to answer first."""
+        return False
+
+    def _run(self) -> None:
+        stack = self.stack
+        while self.node is None and self.winners is None:
+            if self._interrupt():
+                break
+            if not stack:
+                raise RuntimeError(f"{self.game.game_id}: the step stack ran empty")
+            step = stack.pop()
+            getattr(self, _method("_step_", step[0]))(*step[1:])
+        if self.winners is not None:
+            self._legal_next = None
+        self._legal_cache = self._legal_next
+
+    def _current_player(self) -> int:
+        if self.winners is not None:
+            return TERMINAL
+        return CHANCE if self.node[0] == "chance" else self.node[1]
+
+    def _returns(self) -> list[float]:
+        return [1.0 if i in self.winners else 0.0 for i in range(self.game.num_players)]
+
+    def _legal_texts(self) -> list[str]:
+        return getattr(self, _method("_legal_", self.node[2]))(self.node)
+
+    def _apply(self, text: str) -> None:
+        node = self.node
+        self.node = None
+        if node[0] == "chance":
+            getattr(self, _method("_on_", node[2]))(node, text.split(" ", 1)[1])
+        else:
+            getattr(self, _method("_do_", node[2]))(node, text)
+        self._run()
+
+    def say(self, text: str, rule: str = "", seats: tuple[int, ...] | None = None) -> None:
+        """Log a sentence with the rule it applied (``seats``: who may see it; None: all)."""
+        self.log.append(Event(text, rule, seats))
