@@ -87,3 +87,27 @@ def test_c21_a_value_reduced_below_zero_becomes_zero():
     assert state.spheres(inst, "fire") == 0
     _add_spheres(state, inst, "fire", 1, "test")
     assert state.spheres(inst, "fire") == 1
+
+
+def test_collateral_damage_counts_passive_bonuses_only_in_the_attack_power():
+    game = tokyo.load_game("crisis-tokyo", players=2, collateral_damage=True)
+    state = build_position(game, hands=[["stuntman-in-a-rubber-suit", "sinister-sentai-black"], []],
+                           tokyo=["ginza", "akihabara", "harajuku", "asakusa", "roppongi"], active=0)
+    for a in ["attack ginza", "send stuntman-in-a-rubber-suit", "send sinister-sentai-black", "power mystic",
+              "decline", "pass"]:
+        state.apply_action(a)
+    # 2 martial and 2 tech (Black Ranger), 4 mystic from the passives: Ginza needs 6 martial or 5 tech
+    assert state.districts[0] == []
+    assert any("fails to level Ginza" in e.text for e in state.log)
+
+
+def test_observation_of_a_seat_out_of_range_is_refused():
+    import pytest
+    game = tokyo.load_game("crisis-tokyo", players=2)
+    state = build_position(game, active=0)
+    for bad in (-1, 2, 7):
+        with pytest.raises(ValueError, match="seat must be from 0 to 1"):
+            state.observation(bad)
+    kot = tokyo.load_game("kot-dark", players=3).new_initial_state()
+    with pytest.raises(ValueError, match="seat must be from 0 to 2"):
+        kot.observation(-1)

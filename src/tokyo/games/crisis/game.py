@@ -31,7 +31,7 @@ class CrisisTokyoGame(Game):
             Option("resources", False, "optional rule: draw a card at the start of your turn", kind="bool"),
             Option("collateral_damage", False, "optional rule: any power may level the District", kind="bool"),
             Option("brute_force", False, "optional rule: 8+ spheres level any District", kind="bool"),
-            Option("turn_limit", 500, "after this many turns the game ends: most Districts wins (ruling C9)",
+            Option("turn_limit", 500, "after this many turns the game ends: most Districts wins (ruling C10)",
                    kind="int", minimum=10, maximum=100000),
         ),
     )

@@ -11,6 +11,19 @@ def _inst(state, i) -> str:
     return f"{state.card_half(i)['name']} #{i['uid']} [{sph}]{gifts}"
 
 
+_KINDS = {"action": "an action of the turn", "send": "Threats to send", "attack-power": "the attack power",
+          "defend": "defend or decline", "deploy": "Heroes to deploy", "defend-power": "the defence power",
+          "manoeuvre": "a manoeuvre (play, Talent or pass)", "wild": "the power of the wildcard spheres",
+          "choose-deck": "which deck to draw from", "discard": "a card to discard",
+          "reserve-limit": "a Hero to destroy (Reserve limit)", "gift-host": "the Character to get the Gift",
+          "spheres": "the Character whose spheres change", "spheres-power": "which power",
+          "destroy": "the Character to destroy", "to_hand": "the Character to return to its hand",
+          "from-discard": "the card to take from the discard pile", "portal-half": "which half to play",
+          "deploy-hand": "a card from your hand to add to the Conflict",
+          "deploy-reserve": "a Hero from your Reserve to add to the Conflict",
+          "change-power": "the new power", "recruit": "a Hero to recruit", "resources": "a free draw"}
+
+
 def _spheres_text(spheres: dict) -> str:
     if not spheres:
         return "grey"
@@ -62,6 +75,10 @@ def render_text(state, seat=None) -> str:
         lines.append("Your hand:" + ("" if state.hands[seat] else " empty"))
         for cid in state.hands[seat]:
             lines.extend(_hand_card(state, cid))
+    node = state.node
+    if node is not None and node[0] == "decision":
+        what = node[3].get("name", node[2]) if node[2] == "effect" else node[2]
+        lines.append(f"Now deciding: Player {node[1]}" + (" (you)" if node[1] == seat else "") + f" - {_KINDS.get(what, what)}")
     if state.winners is not None:
         lines.append("Winners: " + (", ".join(f"Player {p}" for p in state.winners) or "nobody"))
     return "\n".join(lines)

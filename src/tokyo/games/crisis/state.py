@@ -168,7 +168,8 @@ class CrisisState(StepState):
         while len(self.tokyo) <= slot:
             self.tokyo.append(None)
         self.tokyo[slot] = did
-        self.say(f"{self.game.cards['district'][did]['name']} is revealed in Tokyo.", self.rule("Setting Up the Game"))
+        self.say(f"{self.game.cards['district'][did]['name']} is revealed in Tokyo.",
+                 self.rule("Setting Up the Game" if self.turn_count == 0 else "Leveling Districts"))
 
     def _step_favor(self) -> None:
         self._chance("favor")
@@ -269,7 +270,9 @@ class CrisisState(StepState):
         self.take_from_hand(node[1], cid)
         deck = "character" if cid in self.game.cards["character"] else "event"
         self.discards[deck].append(cid)
-        self.say(f"{self.pname(node[1])} discards {self._card_title(cid)}.", self.rule("Drawing Cards / Maximum hand size"))
+        self.say(f"{self.pname(node[1])} discards {self._card_title(cid)}.",
+                 self.rule("Drawing Cards / Maximum hand size") if node[3].get("reason") == "hand limit"
+                 else self.rule("Playing Event Cards"))
         left = node[3].get("left", 0) - 1
         if left > 0:
             self._ask(node[1], "discard", reason=node[3].get("reason", ""), left=left)
@@ -790,7 +793,8 @@ class CrisisState(StepState):
         if self.option("collateral_damage"):
             values = [white] if white is not None else list(resist.values())
             for p in POWERS:
-                t = self.side_total("att", p)
+                # passives add spheres of the attack power only
+                t = total if p == power else sum(self.spheres(i, p) for i in self.conflict["att"])
                 if t > 0 and any(t >= v for v in values):
                     return True
         return False
@@ -820,7 +824,7 @@ class CrisisState(StepState):
         for inst in c["def"]:
             self.reserves[inst["owner"]].append(inst)
         self.conflict = None
-        self.say("The Conflict ends; the attacking side is destroyed.", self.rule("Leveling Districts"))
+        self.say("The Conflict ends; the attacking side is destroyed.", self.rule("Conflicts"))
 
     # ===================== kernel: data, clone, observation ===========================
     _FIELDS = ("decks", "discards", "hands", "known_cards", "reserves", "districts", "tokyo", "plot", "conflict", "active",
@@ -858,6 +862,8 @@ class CrisisState(StepState):
         go into them (``known_cards``); the public table
         (Tokyo, Reserves, levelled Districts, Plot, Conflict with both totals), deck sizes
         and discard piles. JSON-safe."""
+        if seat is not None and not 0 <= seat < self.game.num_players:
+            raise ValueError(f"seat must be from 0 to {self.game.num_players - 1} (or None), not {seat}")
         node = self.node
         c = self.conflict
         conflict = None

@@ -1189,6 +1189,8 @@ class KotState(StepState):
         rolls_used, rolls_allowed, supply, known_top (only cards this seat saw), winners,
         plus edition keys. JSON-safe.
         """
+        if seat is not None and not 0 <= seat < self.game.num_players:
+            raise ValueError(f"seat must be from 0 to {self.game.num_players - 1} (or None), not {seat}")
         node = self.node
         obs = {
             "game": self.game.game_id, "seat": seat, "active": self.active, "turn": self.turn_count,
