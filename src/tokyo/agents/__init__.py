@@ -1,7 +1,8 @@
 """tokyo.agents: agents that play any game through the kernel, and their registry.
 
-``make_agent("random")``, ``make_agent("heuristic", game_id="kot-dark")``. A spec may
-carry parameters: ``name:key=value,key=value``.
+``make_agent("random")``, ``make_agent("heuristic", game_id="kot-dark")``,
+``make_agent("ismcts:sims=400,seconds=2", game_id="crisis-tokyo")``. A spec may carry
+parameters: ``name:key=value,key=value``.
 """
 
 from __future__ import annotations
@@ -16,7 +17,7 @@ HEURISTICS = {
     "kot-dark": "tokyo.agents.kot_heuristic:KotHeuristicAgent",
     "crisis-tokyo": "tokyo.agents.crisis_heuristic:CrisisHeuristicAgent",
 }
-AGENT_NAMES = ("random", "heuristic")
+AGENT_NAMES = ("random", "heuristic", "ismcts")
 
 
 def parse_spec(spec: str) -> tuple[str, dict[str, str]]:
@@ -41,6 +42,10 @@ def make_agent(spec: str, game_id: str | None = None) -> Agent:
                               + ", ".join(sorted(HEURISTICS)))
         module, _, attr = HEURISTICS[game_id].partition(":")
         agent = getattr(importlib.import_module(module), attr)(**params)
+    elif name == "ismcts":
+        from .ismcts import ISMCTSAgent
+        agent = ISMCTSAgent(**params)  # parses numbers; OptionError naming the parameters
+        agent.check_game(game_id)
     else:
         raise OptionError(f"unknown agent {name!r}; agents: {', '.join(AGENT_NAMES)}")
     agent.spec = spec.strip()
