@@ -186,4 +186,6 @@ def test_beats_random_players(record_property):
             share += 1 / len(record.winners)
     low, high = wilson(share, STRENGTH_GAMES)
     record_property("ismcts_vs_random", f"{share}/{STRENGTH_GAMES} (95% Wilson {low:.3f}-{high:.3f})")
+    print(f"\nismcts win share against random over {STRENGTH_GAMES} games: {share / STRENGTH_GAMES:.3f} "
+          f"(95% Wilson interval {low:.3f}-{high:.3f})")
     assert low > 0.5, (share, low, high)
