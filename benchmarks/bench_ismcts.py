@@ -8,8 +8,8 @@ more than one legal action) from random games (fixed seeds, taken through the ga
 the start to the end), runs one ``ismcts:sims=N`` search on each, and prints simulations
 (iterations: determinize, descend, expand, roll out, back up) per second of wall clock
 and per second of process CPU, for heuristic and random rollouts, with the mean length of
-a rollout in engine steps (decisions and chance outcomes). Wall-clock figures are low when the machine is busy; compare the CPU
-column then.
+a rollout in engine steps (decisions and chance outcomes). Wall-clock figures are low
+when the machine is busy; compare the CPU column then.
 """
 
 from __future__ import annotations

@@ -34,7 +34,8 @@ def test_registered_with_parameters():
                        "widen=0,bias=2.5", game_id="kot-dark")
     assert (agent.sims, agent.seconds, agent.c, agent.rollout, agent.rollout_steps, agent.seed_offset,
             agent.widen, agent.bias) == (400, 2.0, 0.5, "random", 50, 3, 0.0, 2.5)
-    assert agent.spec == "ismcts:sims=400,seconds=2,c=0.5,rollout=random,rollout_steps=50,seed_offset=3,widen=0,bias=2.5"
+    assert agent.spec == ("ismcts:sims=400,seconds=2,c=0.5,rollout=random,rollout_steps=50,seed_offset=3,"
+                          "widen=0,bias=2.5")
     # a time budget alone: no cap on simulations
     assert make_agent("ismcts:seconds=0.5").sims is None
     assert make_agent("ismcts:seconds=0.5,sims=10").sims == 10
