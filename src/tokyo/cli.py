@@ -339,7 +339,19 @@ def simulate(game: Annotated[str, typer.Argument(help="Game id, e.g. kot-dark.")
              agents: Annotated[str, typer.Option(
                  help="Agent spec per seat, comma-separated; seat i gets the i-th, cycled if fewer.")] = "random",
              workers: Annotated[Optional[int], typer.Option(
-                 min=1, help="Processes (default: number of CPUs). Results do not depend on it.")] = None,
+                 min=1, help="Games played at once: processes for process, CPUs of the local Ray for ray "
+                             "(default: the number of CPUs; with --address, the cluster's CPUs); "
+                             "inprocess plays one at a time. Results do not depend on it.")] = None,
+             backend: Annotated[str, typer.Option(
+                 help="Where the games run: inprocess (this process, one at a time), process (a pool of "
+                      "local processes, the default) or ray (Ray tasks: a local Ray started for the run, "
+                      "or the cluster given by --address; needs pip install 'tokyo-engine\\[ray]'). "
+                      "Game i always has seed S*1000003+i, so the results are the same on every "
+                      "backend.")] = "process",
+             address: Annotated[Optional[str], typer.Option(
+                 help="With --backend ray: the Ray cluster to join, e.g. auto (the cluster this machine "
+                      "is part of) or ray://HOST:10001; its nodes need tokyo-engine installed. "
+                      "Default: start a local Ray with --workers CPUs and stop it at the end.")] = None,
              as_json: Annotated[bool, typer.Option("--json", help="Print the summary as one JSON object.")] = False,
              out_file: Annotated[Optional[Path], typer.Option(
                  "--out", help="Write one JSON record per game (replayable with `tokyo replay`).")] = None,
@@ -347,6 +359,7 @@ def simulate(game: Annotated[str, typer.Argument(help="Game id, e.g. kot-dark.")
                  "--option", "-o", help="Game option as key=value (repeatable; see `tokyo games`).")] = None):
     """Play many games between bots and summarise who wins (Wilson 95% intervals)."""
     from .sim import SimulationInterrupted, expand_agents, run_games, summarise
+    from .sim.backends import check_backend, import_ray
 
     try:
         options = parse_options(option)
@@ -356,6 +369,9 @@ def simulate(game: Annotated[str, typer.Argument(help="Game id, e.g. kot-dark.")
         specs = expand_agents(split_agents(agents), n)
         for spec in dict.fromkeys(specs):
             make_agent(spec, game)
+        check_backend(backend, address)
+        if backend == "ray":
+            import_ray()  # says how to install it, before any output
     except TokyoError as exc:
         fail(str(exc))
     handle = None
@@ -371,13 +387,27 @@ def simulate(game: Annotated[str, typer.Argument(help="Game id, e.g. kot-dark.")
                         MofNCompleteColumn(), RateColumn(), TimeRemainingColumn(), TextColumn("left"),
                         TimeElapsedColumn(), TextColumn("elapsed"), console=err, transient=False)
     with progress:
-        task = progress.add_task(f"{game} x{n}", total=games)
+        label = f"{game} x{n}"
+        starting = {"ray": " (starting Ray)" if address is None else " (joining Ray)"}.get(backend, "")
+        task = progress.add_task(label + starting, total=games)
+
+        def advance(k: int) -> None:
+            if k == 0:  # the workers are ready
+                progress.update(task, description=label)
+            progress.advance(task, k)
+
         try:
             records = run_games(game, n, games, seed, specs, workers, the_game.options_json(),
-                                lambda k: progress.advance(task, k))
+                                advance, backend=backend, address=address)
         except SimulationInterrupted as stop:
             records = stop.records
             interrupted = True
+        except TokyoError as exc:  # e.g. a Ray cluster that cannot be joined
+            progress.update(task, visible=False)
+            progress.stop()
+            if handle is not None:
+                handle.close()
+            fail(str(exc))
     elapsed = time.perf_counter() - started
     if handle is not None:
         with handle:
