@@ -5,17 +5,19 @@ Usage: PYTHONPATH=src python benchmarks/bench_sim.py [--kot-games N] [--crisis-g
 
 For kot-dark (4 heuristic players) and crisis-tokyo (4 heuristic players) it plays the
 same batch (seed S, games 0..N-1) on each backend with 1, 2 and all workers and prints,
-per row: wall seconds of the run, games per second, the speed-up over the same backend
-with 1 worker and over the in-process baseline, and the load average (1 minute) before
-and after. Every run must give exactly the records of the in-process run (checked).
+per row: wall seconds of the run, the cores it got (CPU seconds of this process and its
+pool workers over wall seconds; not known for Ray's workers), games per second, the
+speed-up over the same backend with 1 worker and over the in-process baseline, and the
+load average (1 minute) before and after. Every run must give exactly the records of
+the in-process run (checked).
 
 What is timed: ``drive()`` of tokyo.sim.backends, the loop behind ``run_games``. The
 process backend's pool is started inside the timing (as `tokyo simulate` does; a pool
 of 1 is measured as a real pool here). A local Ray is started before the timing (its
 start-up is printed in its own column) and its workers are warmed by one small batch,
 so the ray rows are steady-state throughput; this process is warmed the same way first
-(2 games), and pool workers forked from it start warm. The machine may be shared: the load
-average tells how busy it was.
+(2 games), and pool workers forked from it start warm. The machine may be shared: the
+load average and the cores column tell how busy it was.
 """
 
 from __future__ import annotations
@@ -24,6 +26,7 @@ import argparse
 import logging
 import os
 import platform
+import resource
 import subprocess
 import sys
 import time
@@ -53,15 +56,21 @@ def load1() -> float:
     return os.getloadavg()[0]
 
 
-def timed(backend_name: str, batch: Batch, workers: int) -> tuple[float, list, float, float]:
+def cpu_seconds() -> float:
+    """CPU time of this process and of its children that have ended (pool workers)."""
+    own, children = resource.getrusage(resource.RUSAGE_SELF), resource.getrusage(resource.RUSAGE_CHILDREN)
+    return own.ru_utime + own.ru_stime + children.ru_utime + children.ru_stime
+
+
+def timed(backend_name: str, batch: Batch, workers: int) -> tuple[float, float, list, float, float]:
     before = load1()
-    start = time.perf_counter()
+    start, cpu = time.perf_counter(), cpu_seconds()
     records = drive(make_backend(backend_name, batch, workers))
     seconds = time.perf_counter() - start
-    return seconds, [r.as_dict() for r in records], before, load1()
+    return seconds, cpu_seconds() - cpu, [r.as_dict() for r in records], before, load1()
 
 
-def run_ray(batch: Batch, workers: int) -> tuple[float, tuple[float, list, float, float]]:
+def run_ray(batch: Batch, workers: int) -> tuple[float, tuple[float, float, list, float, float]]:
     import ray
     start = time.perf_counter()
     ray.init(num_cpus=workers, include_dashboard=False, log_to_driver=False,
@@ -127,7 +136,7 @@ def main(argv=None) -> int:
         drive(make_backend("inprocess", make_batch(game_id, players, agent, 2, args.seed + 1)))
         print()
         print(f"{label}, {players} players, {agent} x{players}, {batch.games} games, seed {args.seed}")
-        print(f"{'backend':10}{'workers':>8}{'start s':>9}{'run s':>8}{'games/s':>9}"
+        print(f"{'backend':10}{'workers':>8}{'start s':>9}{'run s':>8}{'cores':>7}{'games/s':>9}"
               f"{'x 1 worker':>12}{'x inprocess':>13}{'load before':>13}{'load after':>12}")
         base = None
         reference = None
@@ -136,9 +145,11 @@ def main(argv=None) -> int:
             for workers in ([1] if backend == "inprocess" else counts):
                 startup = None
                 if backend == "ray":
-                    startup, (seconds, records, before, after) = run_ray(batch, workers)
+                    startup, (seconds, cpu, records, before, after) = run_ray(batch, workers)
+                    cores = "-"  # the Ray workers are not this process's children
                 else:
-                    seconds, records, before, after = timed(backend, batch, workers)
+                    seconds, cpu, records, before, after = timed(backend, batch, workers)
+                    cores = f"{cpu / seconds:.2f}"
                 if reference is None:
                     reference = records
                 elif records != reference:
@@ -148,7 +159,7 @@ def main(argv=None) -> int:
                 base = base or rate
                 one = one or rate
                 print(f"{backend:10}{workers:>8}{'-' if startup is None else f'{startup:.1f}':>9}"
-                      f"{seconds:>8.2f}{rate:>9.1f}{rate / one:>12.2f}{rate / base:>13.2f}"
+                      f"{seconds:>8.2f}{cores:>7}{rate:>9.1f}{rate / one:>12.2f}{rate / base:>13.2f}"
                       f"{before:>13.2f}{after:>12.2f}")
         print("records: identical on every backend and worker count")
     return 0
