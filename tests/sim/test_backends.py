@@ -130,6 +130,19 @@ def test_ray_starts_its_own_local_ray_and_stops_it():
     assert dicts(records) == dicts(play("toy", backend="inprocess"))
 
 
+@pytest.mark.parametrize("backend", ["process", "ray"])
+def test_ctrl_c_while_starting_stops_cleanly(backend):
+    def callback(k):  # the first call (0 games) says the workers are ready
+        raise KeyboardInterrupt
+
+    with pytest.raises(SimulationInterrupted) as info:
+        play("toy", backend=backend, workers=2, progress_callback=callback)
+    assert info.value.records == [] and info.value.indices == []
+    if backend == "ray":
+        import ray
+        assert not ray.is_initialized()  # the Ray started for the run is stopped
+
+
 @pytest.fixture(scope="module")
 def local_ray():
     """A local Ray with 2 CPUs for the tests below, shut down after them."""

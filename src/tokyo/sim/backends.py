@@ -141,12 +141,15 @@ class ProcessBackend(Backend):
         return handle.result()
 
     def salvage(self, handles: list) -> list:
+        if not handles:
+            return []
         # running chunks finish (workers ignore Ctrl-C); queued ones are cancelled
         self.executor.shutdown(wait=True, cancel_futures=True)
         return [f for f in handles if f.done() and not f.cancelled() and f.exception() is None]
 
     def close(self, pending: list) -> None:
-        self.executor.shutdown(wait=not pending, cancel_futures=True)
+        if hasattr(self, "executor"):
+            self.executor.shutdown(wait=not pending, cancel_futures=True)
 
 
 def import_ray():
@@ -180,6 +183,7 @@ class RayBackend(Backend):
         ray = self.ray = import_ray()
         self.owned = False
         if not ray.is_initialized():
+            self.owned = True  # from here on, close() shuts down whatever was started
             quiet = dict(log_to_driver=False, logging_level=logging.ERROR)
             if self.address:
                 try:
@@ -196,7 +200,6 @@ class RayBackend(Backend):
                              object_store_memory=RAY_OBJECT_STORE_BYTES, **quiet)
                 except Exception as exc:
                     raise BackendError(f"cannot start a local Ray: {_first_line(exc)}") from None
-            self.owned = True
         workers = self.workers or int(ray.cluster_resources().get("CPU", 1)) or 1
         self.task = ray.remote(num_cpus=1)(_ray_chunk)
         self.batch_ref = ray.put(self.batch)
@@ -239,7 +242,7 @@ class RayBackend(Backend):
             return
         for ref in pending:
             ray.cancel(ref)
-        if self.owned:
+        if self.owned and ray.is_initialized():
             ray.shutdown()
 
 
@@ -277,14 +280,13 @@ def drive(backend: Backend, progress_callback: Callable[[int], None] | None = No
     SimulationInterrupted (the finished records, in game order) on Ctrl-C, BackendError
     when the backend cannot start, and the error of the first chunk that failed.
     """
-    batch = backend.batch
-    workers = backend.start()
-    if progress_callback:
-        progress_callback(0)
-    chunks = batch.chunks(backend.chunk_size(workers))
     done: dict[int, list[GameRecord]] = {}
     pending: dict[Any, int] = {}
     try:
+        workers = backend.start()
+        if progress_callback:
+            progress_callback(0)
+        chunks = backend.batch.chunks(backend.chunk_size(workers))
         queue = iter(chunks)
         for start, stop in islice(queue, backend.in_flight(workers)):
             pending[backend.submit(start, stop)] = start
