@@ -23,7 +23,7 @@ from rich.table import Table
 from rich.text import Text
 
 from .agents import HEURISTICS, make_agent
-from .core import (CHANCE, IllegalActionError, OptionError, StateFormatError, TokyoError,
+from .core import (CHANCE, GameRecord, IllegalActionError, OptionError, StateFormatError, TokyoError,
                    game_catalogue, game_info, list_games, load_game, sample_chance)
 
 app = typer.Typer(add_completion=False, no_args_is_help=True, pretty_exceptions_show_locals=False,
@@ -175,7 +175,10 @@ def play(game: Annotated[str, typer.Argument(help="Game id, e.g. kot-dark.")],
                   "default heuristic, or random if the game has none.")] = None,
          seed: Annotated[Optional[int], typer.Option(help="Seed for dice, cards and bots (default: random, printed).")] = None,
          option: Annotated[Optional[list[str]], typer.Option(
-             "--option", "-o", help="Game option as key=value (repeatable; see `tokyo games`).")] = None):
+             "--option", "-o", help="Game option as key=value (repeatable; see `tokyo games`).")] = None,
+         record: Annotated[Optional[Path], typer.Option(
+             "--record", help="When the game ends, append its record (one JSON line) to this file; "
+                              "`tokyo replay FILE` replays it.")] = None):
     """Play in the terminal against bots. Reads your moves from standard input."""
     try:
         the_game = load_game(game, players, **parse_options(option))
@@ -187,6 +190,8 @@ def play(game: Annotated[str, typer.Argument(help="Game id, e.g. kot-dark.")],
         bots = {s: make_agent(specs[k % len(specs)], game) for k, s in enumerate(others)}
     except TokyoError as exc:
         fail(str(exc))
+    if record is not None and (record.is_dir() or not record.parent.is_dir()):
+        fail(f"--record {record}: not a file in an existing folder")
     if seed is None:
         seed = random.SystemRandom().randrange(1_000_000)
     rng = random.Random(seed)
@@ -284,6 +289,16 @@ def play(game: Annotated[str, typer.Argument(help="Game id, e.g. kot-dark.")],
         names = ", ".join("you" if w == seat else f"seat {w} ({bots[w].spec})" for w in winners)
         out.print(Text(f"Game over. Winner: {names}.", style="bold"))
         out.print(Text("You win!" if seat in winners else "You lose.", style="bold"))
+    if record is not None:
+        specs_by_seat = ["human" if s == seat else bots[s].spec for s in range(n)]
+        rec = GameRecord(game, n, the_game.options_json(), seed, specs_by_seat, state.history(),
+                         returns, winners, state.turn_count, state.record_extra())
+        try:
+            with open(record, "a", encoding="utf-8") as handle:
+                handle.write(json.dumps(rec.as_dict(), separators=(",", ":")) + "\n")
+        except OSError as exc:
+            fail(f"cannot write the record to {record}: {exc.strerror or exc}")
+        out.print(f"Record appended to {record} (replay it with `tokyo replay {record}`).")
 
 
 # ----- simulate ------------------------------------------------------------------------
