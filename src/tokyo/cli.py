@@ -434,7 +434,7 @@ def simulate(game: Annotated[str, typer.Argument(help="Game id, e.g. kot-dark (`
              records_file: Annotated[Optional[Path], typer.Option(
                  "--records", help="Save one record per game, replayable with `tokyo replay`: "
                                    "FILE.jsonl or FILE.json writes JSON lines, FILE.parquet a Parquet "
-                                   "table (needs pip install 'tokyo-engine[parquet]').")] = None,
+                                   "table (needs pip install 'tokyo-engine\\[parquet]').")] = None,
              out_file: Annotated[Optional[Path], typer.Option(
                  "--out", help="The same as --records (kept for old scripts).")] = None,
              compare: Annotated[Optional[str], typer.Option(

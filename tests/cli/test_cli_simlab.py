@@ -159,3 +159,15 @@ def test_ctrl_c_during_compare_stops_with_a_message(monkeypatch):
     assert result.exit_code == 130
     assert "interrupted: the comparison stopped" in result.output
     assert "Traceback" not in result.output
+
+
+def test_parquet_without_pyarrow_says_how_to_install_it(monkeypatch, tmp_path):
+    import sys
+    from tokyo.cli import app
+    monkeypatch.setitem(sys.modules, "pyarrow", None)   # import pyarrow now raises ImportError
+    monkeypatch.setitem(sys.modules, "pyarrow.parquet", None)
+    path = tmp_path / "games.parquet"
+    result = CliRunner().invoke(app, ["simulate", "toy-pig", "--games", "3", "--records", str(path)])
+    assert result.exit_code == 2 and "Traceback" not in result.output
+    assert "pip install 'tokyo-engine[parquet]'" in result.output
+    assert not path.exists()  # refused before any game is played

@@ -99,8 +99,10 @@ def compare_runs(game_id: str, players: int, games: int, seed: int, agents: Sequ
     """
     base_options, variant_options = variant_pair(game_id, players, options, key, value)
     specs = expand_agents(agents, players)
-    base = run_games(game_id, players, games, seed, specs, workers, base_options, progress_callback)
-    variant = run_games(game_id, players, games, seed, specs, workers, variant_options, progress_callback)
+    base = run_games(game_id, players, games, seed, specs, workers=workers, options=base_options,
+                     progress_callback=progress_callback)
+    variant = run_games(game_id, players, games, seed, specs, workers=workers, options=variant_options,
+                        progress_callback=progress_callback)
     for b, v in zip(base, variant):
         if b.seed != v.seed:  # run_games seeds game i the same way in both runs
             raise RuntimeError(f"unpaired games: seeds {b.seed} and {v.seed}")
