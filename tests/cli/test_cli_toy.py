@@ -212,7 +212,7 @@ def test_replay_of_a_corrupt_or_foreign_file(tmp_path, content, words):
 
 
 def test_replay_of_a_binary_or_missing_file(tmp_path):
-    path = tmp_path / "bad.bin"
+    path = tmp_path / "bad.jsonl"
     path.write_bytes(bytes(range(256)) * 4)
     assert_user_error(run("replay", str(path)), "not a text file")
     assert_user_error(run("replay", str(tmp_path / "missing.jsonl")), "cannot read")

@@ -11,7 +11,7 @@ from .state import CHANCE, Game, State
 
 @dataclass
 class GameRecord:
-    """The outcome of one game: what ``tokyo simulate --out`` writes, one per line.
+    """The outcome of one game: what ``tokyo simulate --records`` writes, one per game.
 
     history: every action and chance outcome (canonical text), enough to replay.
     returns: one float per seat. winners: seats with return 1.0. turns: turns played.
