@@ -172,9 +172,10 @@ def test_what_this_says_is_computed_from_the_data():
     rows = summary["cards"]["rows"]
     best = max((r for r in rows if r["difference_ci95"][0] > 0), key=lambda r: r["difference"])
     worst = min((r for r in rows if r["difference_ci95"][1] < 0), key=lambda r: r["difference"])
-    assert f"bought {best['card']} won {pts(best['difference'])} more often" in says
-    assert f"{worst['card']} goes with the largest clear drop, {pts(worst['difference'])}" in says
-    assert "median 30" in says and "stars (75.0%)" in says
+    assert f"bought {best['card']} won {100 * best['difference']:.1f} points more often" in says
+    assert f"{worst['card']} goes with the largest clear drop, {-100 * worst['difference']:.1f} points" in says
+    assert "median 30" in says and "won by stars (75.0%) and survival (25.0%)" in says
+    assert "Clearly above the even share: Alienoid, Cyber Kitty; clearly below it: Pandakai, Mantis." in says
 
     minimal = Page(render_report(minimal_summary())).sections["says"]["text"]
     assert "No seat wins clearly more than the even share of 50.0%" in minimal

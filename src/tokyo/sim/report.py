@@ -513,8 +513,8 @@ def _img(png: bytes, alt: str) -> str:
 
 def overview_png(summary: dict) -> bytes:
     """One PNG image (bytes) of the main plots of a summary: wins by seat, by agent (two or
-    more agents), by each label kind, game length and how games were won, in a grid of
-    two columns. Raises ReportError if ``summary`` is not a summary."""
+    more agents), by each label kind, game length (these in a grid of two columns, an odd
+    last one across both) and how games were won (a strip across the bottom). Raises ReportError if ``summary`` is not a summary."""
     check_summary(summary)
     panels: list[tuple[Callable, tuple]] = [(_draw_seats, (summary,))]
     if len(summary.get("wins_by_agent") or []) >= 2:
@@ -531,7 +531,8 @@ def overview_png(summary: dict) -> bytes:
     fig = _figure(6.0 * cols, 3.6 * sum(ratios))
     grid = fig.add_gridspec(len(ratios), cols, height_ratios=ratios)
     for i, (draw, args) in enumerate(panels):
-        draw(fig.add_subplot(grid[i // cols, i % cols]), *args)
+        last_alone = cols == 2 and i == len(panels) - 1 and i % 2 == 0
+        draw(fig.add_subplot(grid[i // cols, :] if last_alone else grid[i // cols, i % cols]), *args)
     if short:
         _draw_win_by(fig.add_subplot(grid[rows, :]), summary)
     fig.suptitle(_default_title(summary), fontsize=12, x=0.01, ha="left")
@@ -672,8 +673,9 @@ def _what_it_says(summary: dict) -> list[str]:
             continue
         best = max(rows, key=lambda r: r["share"])
         worst = min(rows, key=lambda r: r["share"])
-        high = [r for r in rows if _clear(r["ci95"], even) > 0]
-        low = [r for r in rows if _clear(r["ci95"], even) < 0]
+        ordered = sorted(rows, key=lambda r: -r["share"])
+        high = [r for r in ordered if _clear(r["ci95"], even) > 0]
+        low = [r for r in ordered if _clear(r["ci95"], even) < 0]
         text = (f"By {kind}: {best['label']} wins most ({_pct(best['share'])}) and {worst['label']} "
                 f"least ({_pct(worst['share'])}).")
         if high or low:
@@ -701,7 +703,9 @@ def _what_it_says(summary: dict) -> list[str]:
     win_by = summary.get("win_by") or {}
     if win_by:
         items = sorted(win_by.items(), key=lambda kv: -kv[1]["share"])
-        says.append("Games are won by " + ", ".join(f"{how} ({_pct(v['share'])})" for how, v in items) + ".")
+        ways = [f"{how} ({_pct(v['share'])})" for how, v in items]
+        says.append("Games are won by " + (", ".join(ways[:-1]) + " and " if len(ways) > 1 else "")
+                    + ways[-1] + ".")
     if summary.get("no_winner"):
         says.append(f"{summary['no_winner']} of {games} games ended with no winner.")
     cards = summary.get("cards") or {}
@@ -713,11 +717,13 @@ def _what_it_says(summary: dict) -> list[str]:
         parts = []
         if up:
             best = max(up, key=lambda r: r["difference"])
-            parts.append(f"a player who {verb} {best['card']} won {_pts(best['difference'])} more often "
-                         f"than one who did not (95% interval {_ci_pts(best['difference_ci95'])})")
+            parts.append(f"a player who {verb} {best['card']} won {100 * best['difference']:.1f} points "
+                         f"more often"
+                         f" than one who did not (95% interval {_ci_pts(best['difference_ci95'])})")
         if down:
             worst = min(down, key=lambda r: r["difference"])
-            parts.append(f"{worst['card']} goes with the largest clear drop, {_pts(worst['difference'])}")
+            parts.append(f"{worst['card']} goes with the largest clear drop, {-100 * worst['difference']:.1f} "
+                         f"points (95% interval {_ci_pts(worst['difference_ci95'])})")
         if parts:
             says.append("Cards: " + "; ".join(parts) + ". This is an association, not proof that the "
                         "card causes it: strong players may simply pick it more.")
