@@ -114,8 +114,8 @@ def test_seat_and_agent_tables_match_the_summary():
     summary = full_summary()
     page = Page(render_report(summary))
     assert body_rows(page.sections["seats"]) == [
-        [str(r["seat"]), r["agent"], str(r["wins"]), str(summary["games"]), pct(r["share"]), interval(r["ci95"])]
-        for r in summary["wins_by_seat"]]
+        [str(r["seat"]), r["agent"], str(r["wins"]), str(summary["games"]), pct(r["share"]),
+         interval(r["ci95"])] for r in summary["wins_by_seat"]]
     assert body_rows(page.sections["agents"]) == [
         [r["agent"], ",".join(map(str, r["seats"])), str(r["seat_games"]), str(r["wins"]), pct(r["share"]),
          interval(r["ci95"])] for r in summary["wins_by_agent"]]
@@ -173,7 +173,8 @@ def test_what_this_says_is_computed_from_the_data():
     best = max((r for r in rows if r["difference_ci95"][0] > 0), key=lambda r: r["difference"])
     worst = min((r for r in rows if r["difference_ci95"][1] < 0), key=lambda r: r["difference"])
     assert f"bought {best['card']} won {100 * best['difference']:.1f} points more often" in says
-    assert f"{worst['card']} goes with the largest clear drop, {-100 * worst['difference']:.1f} points" in says
+    drop = -100 * worst["difference"]
+    assert f"{worst['card']} goes with the largest clear drop, {drop:.1f} points" in says
     assert "median 30" in says and "won by stars (75.0%) and survival (25.0%)" in says
     assert "Clearly above the even share: Alienoid, Cyber Kitty; clearly below it: Pandakai, Mantis." in says
 

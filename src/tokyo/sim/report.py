@@ -514,7 +514,8 @@ def _img(png: bytes, alt: str) -> str:
 def overview_png(summary: dict) -> bytes:
     """One PNG image (bytes) of the main plots of a summary: wins by seat, by agent (two or
     more agents), by each label kind, game length (these in a grid of two columns, an odd
-    last one across both) and how games were won (a strip across the bottom). Raises ReportError if ``summary`` is not a summary."""
+    last one across both) and how games were won (a strip across the bottom).
+    Raises ReportError if ``summary`` is not a summary."""
     check_summary(summary)
     panels: list[tuple[Callable, tuple]] = [(_draw_seats, (summary,))]
     if len(summary.get("wins_by_agent") or []) >= 2:
@@ -600,7 +601,8 @@ def _section(sid: str, heading: str, png: bytes, alt: str, caption: str, table: 
 
 
 def _default_title(summary: dict) -> str:
-    return f"{summary.get('game') or 'results'}: {summary.get('games')} games, {summary.get('players')} players"
+    return (f"{summary.get('game') or 'results'}: {summary.get('games')} games, "
+            f"{summary.get('players')} players")
 
 
 def _facts(summary: dict) -> str:
@@ -611,7 +613,7 @@ def _facts(summary: dict) -> str:
         games += f" (of {summary['requested_games']} requested)"
     items.append(("games", _e(games)))
     agents = summary.get("agents") or [r.get("agent") for r in summary["wins_by_seat"]]
-    if agents:
+    if any(a not in (None, "") for a in agents):
         items.append(("agents", _e(", ".join(f"seat {i}: {a}" for i, a in enumerate(agents)))))
     options = summary.get("options") or {}
     items.append(("options", _e(", ".join(f"{k}={_value(v)}" for k, v in options.items()) or "defaults")))
@@ -620,7 +622,8 @@ def _facts(summary: dict) -> str:
     if summary.get("source"):
         items.append(("from", _e(summary["source"])))
     if _is_num(summary.get("mean_turns")):
-        items.append(("turns", _e(f"mean {summary['mean_turns']:.1f}, min {_num(summary.get('min_turns'), 0)}, "
+        items.append(("turns", _e(f"mean {summary['mean_turns']:.1f}, "
+                                  f"min {_num(summary.get('min_turns'), 0)}, "
                                   f"max {_num(summary.get('max_turns'), 0)}")))
     if _is_int(summary.get("no_winner")):
         extra = f"; shared wins: {summary['shared_wins']}" if summary.get("shared_wins") else ""
@@ -722,8 +725,9 @@ def _what_it_says(summary: dict) -> list[str]:
                          f" than one who did not (95% interval {_ci_pts(best['difference_ci95'])})")
         if down:
             worst = min(down, key=lambda r: r["difference"])
-            parts.append(f"{worst['card']} goes with the largest clear drop, {-100 * worst['difference']:.1f} "
-                         f"points (95% interval {_ci_pts(worst['difference_ci95'])})")
+            parts.append(f"{worst['card']} goes with the largest clear drop, "
+                         f"{-100 * worst['difference']:.1f} points "
+                         f"(95% interval {_ci_pts(worst['difference_ci95'])})")
         if parts:
             says.append("Cards: " + "; ".join(parts) + ". This is an association, not proof that the "
                         "card causes it: strong players may simply pick it more.")
@@ -791,7 +795,8 @@ def _summary_sections(summary: dict, prefix: str = "", level: int = 2) -> list[s
         items = sorted(win_by.items(), key=lambda kv: -kv[1]["share"])
         table = _table(["won by", "games", "share"], [[how, v.get("games", "–"), _pct(v["share"])]
                                                       for how, v in items])
-        parts.append(_section(f"{prefix}win-by", "How games were won", png, "stacked bar of how games were won",
+        parts.append(_section(f"{prefix}win-by", "How games were won", png,
+                              "stacked bar of how games were won",
                               "Share of the games with a winner won each way.", table, level))
     cards = summary.get("cards") or {}
     if cards.get("rows"):
@@ -803,10 +808,11 @@ def _summary_sections(summary: dict, prefix: str = "", level: int = 2) -> list[s
             return r.get(key) or {}
         table = _table(["card", f"seat-games {verb}", "wins", "win share", "seat-games not", "win share not",
                         "lift", "difference", "95% interval"],
-                       [[r["card"], side(r, "with").get("seat_games", "–"), side(r, "with").get("wins", "–"),
-                         _pct(side(r, "with").get("share")), side(r, "without").get("seat_games", "–"),
-                         _pct(side(r, "without").get("share")), _lift(r.get("lift")),
-                         _mark(_pts(r["difference"]), r["difference_ci95"], 0.0), _ci_pts(r["difference_ci95"])]
+                       [[r["card"], side(r, "with").get("seat_games", "–"),
+                         side(r, "with").get("wins", "–"), _pct(side(r, "with").get("share")),
+                         side(r, "without").get("seat_games", "–"), _pct(side(r, "without").get("share")),
+                         _lift(r.get("lift")), _mark(_pts(r["difference"]), r["difference_ci95"], 0.0),
+                         _ci_pts(r["difference_ci95"])]
                         for r in rows])
         many = (f" With {len(rows)} cards the plot shows the top and bottom {MANY_CARDS // 2}; the table "
                 "has them all." if len(rows) > MANY_CARDS else "")
@@ -814,7 +820,8 @@ def _summary_sections(summary: dict, prefix: str = "", level: int = 2) -> list[s
                               f"For each card: win share of the seat-games where it was {_e(verb)} minus "
                               "the seat-games where it was not, with its 95% interval. Green: clearly "
                               "above zero; red: clearly below; grey: could be luck. Lift is the ratio of "
-                              "the two shares." + _e(many), table, level))
+                              "the two shares. With many cards, expect about one in twenty to look clear by "
+                              "luck alone." + _e(many), table, level))
     return parts
 
 
@@ -912,7 +919,8 @@ def _render_compare(data: dict, title: str | None) -> str:
         table = _table(["", "mean turns"],
                        [[f"base ({_value(comp.get('base'))})", _num(turns.get("base_mean"))],
                         [f"variant ({_value(comp.get('variant'))})", _num(turns.get("variant_mean"))],
-                        ["difference", f"{turns['difference']:+.1f}" if _is_num(turns.get("difference")) else "–"],
+                        ["difference",
+                         f"{turns['difference']:+.1f}" if _is_num(turns.get("difference")) else "–"],
                         ["95% interval", f"{ci[0]:+.1f} to {ci[1]:+.1f}" if _is_ci(ci) else "–"]])
         body.append(f'<section id="compare-turns"><h2>Game length</h2>{table}</section>')
     sides = []
