@@ -1,6 +1,7 @@
 """tokyo.sim.report: the HTML page from a summary, a comparison or a records file."""
 
 import base64
+import functools
 import io
 import json
 
@@ -26,6 +27,12 @@ def pts(x):
     return f"{100 * x:+.1f} pts"
 
 
+@functools.lru_cache(maxsize=None)
+def full_text():
+    """The page of the full fixture, rendered once for the tests that only read it."""
+    return render_report(full_summary())
+
+
 def body_rows(section):
     """The rows of the first table of a section, without the header row."""
     return section["tables"][0][1:]
@@ -45,7 +52,7 @@ def decode_png(src):
 
 # ----- sections ------------------------------------------------------------------------
 def test_full_summary_has_every_section():
-    page = Page(render_report(full_summary()))
+    page = Page(full_text())
     for sid in ("says",) + ("seats",) + OPTIONAL:
         assert sid in page.sections, sid
     # each plotted section has one image and a table of its numbers
@@ -66,7 +73,7 @@ def test_minimal_summary_leaves_optional_sections_out():
 
 
 def test_page_is_self_contained_and_fits_a_phone():
-    text = render_report(full_summary())
+    text = full_text()
     page = Page(text)
     assert "script" not in page.tags and "link" not in page.tags
     assert 'name="viewport"' in text
@@ -112,7 +119,7 @@ def test_names_are_escaped():
 # ----- numbers -------------------------------------------------------------------------
 def test_seat_and_agent_tables_match_the_summary():
     summary = full_summary()
-    page = Page(render_report(summary))
+    page = Page(full_text())
     assert body_rows(page.sections["seats"]) == [
         [str(r["seat"]), r["agent"], str(r["wins"]), str(summary["games"]), pct(r["share"]),
          interval(r["ci95"])] for r in summary["wins_by_seat"]]
@@ -123,7 +130,7 @@ def test_seat_and_agent_tables_match_the_summary():
 
 def test_label_table_is_sorted_and_matches():
     summary = full_summary()
-    rows = body_rows(Page(render_report(summary)).sections["labels-monster"])
+    rows = body_rows(Page(full_text()).sections["labels-monster"])
     expected = sorted(summary["wins_by_label"]["monster"], key=lambda r: -r["share"])
     assert rows == [[r["label"], str(r["seat_games"]), str(r["wins"]), pct(r["share"]), interval(r["ci95"])]
                     for r in expected]
@@ -132,7 +139,7 @@ def test_label_table_is_sorted_and_matches():
 
 def test_turns_and_win_by_tables_match():
     summary = full_summary()
-    page = Page(render_report(summary))
+    page = Page(full_text())
     turns = page.sections["turns"]
     stats = dict(map(tuple, turns["tables"][0][1:]))
     assert stats["mean"] == "31.4" and stats["median"] == "30"
@@ -145,7 +152,7 @@ def test_turns_and_win_by_tables_match():
 
 def test_card_table_has_every_card_while_the_plot_shows_the_extremes():
     summary = full_summary(cards=40)
-    page = Page(render_report(summary))
+    page = Page(full_text())
     rows = body_rows(page.sections["cards"])
     ordered = sorted(summary["cards"]["rows"], key=lambda r: -r["difference"])
     assert len(rows) == 40
@@ -164,7 +171,7 @@ def test_card_table_has_every_card_while_the_plot_shows_the_extremes():
 
 def test_what_this_says_is_computed_from_the_data():
     summary = full_summary()
-    says = Page(render_report(summary)).sections["says"]["text"]
+    says = Page(full_text()).sections["says"]["text"]
     assert "Seat 0 (heuristic) wins most often: 47.5% of games" in says
     assert "clearly above the even share of 25.0%" in says
     assert "Agent heuristic is the strongest" in says
