@@ -82,8 +82,8 @@ def test_page_is_self_contained_and_fits_a_phone():
 
 
 def test_every_image_decodes():
-    for data in (full_summary(), minimal_summary(), comparison()):
-        page = Page(render_report(data))
+    for text in (full_text(), render_report(minimal_summary()), render_report(comparison())):
+        page = Page(text)
         assert page.images
         for src in page.images:
             decode_png(src)
@@ -306,7 +306,7 @@ def test_render_refuses_a_dict_that_is_not_a_summary():
 # ----- writing -------------------------------------------------------------------------
 def test_write_report_default_and_explicit_out(tmp_path):
     src = tmp_path / "run.json"
-    src.write_text(json.dumps(full_summary()))
+    src.write_text(json.dumps(full_summary(cards=5)))
     assert write_report(src) == tmp_path / "run.html"
     assert (tmp_path / "run.html").read_text(encoding="utf-8").startswith("<!DOCTYPE html>")
     out = tmp_path / "page.html"
