@@ -172,7 +172,8 @@ def _summarise_records(path: Path) -> dict:
         summary = summarise(records)
     except ValueError as exc:
         raise ReportError(f"{path}: {exc}") from None
-    summary.setdefault("seed", _batch_seed(records))
+    if summary.get("seed") is None:
+        summary["seed"] = _batch_seed(records)
     summary["source"] = f"{len(records)} game records in {path.name}"
     return summary
 
