@@ -300,7 +300,7 @@ def _figure(width: float, height: float):
 
 def _style(ax) -> None:
     ax.spines[["top", "right"]].set_visible(False)
-    ax.tick_params(labelsize=9)
+    ax.tick_params(labelsize=10)
     ax.grid(axis="both", color="#e6e6e6", linewidth=0.6)
     ax.set_axisbelow(True)
 
@@ -368,7 +368,7 @@ def _draw_seats(ax, summary: dict) -> None:
     names = [f"seat {r['seat']}\n{_short(r.get('agent') or '')}" for r in rows]
     _share_bars(ax, rows, names, [colours.get(r.get("agent"), PALETTE[0]) for r in rows],
                 _even(summary), horizontal=len(rows) > 6)
-    ax.set_title("Win share by seat", fontsize=11, loc="left")
+    ax.set_title("Win share by seat", fontsize=12, loc="left")
 
 
 def _draw_agents(ax, summary: dict) -> None:
@@ -378,7 +378,7 @@ def _draw_agents(ax, summary: dict) -> None:
              for r in rows]
     _share_bars(ax, rows, names, [colours.get(r["agent"], PALETTE[0]) for r in rows],
                 _even(summary), horizontal=len(rows) > 6)
-    ax.set_title("Win share by agent (per seat-game)", fontsize=11, loc="left")
+    ax.set_title("Win share by agent (per seat-game)", fontsize=12, loc="left")
 
 
 def _draw_labels(ax, summary: dict, kind: str) -> None:
@@ -387,7 +387,7 @@ def _draw_labels(ax, summary: dict, kind: str) -> None:
     colours = [GOOD if even is not None and _clear(r["ci95"], even) > 0 else
                BAD if even is not None and _clear(r["ci95"], even) < 0 else PALETTE[0] for r in rows]
     _share_bars(ax, rows, [_short(r["label"], 28) for r in rows], colours, even, horizontal=True)
-    ax.set_title(f"Win share by {kind}", fontsize=11, loc="left")
+    ax.set_title(f"Win share by {kind}", fontsize=12, loc="left")
 
 
 def _draw_turns(ax, summary: dict) -> None:
@@ -402,7 +402,7 @@ def _draw_turns(ax, summary: dict) -> None:
         ax.axvline(turns["median"], color=BAD, linewidth=1.8, label=f"median {_num(turns['median'], 0)}")
     ax.set_xlabel("turns in the game", fontsize=9)
     ax.set_ylabel("games", fontsize=9)
-    ax.set_title("Game length", fontsize=11, loc="left")
+    ax.set_title("Game length", fontsize=12, loc="left")
     _style(ax)
     ax.yaxis.get_major_locator().set_params(integer=True)
     if ax.get_legend_handles_labels()[0]:
@@ -425,8 +425,8 @@ def _draw_win_by(ax, summary: dict) -> None:
     ax.set_yticks([])
     _percent_axis(ax.xaxis)
     ax.spines[["top", "right", "left"]].set_visible(False)
-    ax.tick_params(labelsize=9)
-    ax.set_title("How the games were won (share of games with a winner)", fontsize=11, loc="left")
+    ax.tick_params(labelsize=10)
+    ax.set_title("How the games were won (share of games with a winner)", fontsize=12, loc="left")
     small = [f"{how} {_pct(v['share'])}" for how, v in items if v["share"] < 0.08]
     if small:
         ax.set_xlabel("also: " + ", ".join(small), fontsize=8)
@@ -472,7 +472,7 @@ def _draw_cards(ax, summary: dict) -> None:
     _forest(ax, [_short(r["card"], 26) for r in shown], shown, "difference", "difference_ci95", gap,
             f"… {hidden} more cards in the table below …")
     verb = cards.get("verb") or "held"
-    ax.set_title(f"Win share when a card was {verb} minus when it was not", fontsize=11, loc="left")
+    ax.set_title(f"Win share when a card was {verb} minus when it was not", fontsize=12, loc="left")
 
 
 def _cards_height(summary: dict) -> float:
@@ -498,7 +498,7 @@ def _draw_compare(ax, comp: dict) -> None:
     if 0 < seats < len(rows):  # a rule between the seats and the agents
         ax.axhline(seats - 0.5, color="#cccccc", linewidth=0.8)
     ax.set_title(f"Win share with {comp.get('option')} = {_value(comp.get('variant'))} "
-                 f"minus {_value(comp.get('base'))}", fontsize=11, loc="left")
+                 f"minus {_value(comp.get('base'))}", fontsize=12, loc="left")
 
 
 def _plot(draw: Callable, width: float, height: float, *args) -> bytes:
@@ -567,7 +567,7 @@ th:first-child, td:first-child { text-align: left; }
 th { background: #f0f0f0; }
 td.up { color: #2e7d32; font-weight: 600; } td.down { color: #c62828; font-weight: 600; }
 details summary { cursor: pointer; color: #3b6ea5; }
-.pair { display: grid; grid-template-columns: repeat(auto-fit, minmax(22rem, 1fr)); gap: 1.5rem; }
+.pair { display: grid; grid-template-columns: repeat(auto-fit, minmax(min(22rem, 100%), 1fr)); gap: 1.5rem; }
 .pair > section { min-width: 0; }
 footer { color: #777; font-size: 0.8rem; margin: 2rem 0 1rem; }
 """
