@@ -1,4 +1,4 @@
-"""The ``tokyo`` command: games, cards, play, simulate, replay.
+"""The ``tokyo`` command: games, cards, play, simulate, replay, report.
 
 The commands are thin: simulation lives in :mod:`tokyo.sim`, rules in the game
 packages. Every error a user can cause (an unknown game, a bad option, a corrupt file,
@@ -595,6 +595,25 @@ def replay(file: Annotated[Path, typer.Argument(
                        style="bold red"))
         raise typer.Exit(1)
     out.print(f"all {len(records)} games replayed to their recorded result")
+
+
+# ----- report --------------------------------------------------------------------------
+@app.command()
+def report(results: Annotated[Path, typer.Argument(
+               help="A summary (`tokyo simulate --json > results.json`), a comparison "
+                    "(`--compare --json`) or a records file (`tokyo simulate --out`).")],
+           out_file: Annotated[Optional[Path], typer.Option(
+               "--out", help="The HTML file to write (default: RESULTS with the suffix .html).")] = None,
+           title: Annotated[Optional[str], typer.Option(
+               help="Title of the page (default: game, games and players).")] = None):
+    """Write one self-contained HTML page of plots and tables from simulation results."""
+    from .sim.report import write_report
+
+    try:
+        written = write_report(results, out_file, title=title)
+    except TokyoError as exc:
+        fail(str(exc))
+    out.print(Text(str(written)), soft_wrap=True)
 
 
 def main() -> None:
