@@ -11,8 +11,6 @@ it also writes the whole report page there.
 from __future__ import annotations
 
 import argparse
-import statistics
-from collections import Counter
 from pathlib import Path
 
 from tokyo.sim import expand_agents, run_games, summarise
@@ -20,17 +18,6 @@ from tokyo.sim.report import overview_png, render_report
 
 ROOT = Path(__file__).resolve().parent.parent
 IMAGE = ROOT / "docs" / "images" / "report-example.png"
-
-
-def turns_stats(turns: list[int]) -> dict:
-    """Game length in the summary's ``turns`` format, for a summarise() that does not give
-    it yet (the key is being added to tokyo.sim.stats; its own value wins when present)."""
-    ordered = sorted(turns)
-    deciles = statistics.quantiles(ordered, n=10, method="inclusive")
-    counts = Counter(ordered)
-    return {"mean": statistics.fmean(ordered), "median": statistics.median(ordered),
-            "min": ordered[0], "max": ordered[-1], "p10": deciles[0], "p90": deciles[-1],
-            "histogram": [{"turns": t, "games": counts[t]} for t in range(ordered[0], ordered[-1] + 1)]}
 
 
 def main() -> None:
@@ -43,8 +30,6 @@ def main() -> None:
     records = run_games("kot-dark", 4, args.games, 0, agents, workers=args.workers)
     summary = summarise(records)
     summary.update(seed=0, agents=agents, interrupted=False)
-    if not summary.get("turns"):
-        summary["turns"] = turns_stats([r.turns for r in records])
     IMAGE.parent.mkdir(parents=True, exist_ok=True)
     IMAGE.write_bytes(overview_png(summary))
     print(IMAGE)
