@@ -344,3 +344,34 @@ def test_bad_input_keeps_an_old_page(tmp_path):
 def test_overview_png():
     pixels = decode_png("data:image/png;base64," + base64.b64encode(overview_png(full_summary())).decode())
     assert pixels.shape[1] > pixels.shape[0] / 2
+
+
+def test_card_used_in_every_seat_game_is_listed_last_without_a_difference():
+    """summarise gives difference, interval and lift None for a card no seat-game lacked."""
+    summary = full_summary(cards=12)
+    everyone = {"card": "Card everywhere", "with": {"seat_games": 1600, "wins": 400, "share": 0.25,
+                                                    "ci95": [0.23, 0.27]},
+                "without": {"seat_games": 0, "wins": 0, "share": 0.0, "ci95": [0.0, 1.0]},
+                "lift": None, "difference": None, "difference_ci95": None}
+    summary["cards"]["rows"].insert(0, everyone)
+    page = Page(render_report(summary))
+    rows = body_rows(page.sections["cards"])
+    assert len(rows) == 13
+    assert rows[-1][0] == "Card everywhere" and rows[-1][4] == "0" and rows[-1][7:] == ["–", "–"]
+    assert [r[0] for r in rows[:-1]] == [r["card"] for r in summary["cards"]["rows"][1:]]
+
+
+def test_comparison_of_one_game_has_no_interval():
+    """compare_runs gives ci95 None with fewer than two paired games."""
+    data = comparison()
+    for row in data["compare"]["seats"] + data["compare"]["agents"]:
+        row["ci95"] = None
+    data["compare"]["turns"]["ci95"] = None
+    page = Page(render_report(data))
+    rows = body_rows(page.sections["compare"])
+    assert len(rows) == len(data["compare"]["seats"]) + len(data["compare"]["agents"])
+    assert all(row[-1] == "–" for row in rows)  # no interval shown, the differences still are
+    assert rows[1][3] == pts(data["compare"]["seats"][1]["difference"])
+    turns = dict(map(tuple, body_rows(page.sections["compare-turns"])))
+    assert turns["difference"] == "-1.5" and turns["95% interval"] == "–"
+    assert "gains" not in page.sections["says"]["text"]  # nothing is called clear without an interval

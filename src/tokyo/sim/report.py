@@ -117,10 +117,13 @@ def check_summary(summary: Any, where: str = "summary") -> dict:
         _need(isinstance(cards, dict) and isinstance(cards.get("rows"), list), where,
               "'cards' should be an object {verb, rows: [...]}")
         for i, row in enumerate(cards["rows"]):
-            ok = (isinstance(row, dict) and "card" in row and _is_num(row.get("difference"))
-                  and _is_ci(row.get("difference_ci95")))
+            # a card used in every seat-game has no "without" side: difference and interval None
+            ok = (isinstance(row, dict) and "card" in row
+                  and ((_is_num(row.get("difference")) and _is_ci(row.get("difference_ci95")))
+                       or (row.get("difference") is None and row.get("difference_ci95") is None)))
             _need(ok, where, f"cards.rows[{i}] should be an object {{card, with, without, lift, "
-                             "difference, difference_ci95}} with numeric difference and interval")
+                             "difference, difference_ci95}} with a numeric difference and interval "
+                             "(or both null)")
     return summary
 
 
@@ -129,8 +132,10 @@ def _check_comparison(data: dict, where: str) -> dict:
     _need(isinstance(comp, dict), where, "'compare' should be an object {option, base, variant, ...}")
     for name in ("seats", "agents"):
         rows = comp.get(name) or []
+        # ci95 is null when there were fewer than two paired games
         _need(isinstance(rows, list) and all(isinstance(r, dict) and _is_num(r.get("difference"))
-                                             and _is_ci(r.get("ci95")) for r in rows),
+                                             and (_is_ci(r.get("ci95")) or r.get("ci95") is None)
+                                             for r in rows),
               where, f"'compare.{name}' should be a list of rows with a numeric difference and ci95")
     turns = comp.get("turns")
     if turns:
@@ -276,7 +281,9 @@ def _even(summary: dict) -> float | None:
 
 
 def _clear(ci, level: float) -> int:
-    """+1 if the interval lies above ``level``, -1 if below, 0 if it contains it."""
+    """+1 if the interval lies above ``level``, -1 if below, 0 if it contains it (or is None)."""
+    if ci is None:
+        return 0
     lo, hi = ci
     return 1 if lo > level else -1 if hi < level else 0
 
@@ -440,6 +447,9 @@ def _forest(ax, names: list[str], rows: list[dict], key: str, ci_key: str, gap_a
     if gap_after is not None:
         ys = [y + (1 if y > gap_after else 0) for y in ys]
     for y, r in zip(ys, rows):
+        if r.get(ci_key) is None:  # no interval (too few games): the point alone
+            ax.plot([100 * r[key]], [y], "o", color=NEUTRAL, markersize=5)
+            continue
         lo, hi = r[ci_key]
         colour = GOOD if lo > 0 else BAD if hi < 0 else NEUTRAL
         ax.plot([100 * lo, 100 * hi], [y, y], color=colour, linewidth=2, solid_capstyle="round")
@@ -458,8 +468,15 @@ def _forest(ax, names: list[str], rows: list[dict], key: str, ci_key: str, gap_a
     ax.grid(axis="y", visible=False)
 
 
+def _by_difference(rows: list[dict]) -> list[dict]:
+    """Rows with a difference, largest first, then rows without one (in their order)."""
+    return (sorted((r for r in rows if r.get("difference") is not None), key=lambda r: -r["difference"])
+            + [r for r in rows if r.get("difference") is None])
+
+
 def _card_rows_shown(rows: list[dict]) -> tuple[list[dict], int | None, int]:
-    rows = sorted(rows, key=lambda r: -r["difference"])
+    """The card rows the forest plot draws (only rows with a difference)."""
+    rows = [r for r in _by_difference(rows) if r.get("difference") is not None]
     if len(rows) <= MANY_CARDS:
         return rows, None, 0
     half = MANY_CARDS // 2
@@ -590,7 +607,7 @@ def _table(headers: list[str], rows: list[list[Any]], cls: str = "") -> str:
 
 
 def _mark(text: str, ci, level: float | None) -> Any:
-    if level is None:
+    if level is None or ci is None:
         return text
     side = _clear(ci, level)
     return (text, "up") if side > 0 else (text, "down") if side < 0 else text
@@ -716,8 +733,8 @@ def _what_it_says(summary: dict) -> list[str]:
     rows = cards.get("rows") or []
     if rows:
         verb = cards.get("verb") or "held"
-        up = [r for r in rows if r["difference_ci95"][0] > 0]
-        down = [r for r in rows if r["difference_ci95"][1] < 0]
+        up = [r for r in rows if r.get("difference_ci95") and r["difference_ci95"][0] > 0]
+        down = [r for r in rows if r.get("difference_ci95") and r["difference_ci95"][1] < 0]
         parts = []
         if up:
             best = max(up, key=lambda r: r["difference"])
@@ -800,10 +817,10 @@ def _summary_sections(summary: dict, prefix: str = "", level: int = 2) -> list[s
                               "stacked bar of how games were won",
                               "Share of the games with a winner won each way.", table, level))
     cards = summary.get("cards") or {}
-    if cards.get("rows"):
+    if cards.get("rows") and _card_rows_shown(cards["rows"])[0]:
         verb = cards.get("verb") or "held"
         png = _plot(_draw_cards, 7.5, _cards_height(summary), summary)
-        rows = sorted(cards["rows"], key=lambda r: -r["difference"])
+        rows = _by_difference(cards["rows"])
 
         def side(r, key):
             return r.get(key) or {}
