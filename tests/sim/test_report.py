@@ -10,7 +10,8 @@ import pytest
 from reportfixtures import Page, comparison, full_summary, minimal_summary
 from tokyo import TokyoError
 from tokyo.sim import run_games, summarise
-from tokyo.sim.report import ReportError, load_results, overview_png, render_report, write_report
+from tokyo.sim.report import (ReportError, cards_png, compare_png, load_results, overview_png, render_report,
+                              write_report)
 
 OPTIONAL = ("agents", "labels-monster", "turns", "win-by", "cards")
 
@@ -375,3 +376,16 @@ def test_comparison_of_one_game_has_no_interval():
     turns = dict(map(tuple, body_rows(page.sections["compare-turns"])))
     assert turns["difference"] == "-1.5" and turns["95% interval"] == "–"
     assert "gains" not in page.sections["says"]["text"]  # nothing is called clear without an interval
+
+
+def test_cards_and_compare_pngs():
+    decode = lambda png: decode_png("data:image/png;base64," + base64.b64encode(png).decode())  # noqa: E731
+    tall = decode(cards_png(full_summary(cards=40)))
+    short = decode(cards_png(full_summary(cards=6)))
+    assert tall.shape[0] > short.shape[0]  # one row per card shown (30 of 40), fewer for 6
+    assert cards_png(minimal_summary()) is None
+    assert decode(compare_png(comparison())).shape[1] > 300
+    with pytest.raises(ReportError, match="not a comparison"):
+        compare_png(full_summary())
+    with pytest.raises(ReportError):
+        cards_png({"game": "x"})

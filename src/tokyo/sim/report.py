@@ -558,6 +558,29 @@ def overview_png(summary: dict) -> bytes:
     return _png(fig)
 
 
+def cards_png(summary: dict) -> bytes | None:
+    """The card forest plot of a summary as PNG bytes (win share difference with its 95%
+    interval per card; the top and bottom 15 when there are more than 30 cards), or None
+    when the summary has no card row with a difference. Raises ReportError if ``summary``
+    is not a summary."""
+    check_summary(summary)
+    rows = (summary.get("cards") or {}).get("rows") or []
+    if not _card_rows_shown(rows)[0]:
+        return None
+    return _plot(_draw_cards, 7.5, _cards_height(summary), summary)
+
+
+def compare_png(data: dict) -> bytes:
+    """The forest plot of a comparison (``{"compare": {...}}`` from ``compare_runs``): the
+    paired win share difference per seat and per agent with its 95% interval, as PNG bytes.
+    Raises ReportError if ``data`` is not a comparison."""
+    if not isinstance(data, dict) or "compare" not in data:
+        raise ReportError("not a comparison: expected an object with a 'compare' key")
+    comp = _check_comparison(data, "comparison")["compare"]
+    names, _ = _compare_rows(comp)
+    return _plot(_draw_compare, 7.5, 1.3 + 0.3 * len(names), comp)
+
+
 # ----- the page --------------------------------------------------------------------------
 CSS = """
 :root { color-scheme: light; }
