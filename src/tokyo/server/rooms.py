@@ -89,7 +89,7 @@ def default_agent(game_id: str) -> str:
     return "heuristic" if game_id in HEURISTICS else "random"
 
 
-@dataclass
+@dataclass(eq=False)
 class Subscriber:
     """A listener (a WebSocket) of one room, for ``seat`` (None: a spectator)."""
 
