@@ -133,3 +133,13 @@ def test_websocket_pushes_every_change_to_seats_and_spectators(client):
             after = seat_ws.receive_json()
             assert after["type"] == "view" and after["version"] > pushed["version"]
     assert client.get(f"/api/rooms/{room}").json()["seats"][other]["connected"] == 0
+
+
+def test_any_registered_game_is_served_without_server_changes(client, db):
+    # toy-pig is registered by the tests only (tests/toygame.py): the server knows no game
+    assert "toy-pig" in {g["id"] for g in client.get("/api/games").json()}
+    created = create(client, "toy-pig", [{"kind": "human"}, {"kind": "bot"}], options={"target": 10}, seed=1)
+    assert created["seats"][1]["agent"] == "random"  # the default for a game without a heuristic
+    assert created["view"]["options"]["target"] == 10
+    played = play_humans(client, created["room"], tokens_of(created), random.Random(2))
+    assert played and client.get(f"/api/rooms/{created['room']}").json()["status"] == "finished"
