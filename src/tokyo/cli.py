@@ -445,7 +445,11 @@ def serve(host: Annotated[str, typer.Option(help="Address to listen on; 127.0.0.
               help="SQLite file of the games (created if missing; default: games.sqlite3 in "
                    "$XDG_DATA_HOME/tokyo-engine, else ~/.local/share/tokyo-engine).")] = None,
           bot_delay: Annotated[float, typer.Option(
-              min=0, help="Seconds a bot waits before each of its actions, so people can follow.")] = 0.6):
+              min=0, help="Seconds a bot waits before each of its actions, so people can follow.")] = 0.6,
+          fsync: Annotated[bool, typer.Option(
+              help="Flush every action to disk before answering: games also survive a power cut or a "
+                   "system crash (a killed server loses nothing either way), but each action waits "
+                   "for the disk.")] = False):
     """Run the game server: create games of any game with people and bots, share each
     person's seat link, play in turn. Prints the address; the API is documented at
     /docs. Every accepted action is stored before it is shown, and unfinished games
@@ -457,7 +461,7 @@ def serve(host: Annotated[str, typer.Option(help="Address to listen on; 127.0.0.
 
     path = db if db is not None else default_db_path()
     try:
-        run_server(host, port, path, bot_delay)
+        run_server(host, port, path, bot_delay, fsync)
     except sqlite3.Error as exc:
         fail(f"cannot use {path} as the games database: {exc}")
     except OSError as exc:

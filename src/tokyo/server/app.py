@@ -94,19 +94,20 @@ def _page(body: str) -> HTMLResponse:
 
 
 # ----- the app -------------------------------------------------------------------------
-def create_app(db_path: str | Path = "tokyo-games.sqlite3", bot_delay: float = 0.6) -> FastAPI:
+def create_app(db_path: str | Path = "tokyo-games.sqlite3", bot_delay: float = 0.6, fsync: bool = False) -> FastAPI:
     """The server application.
 
     db_path: the SQLite file of the games (created if missing; ``":memory:"`` keeps
     nothing). bot_delay: seconds a bot waits before each action, so people can follow
-    (0 in tests). On start-up every unfinished game in the file is rebuilt from its
+    (0 in tests). fsync: flush every commit to disk (survives a power cut, not just a
+    killed server; slower). On start-up every unfinished game in the file is rebuilt from its
     steps and its bots resume. Raises sqlite3.Error (at start-up) if the file is not
     a database.
     """
 
     @asynccontextmanager
     async def lifespan(app: FastAPI):
-        store = Store(db_path)
+        store = Store(db_path, fsync)
         rooms = Rooms(store, bot_delay)
         rooms.load()
         app.state.rooms = rooms

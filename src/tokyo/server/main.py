@@ -31,7 +31,7 @@ def bind(host: str, port: int) -> socket.socket:
     return sock
 
 
-def serve(host: str, port: int, db: Path, bot_delay: float, log_level: str = "info") -> None:
+def serve(host: str, port: int, db: Path, bot_delay: float, fsync: bool = False, log_level: str = "info") -> None:
     """Serve until interrupted. Prints the address (with the port actually bound) and
     the database path on standard output first. Raises OSError if the address cannot
     be bound and sqlite3.Error if ``db`` is not a database."""
@@ -49,7 +49,7 @@ def serve(host: str, port: int, db: Path, bot_delay: float, log_level: str = "in
     print(f"tokyo-engine server at http://{shown}:{bound}/ (API documentation: http://{shown}:{bound}/docs)")
     print(f"games are stored in {db}; press Ctrl-C to stop (unfinished games resume on the next start)")
     sys.stdout.flush()
-    config = uvicorn.Config(create_app(db, bot_delay), log_level=log_level, access_log=False)
+    config = uvicorn.Config(create_app(db, bot_delay, fsync), log_level=log_level, access_log=False)
     server = uvicorn.Server(config)
     try:
         server.run(sockets=[sock])
