@@ -143,3 +143,18 @@ def test_any_registered_game_is_served_without_server_changes(client, db):
     assert created["view"]["options"]["target"] == 10
     played = play_humans(client, created["room"], tokens_of(created), random.Random(2))
     assert played and client.get(f"/api/rooms/{created['room']}").json()["status"] == "finished"
+
+
+def test_finished_rooms_leave_memory_and_come_back_from_the_store(client, monkeypatch):
+    from tokyo.server import rooms as rooms_module
+    monkeypatch.setattr(rooms_module, "KEEP_FINISHED", 0)
+    created = create(client, "toy-pig", [{"kind": "bot"}, {"kind": "bot"}], seed=3)
+    room = created["room"]
+    final = wait_until(lambda: (v := client.get(f"/api/rooms/{room}").json())["status"] == "finished" and v,
+                       "the bots to finish")
+    create(client, "toy-pig", [{"kind": "human"}, {"kind": "human"}])  # creating a room trims the memory
+    assert room not in client.app.state.rooms.rooms
+    again = client.get(f"/api/rooms/{room}").json()
+    assert {k: again[k] for k in ("version", "returns", "observation", "log")} == {
+        k: final[k] for k in ("version", "returns", "observation", "log")}
+    assert len(client.get(f"/api/rooms/{room}/replay").json()["steps"]) == final["version"]

@@ -37,6 +37,8 @@ log = logging.getLogger("tokyo.server")
 
 MAX_ACTION_LENGTH = 500
 """Longest action text accepted (characters); no notation comes near it."""
+KEEP_FINISHED = 200
+"""Finished rooms kept in memory (others are read back from the store when asked for)."""
 MAX_CHANCE_RUN = 100_000
 """Chance outcomes sampled in a row before the room gives up (a game bug guard)."""
 
@@ -390,7 +392,14 @@ class Rooms:
                            + self.failed[room_id])
         room = Room(rec, self.store.rebuild(rec), self.store, self.bot_delay)
         self.rooms[room_id] = room
+        self._trim()
         return room
+
+    def _trim(self) -> None:
+        """Forget the oldest finished rooms nobody watches, past KEEP_FINISHED."""
+        idle = [r for r in self.rooms.values() if r.finished and not r.subscribers]
+        for room in sorted(idle, key=lambda r: r.rec.created)[:max(0, len(idle) - KEEP_FINISHED)]:
+            del self.rooms[room.id]
 
     def open_rooms(self) -> list[dict]:
         """Summaries of the unfinished rooms, newest first."""
@@ -459,5 +468,6 @@ class Rooms:
         if room.finished:  # a game over during set-up (not for any game today)
             self.store.append_steps(rec.id, room.version, [], room.state.returns())
         self.rooms[rec.id] = room
+        self._trim()
         room.start_bot()
         return room, tokens
