@@ -11,7 +11,8 @@ action with the view's version, so every action goes through the API. In
 ``server-bots`` mode the rooms are bot-only and the server plays them; the script polls
 the public views.
 
-Prints: actions accepted per second (decisions sent by the clients, or played by the
+Prints: the server's and the client's CPU seconds (the machine may be shared: CPU
+per decision is the figure that does not depend on the load), actions accepted per second (decisions sent by the clients, or played by the
 server's bots), steps stored per second (decisions and chance outcomes), requests per
 second, latency of the action requests (median, 95th percentile, max), errors (any
 answer that is not 200/201, or a transport error), and the loss check: after the
@@ -52,6 +53,15 @@ def start_server(db: Path, bot_delay: float) -> tuple[subprocess.Popen, str]:
         if found:
             return proc, found.group(0)
     raise SystemExit("the server did not start")
+
+
+def cpu_seconds(pid: int) -> float | None:
+    """User + system CPU seconds of process ``pid`` so far (Linux /proc; None elsewhere)."""
+    try:
+        fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
+        return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
+    except (OSError, ValueError, IndexError):
+        return None
 
 
 class Stats:
@@ -145,7 +155,10 @@ async def main_async(args) -> int:
     stats = Stats()
     games = [g.strip() for g in args.games.split(",") if g.strip()]
     try:
-        limits = httpx.Limits(max_connections=args.rooms + 10, max_keepalive_connections=args.rooms + 10)
+        # idle connections are dropped by the client before the server (5 s) does, so a request
+        # never goes out on a connection the server is closing
+        limits = httpx.Limits(max_connections=args.rooms + 10, max_keepalive_connections=args.rooms + 10,
+                              keepalive_expiry=2.0)
         async with httpx.AsyncClient(base_url=url, timeout=60, limits=limits) as client:
             for _ in range(200):
                 try:
@@ -155,11 +168,14 @@ async def main_async(args) -> int:
                     await asyncio.sleep(0.05)
             started = time.monotonic()
             cpu0 = time.process_time()
+            server_cpu0 = cpu_seconds(proc.pid)
             deadline = started + args.seconds
             await asyncio.gather(*(play_rooms(client, stats, games[i % len(games)], args.mode, deadline,
                                               random.Random(i)) for i in range(args.rooms)))
             elapsed = time.monotonic() - started
             cpu_client = time.process_time() - cpu0
+            server_cpu1 = cpu_seconds(proc.pid)
+            server_cpu = None if server_cpu0 is None or server_cpu1 is None else server_cpu1 - server_cpu0
             if args.mode != "clients":
                 stats.actions = 0
     finally:
@@ -183,6 +199,9 @@ async def main_async(args) -> int:
         print(f"action latency    median {1000 * statistics.median(lat):.1f} ms, "
               f"95% {1000 * lat[int(0.95 * (len(lat) - 1))]:.1f} ms, max {1000 * lat[-1]:.1f} ms")
     print(f"client CPU        {cpu_client:.1f} s of {elapsed:.1f} s")
+    if server_cpu is not None:
+        print(f"server CPU        {server_cpu:.1f} s of {elapsed:.1f} s"
+              + (f", {1000 * server_cpu / (decisions or 1):.2f} ms per decision" if decisions else ""))
     print(f"errors            {len(stats.errors)}")
     for e in stats.errors[:10]:
         print("  " + e)

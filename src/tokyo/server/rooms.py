@@ -40,6 +40,9 @@ MAX_ACTION_LENGTH = 500
 KEEP_FINISHED = 200
 """Finished rooms kept in memory (others are read back from the store when asked for)."""
 MAX_CHANCE_RUN = 100_000
+SLOW_AGENT_SECONDS = 0.02
+"""A bot whose step took longer than this thinks in a worker thread from then on (search
+agents, ``ismcts``, always do)."""
 """Chance outcomes sampled in a row before the room gives up (a game bug guard)."""
 
 
@@ -119,11 +122,15 @@ class Room:
         self._bot_task: asyncio.Task | None = None
         self._token_seats = {s.token_hash: i for i, s in enumerate(rec.seats) if s.token_hash}
         self.bots = {}
+        self._threaded: set[int] = set()
         for i, seat in enumerate(rec.seats):
             if seat.kind == "bot":
-                agent = make_agent(seat.agent or default_agent(rec.game), rec.game)
+                spec = seat.agent or default_agent(rec.game)
+                agent = make_agent(spec, rec.game)
                 agent.reset(rec.seed * 1009 + i + 1, i)
                 self.bots[i] = agent
+                if spec.split(":")[0].strip() == "ismcts":
+                    self._threaded.add(i)
 
     # ----- identity -------------------------------------------------------------------
     def seat_for_token(self, token: str | None) -> int | None:
@@ -302,10 +309,20 @@ class Room:
                 return
             if self.bot_delay > 0:
                 await asyncio.sleep(self.bot_delay)
+            else:
+                await asyncio.sleep(0)  # let requests and other rooms run between bot steps
+            if self.closed or self.bot_to_act() != seat:
+                continue
             version = self.version
-            snapshot = self.state.clone()
-            try:  # in a thread: a slow search agent must not stop the server
-                choice = await asyncio.to_thread(self.bots[seat].step, snapshot)
+            agent = self.bots[seat]
+            try:
+                if seat in self._threaded:  # a slow agent thinks in a thread: the server keeps answering
+                    choice = await asyncio.to_thread(agent.step, self.state.clone())
+                else:  # a quick one on the event loop (threads would make every request wait for the GIL)
+                    started = time.perf_counter()
+                    choice = agent.step(self.state.clone())
+                    if time.perf_counter() - started > SLOW_AGENT_SECONDS:
+                        self._threaded.add(seat)
                 text = getattr(choice, "text", str(choice))
             except Exception:
                 log.exception("room %s: bot of seat %d failed; it plays a random legal action", self.id, seat)
