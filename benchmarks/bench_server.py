@@ -69,7 +69,8 @@ class Stats:
         self.actions = 0
         self.requests = 0
         self.errors: list[str] = []
-        self.latency: list[float] = []
+        self.latency: list[float] = []       # POST actions
+        self.view_latency: list[float] = []  # GET views
         self.games_done = 0
         self.accepted: dict[str, list[tuple[int, int, str]]] = {}  # room -> (version before, seat, text)
         self.last_version: dict[str, int] = {}
@@ -77,8 +78,11 @@ class Stats:
 
 async def request(client: httpx.AsyncClient, stats: Stats, method: str, url: str, **kw):
     stats.requests += 1
+    started = time.perf_counter()
     try:
         response = await client.request(method, url, **kw)
+        if method == "GET":
+            stats.view_latency.append(time.perf_counter() - started)
     except httpx.HTTPError as exc:
         stats.errors.append(f"{method} {url}: {type(exc).__name__}")
         return None
@@ -185,7 +189,10 @@ async def main_async(args) -> int:
     decisions, steps = conn.execute("SELECT SUM(kind='decision'), COUNT(*) FROM steps").fetchone()
     conn.close()
     problems = check_losses(db, stats)
-    lat = sorted(stats.latency) or [0.0]
+    def spread(values: list[float]) -> str:
+        lat = sorted(values) or [0.0]
+        return (f"median {1000 * statistics.median(lat):.1f} ms, 95% {1000 * lat[int(0.95 * (len(lat) - 1))]:.1f} ms, "
+                f"max {1000 * lat[-1]:.1f} ms")
     print(f"server load test: {args.rooms} rooms at once, {args.seconds:.0f} s, mode {args.mode}, games {args.games}")
     print(f"machine: {platform.processor() or platform.machine()}, {os.cpu_count()} CPUs, "
           f"Python {platform.python_version()}, load average {os.getloadavg()[0]:.1f}")
@@ -196,8 +203,8 @@ async def main_async(args) -> int:
     print(f"steps stored      {steps or 0:8d}  {(steps or 0) / elapsed:8.1f} /s  (decisions and chance outcomes)")
     print(f"HTTP requests     {stats.requests:8d}  {stats.requests / elapsed:8.1f} /s")
     if args.mode == "clients":
-        print(f"action latency    median {1000 * statistics.median(lat):.1f} ms, "
-              f"95% {1000 * lat[int(0.95 * (len(lat) - 1))]:.1f} ms, max {1000 * lat[-1]:.1f} ms")
+        print(f"action latency    {spread(stats.latency)}")
+    print(f"view latency      {spread(stats.view_latency)}")
     print(f"client CPU        {cpu_client:.1f} s of {elapsed:.1f} s")
     if server_cpu is not None:
         print(f"server CPU        {server_cpu:.1f} s of {elapsed:.1f} s"
