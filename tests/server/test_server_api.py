@@ -158,3 +158,24 @@ def test_finished_rooms_leave_memory_and_come_back_from_the_store(client, monkey
     assert {k: again[k] for k in ("version", "returns", "observation", "log")} == {
         k: final[k] for k in ("version", "returns", "observation", "log")}
     assert len(client.get(f"/api/rooms/{room}/replay").json()["steps"]) == final["version"]
+
+
+def test_a_failing_bot_does_not_stop_the_game(client, db, caplog):
+    created = create(client, "toy-pig", [{"kind": "human"}, {"kind": "bot"}], seed=6)
+    room = client.app.state.rooms.get(created["room"])
+    answers = iter(["fly away", RuntimeError("agent bug")] * 1000)
+
+    def broken_step(state):
+        answer = next(answers)
+        if isinstance(answer, Exception):
+            raise answer
+        return answer
+
+    room.bots[1].step = broken_step
+    play_humans(client, created["room"], tokens_of(created), random.Random(4))
+    final = client.get(f"/api/rooms/{created['room']}").json()
+    assert final["status"] == "finished"
+    steps = stored_steps(db, created["room"])
+    assert any(s.seat == 1 for s in steps)  # the bot's seat did play (random legal actions)
+    assert load_game("toy-pig", 2).replay(s.text for s in steps).returns() == final["returns"]
+    assert "not legal" in caplog.text and "agent bug" in caplog.text

@@ -300,7 +300,19 @@ class Room:
         if self.closed or self.bot_to_act() is None:
             return
         if self._bot_task is None or self._bot_task.done():
-            self._bot_task = asyncio.get_running_loop().create_task(self._run_bots(), name=f"bots-{self.id}")
+            self._bot_task = asyncio.get_running_loop().create_task(self._run_bots_safely(),
+                                                                    name=f"bots-{self.id}")
+
+    async def _run_bots_safely(self) -> None:
+        while not self.closed:
+            try:
+                await self._run_bots()
+                return
+            except asyncio.CancelledError:
+                raise
+            except Exception:  # a bug: say so, and keep the room alive
+                log.exception("room %s: the bots stopped on an error; trying again in 1 s", self.id)
+                await asyncio.sleep(1.0)
 
     async def _run_bots(self) -> None:
         while not self.closed:
