@@ -11,14 +11,15 @@ action with the view's version, so every action goes through the API. In
 ``server-bots`` mode the rooms are bot-only and the server plays them; the script polls
 the public views.
 
-Prints: the server's and the client's CPU seconds (the machine may be shared: CPU
-per decision is the figure that does not depend on the load), actions accepted per second (decisions sent by the clients, or played by the
-server's bots), steps stored per second (decisions and chance outcomes), requests per
-second, latency of the action requests (median, 95th percentile, max), errors (any
-answer that is not 200/201, or a transport error), and the loss check: after the
-server is stopped, every action a client was told was accepted is in the database at
-the position it was accepted at, and every room's stored step count equals the last
-version the clients saw (or more). Exit code 1 if there was an error or a loss.
+Prints: the server's and the client's CPU seconds (the machine may be shared: CPU per
+decision is the figure that does not depend on the load), actions accepted per second
+(decisions sent by the clients, or played by the server's bots), steps stored per
+second (decisions and chance outcomes), requests per second, latency of the action
+requests (median, 95th percentile, max), errors (any answer that is not 200/201, or a
+transport error), and the loss check: after the server is stopped, every action a
+client was told was accepted is in the database at the position it was accepted at,
+and every room's stored step count equals the last version the clients saw (or more).
+Exit code 1 if there was an error or a loss.
 """
 
 from __future__ import annotations
@@ -102,7 +103,8 @@ async def play_rooms(client, stats: Stats, game: str, mode: str, deadline: float
     """One client slot: play a room to its end, then another, until the deadline."""
     quiet = {"log_from": 10 ** 9}  # the views without their logs: the script does not read them
     while time.monotonic() < deadline:
-        created = await request(client, stats, "POST", "/api/rooms", json={"game": game, "seats": seats_for(game, mode)})
+        created = await request(client, stats, "POST", "/api/rooms",
+                                json={"game": game, "seats": seats_for(game, mode)})
         if created is None:
             await asyncio.sleep(0.1)
             continue

@@ -84,7 +84,8 @@ def test_malformed_action_bodies(client, table, body, where):
         body = dict(body, token=tokens[to_act])
     message = error_of(post(client, room, **body), 422, "malformed")["message"]
     assert where in message
-    response = client.post(f"/api/rooms/{room}/actions", content=b"{not json", headers={"content-type": "application/json"})
+    response = client.post(f"/api/rooms/{room}/actions", content=b"{not json",
+                           headers={"content-type": "application/json"})
     error_of(response, 422, "malformed")
     assert snapshot() == before
 

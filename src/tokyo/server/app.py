@@ -315,9 +315,8 @@ def public_replay(room: Room) -> dict:
     """The finished game of ``room`` step by step as a spectator would have seen it:
     ``steps``: list of {index, kind, seat, log (public events of that step),
     observation (public, after the step)}; plus ``returns`` and ``winners``."""
-    cached = getattr(room, "_replay", None)
-    if cached is not None:
-        return cached
+    if room._replay is not None:
+        return room._replay
     game = room.state.game
     state = game.new_initial_state()
     steps = []

@@ -120,6 +120,7 @@ class Room:
         self.subscribers: set[Subscriber] = set()
         self.closed = False
         self._bot_task: asyncio.Task | None = None
+        self._replay: dict | None = None  # the public replay, once finished (see app.public_replay)
         self._token_seats = {s.token_hash: i for i, s in enumerate(rec.seats) if s.token_hash}
         self.bots = {}
         self._threaded: set[int] = set()
