@@ -5,6 +5,7 @@ import json
 import random
 import threading
 
+import httpx
 from websockets.sync.client import connect
 
 from serverhelpers import ServerProcess, stored_steps, wait_until
@@ -63,6 +64,35 @@ class Watcher(threading.Thread):
             pass
 
 
+class Racer(threading.Thread):
+    """Plays every seat of a room as fast as it can with its own HTTP client until the
+    server dies; ``accepted`` holds the actions answered 200 as (seat, text, version)."""
+
+    def __init__(self, url: str, room: str, tokens: dict[int, str]):
+        super().__init__(daemon=True)
+        self.url, self.room, self.tokens = url, room, tokens
+        self.accepted = []
+        self.start()
+
+    def run(self):
+        rng = random.Random(3)
+        try:
+            with httpx.Client(base_url=self.url, timeout=30) as client:
+                while True:
+                    for seat, token in self.tokens.items():
+                        view = client.get(f"/api/rooms/{self.room}/seat/{token}").json()
+                        if view["status"] == "finished":
+                            return
+                        if view["legal"]:
+                            text = rng.choice(view["legal"])
+                            answer = client.post(f"/api/rooms/{self.room}/actions", json={
+                                "token": token, "action": text, "version": view["version"]})
+                            if answer.status_code == 200:
+                                self.accepted.append((seat, text, view["version"]))
+        except (httpx.HTTPError, ValueError):  # the server was killed
+            pass
+
+
 def test_sigkill_during_play_loses_nothing_and_bot_games_resume(tmp_path):
     db = tmp_path / "games.sqlite3"
     rng = random.Random(7)
@@ -76,11 +106,16 @@ def test_sigkill_during_play_loses_nothing_and_bot_games_resume(tmp_path):
         # wait for the kot-dark bot to hand the decision back: then both rooms wait for people
         wait_until(lambda: server.client.get(f"/api/rooms/{kot}").json()["to_act"] == 0, "the human's turn")
         before = {crisis: seat_views(server, crisis, crisis_tokens), kot: seat_views(server, kot, kot_tokens)}
-        # the bot game is under way (its bots wait 0.2 s per action): kill the server now
+        # the bot game is under way (its bots wait 0.2 s per action) and a client is posting
+        # actions as fast as it can in a fourth room: kill the server now
+        race, race_tokens = create(server, "crisis-tokyo", [{"kind": "human"}] * 2, seed=34)
         watcher = Watcher(server.url.replace("http://", "ws://") + f"/ws/rooms/{bots}")
-        wait_until(lambda: watcher.last > 60, "bots to play")
+        racer = Racer(server.url, race, race_tokens)
+        wait_until(lambda: watcher.last > 60 and len(racer.accepted) > 20, "bots and the racer to play")
         server.kill()
         watcher.join(30)
+        racer.join(30)
+        assert not racer.is_alive()
     except BaseException:
         server.stop()
         raise
@@ -88,6 +123,7 @@ def test_sigkill_during_play_loses_nothing_and_bot_games_resume(tmp_path):
 
     stored_bot_steps = stored_steps(db, bots)
     assert len(stored_bot_steps) >= watcher.last  # nothing was announced before it was stored
+    accepted[race] = racer.accepted
     for room, actions in accepted.items():
         steps = stored_steps(db, room)
         for seat, text, version in actions:  # every action the server accepted is stored
@@ -97,6 +133,9 @@ def test_sigkill_during_play_loses_nothing_and_bot_games_resume(tmp_path):
     try:
         assert seat_views(server, crisis, crisis_tokens) == before[crisis]
         assert seat_views(server, kot, kot_tokens) == before[kot]
+        raced = seat_views(server, race, race_tokens)
+        assert {v["version"] for v in raced.values()} == {len(stored_steps(db, race))}
+        assert raced[racer.accepted[-1][0]]["version"] > racer.accepted[-1][2]
         open_rooms = {r["room"]: r for r in server.client.get("/api/rooms").json()}
         assert {crisis, kot} <= set(open_rooms)
         # the bot-only game goes on from where it was stored, to its end
