@@ -110,9 +110,10 @@ class ServerProcess:
             stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, env=env)
         self.lines: list[str] = []
         self.errors: list[str] = []
-        self._reader = threading.Thread(target=self._read, daemon=True)
-        self._reader.start()
-        threading.Thread(target=self._read_err, daemon=True).start()
+        self._readers = [threading.Thread(target=self._read, daemon=True),
+                         threading.Thread(target=self._read_err, daemon=True)]
+        for reader in self._readers:
+            reader.start()
         line = wait_until(lambda: next((x for x in self.lines if "http://" in x), None)
                           or self.proc.poll() is not None and "exited", "the server's address line", 60)
         assert line != "exited", f"server exited: {self.errors}"
@@ -139,6 +140,11 @@ class ServerProcess:
         self.client.close()
         self.proc.send_signal(signal.SIGKILL)
         self.proc.wait(30)
+        self._drain()
+
+    def _drain(self) -> None:
+        for reader in self._readers:
+            reader.join(10)
 
     def stop(self) -> None:
         self.client.close()
@@ -149,3 +155,4 @@ class ServerProcess:
             except subprocess.TimeoutExpired:
                 self.proc.kill()
                 self.proc.wait(30)
+        self._drain()

@@ -129,6 +129,7 @@ def test_sigkill_during_play_loses_nothing_and_bot_games_resume(tmp_path):
         for seat, text, version in actions:  # every action the server accepted is stored
             assert (steps[version].seat, steps[version].text) == (seat, text)
 
+    first = server
     server = ServerProcess(db, bot_delay=0.0)
     try:
         assert seat_views(server, crisis, crisis_tokens) == before[crisis]
@@ -148,5 +149,12 @@ def test_sigkill_during_play_loses_nothing_and_bot_games_resume(tmp_path):
         # the people's games can still be played after the restart
         more = play_some(server, kot, kot_tokens, rng, 3)
         assert more[0][2] == before[kot][0]["version"]
+        with connect(server.url.replace("http://", "ws://") + f"/ws/rooms/{kot}?token={kot_tokens[0]}") as ws:
+            assert json.loads(ws.recv())["seat"] == 0
     finally:
         server.stop()
+    # no seat's secret is written to the server's output (uvicorn logs each WebSocket's URL)
+    output = "".join(first.lines + first.errors + server.lines + server.errors)
+    assert "WebSocket" in output and "token=<hidden>" in output
+    for token in [*crisis_tokens.values(), *kot_tokens.values(), *race_tokens.values()]:
+        assert token not in output

@@ -2,10 +2,26 @@
 
 from __future__ import annotations
 
+import logging
 import os
+import re
 import socket
 import sys
 from pathlib import Path
+
+_TOKEN = re.compile(r"token=[^&\s\"']+")
+
+
+class HideTokens(logging.Filter):
+    """Replaces ``token=...`` in log messages by ``token=<hidden>`` (uvicorn logs each
+    WebSocket it accepts with its query string, which holds a seat's secret)."""
+
+    def filter(self, record: logging.LogRecord) -> bool:
+        if isinstance(record.msg, str):
+            record.msg = _TOKEN.sub("token=<hidden>", record.msg)
+        if isinstance(record.args, tuple):
+            record.args = tuple(_TOKEN.sub("token=<hidden>", a) if isinstance(a, str) else a for a in record.args)
+        return True
 
 
 def default_db_path() -> Path:
@@ -50,6 +66,8 @@ def serve(host: str, port: int, db: Path, bot_delay: float, fsync: bool = False,
     print(f"games are stored in {db}; press Ctrl-C to stop (unfinished games resume on the next start)")
     sys.stdout.flush()
     config = uvicorn.Config(create_app(db, bot_delay, fsync), log_level=log_level, access_log=False)
+    for name in ("uvicorn.error", "uvicorn.access", "uvicorn"):  # after Config set logging up
+        logging.getLogger(name).addFilter(HideTokens())
     server = uvicorn.Server(config)
     try:
         server.run(sockets=[sock])
