@@ -28,5 +28,5 @@ def test_ci_runs_the_readme_test_command():
 
 def test_readme_documents_every_subcommand():
     readme = (ROOT / "README.md").read_text()
-    for command in ("games", "cards", "play", "simulate", "replay"):
+    for command in ("games", "cards", "play", "simulate", "replay", "report"):
         assert f"### `tokyo {command}" in readme

@@ -1,4 +1,4 @@
-"""The ``tokyo`` command: games, cards, play, simulate, replay, serve.
+"""The ``tokyo`` command: games, cards, play, simulate, replay, report, serve.
 
 The commands are thin: simulation lives in :mod:`tokyo.sim`, rules in the game
 packages. Every error a user can cause (an unknown game, a bad option, a corrupt file,
@@ -23,7 +23,7 @@ from rich.table import Table
 from rich.text import Text
 
 from .agents import HEURISTICS, make_agent
-from .core import (CHANCE, IllegalActionError, OptionError, StateFormatError, TokyoError,
+from .core import (CHANCE, GameRecord, IllegalActionError, OptionError, StateFormatError, TokyoError,
                    game_catalogue, game_info, list_games, load_game, sample_chance)
 
 app = typer.Typer(add_completion=False, no_args_is_help=True, pretty_exceptions_show_locals=False,
@@ -175,7 +175,10 @@ def play(game: Annotated[str, typer.Argument(help="Game id, e.g. kot-dark.")],
                   "default heuristic, or random if the game has none.")] = None,
          seed: Annotated[Optional[int], typer.Option(help="Seed for dice, cards and bots (default: random, printed).")] = None,
          option: Annotated[Optional[list[str]], typer.Option(
-             "--option", "-o", help="Game option as key=value (repeatable; see `tokyo games`).")] = None):
+             "--option", "-o", help="Game option as key=value (repeatable; see `tokyo games`).")] = None,
+         record: Annotated[Optional[Path], typer.Option(
+             "--record", help="When the game ends, append its record (one JSON line) to this file; "
+                              "`tokyo replay FILE` replays it.")] = None):
     """Play in the terminal against bots. Reads your moves from standard input."""
     try:
         the_game = load_game(game, players, **parse_options(option))
@@ -187,6 +190,8 @@ def play(game: Annotated[str, typer.Argument(help="Game id, e.g. kot-dark.")],
         bots = {s: make_agent(specs[k % len(specs)], game) for k, s in enumerate(others)}
     except TokyoError as exc:
         fail(str(exc))
+    if record is not None and (record.is_dir() or not record.parent.is_dir()):
+        fail(f"--record {record}: not a file in an existing folder")
     if seed is None:
         seed = random.SystemRandom().randrange(1_000_000)
     rng = random.Random(seed)
@@ -284,6 +289,16 @@ def play(game: Annotated[str, typer.Argument(help="Game id, e.g. kot-dark.")],
         names = ", ".join("you" if w == seat else f"seat {w} ({bots[w].spec})" for w in winners)
         out.print(Text(f"Game over. Winner: {names}.", style="bold"))
         out.print(Text("You win!" if seat in winners else "You lose.", style="bold"))
+    if record is not None:
+        specs_by_seat = ["human" if s == seat else bots[s].spec for s in range(n)]
+        rec = GameRecord(game, n, the_game.options_json(), seed, specs_by_seat, state.history(),
+                         returns, winners, state.turn_count, state.record_extra())
+        try:
+            with open(record, "a", encoding="utf-8") as handle:
+                handle.write(json.dumps(rec.as_dict(), separators=(",", ":")) + "\n")
+        except OSError as exc:
+            fail(f"cannot write the record to {record}: {exc.strerror or exc}")
+        out.print(f"Record appended to {record} (replay it with `tokyo replay {record}`).")
 
 
 # ----- simulate ------------------------------------------------------------------------
@@ -299,9 +314,22 @@ def _pct(x: float) -> str:
     return f"{100 * x:.1f}%"
 
 
-def _print_summary(summary: dict, elapsed: float) -> None:
-    out.print(Text(f"{summary['game']}: {summary['games']} games, {summary['players']} players, "
-                   f"seed {summary['seed']}, {elapsed:.1f}s", style="bold"))
+def _interval(ci) -> str:
+    return "-" if ci is None else f"{_pct(ci[0])} - {_pct(ci[1])}"
+
+
+def _signed_pct(x: float | None) -> str:
+    return "-" if x is None else f"{100 * x:+.1f} pts"
+
+
+CARD_ROWS = 10
+"""The terminal shows the top and the bottom CARD_ROWS cards by difference."""
+
+
+def _print_summary(summary: dict, elapsed: float | None) -> None:
+    head = (f"{summary['game']}: {summary['games']} games, {summary['players']} players, "
+            f"seed {summary['seed']}")
+    out.print(Text(head + (f", {elapsed:.1f}s" if elapsed is not None else ""), style="bold"))
     if summary.get("interrupted"):
         out.print(Text(f"interrupted: {summary['games']} of {summary['requested_games']} games finished",
                        style="yellow"))
@@ -309,45 +337,141 @@ def _print_summary(summary: dict, elapsed: float) -> None:
     for col in ("seat", "agent", "wins", "share", "95% interval"):
         table.add_column(col, justify="right" if col in ("seat", "wins", "share") else "left")
     for row in summary["wins_by_seat"]:
-        lo, hi = row["ci95"]
         table.add_row(str(row["seat"]), Text(str(row["agent"])), str(row["wins"]), _pct(row["share"]),
-                      f"{_pct(lo)} - {_pct(hi)}")
+                      _interval(row["ci95"]))
     out.print(table)
     table = Table(title="Wins by agent (share of seat-games)", title_justify="left")
     for col in ("agent", "seats", "seat-games", "wins", "share", "95% interval"):
         table.add_column(col)
     for row in summary["wins_by_agent"]:
-        lo, hi = row["ci95"]
         table.add_row(Text(row["agent"]), ",".join(map(str, row["seats"])), str(row["seat_games"]),
-                      str(row["wins"]), _pct(row["share"]), f"{_pct(lo)} - {_pct(hi)}")
+                      str(row["wins"]), _pct(row["share"]), _interval(row["ci95"]))
     out.print(table)
+    for kind, rows in summary.get("wins_by_label", {}).items():
+        table = Table(title=f"Wins by {kind} (share of seat-games)", title_justify="left")
+        for col in (kind, "seat-games", "wins", "share", "95% interval"):
+            table.add_column(col, justify="left" if col == kind else "right")
+        for row in rows:
+            table.add_row(Text(row["label"]), str(row["seat_games"]), str(row["wins"]), _pct(row["share"]),
+                          _interval(row["ci95"]))
+        out.print(table)
     if summary["mean_turns"] is not None:
         out.print(f"mean turns: {summary['mean_turns']:.2f} (min {summary['min_turns']}, "
                   f"max {summary['max_turns']})")
+    turns = summary.get("turns") or {}
+    if turns.get("median") is not None:
+        out.print(f"game length: median {turns['median']:g} turns; 80% of games between "
+                  f"{turns['p10']:g} and {turns['p90']:g} turns (p10-p90)")
     if summary["win_by"]:
         out.print("wins by: " + ", ".join(f"{how} {_pct(v['share'])} ({v['games']})"
                                           for how, v in summary["win_by"].items()))
     out.print(f"games with no winner: {summary['no_winner']}"
               + (f"; shared wins: {summary['shared_wins']}" if summary["shared_wins"] else ""))
+    cards = summary.get("cards")
+    if cards and cards["rows"]:
+        _print_cards(cards)
 
 
-@app.command()
-def simulate(game: Annotated[str, typer.Argument(help="Game id, e.g. kot-dark.")],
+def _print_cards(cards: dict) -> None:
+    from rich import box
+
+    verb, rows = cards["verb"], cards["rows"]
+    if len(rows) > 2 * CARD_ROWS:
+        shown = [(f"the {CARD_ROWS} best", rows[:CARD_ROWS]), (f"the {CARD_ROWS} worst", rows[-CARD_ROWS:])]
+    else:
+        shown = [("all", rows)]
+    out.print(Text(f"Cards: win share of the seat-games that {verb} a card (with) and of the others "
+                   f"(without); difference in percentage points, Newcombe 95% interval; lift = with / without",
+                   style="bold"))
+    for part, part_rows in shown:
+        table = Table(title=f"{part} by difference", title_justify="left", box=box.SIMPLE_HEAD, pad_edge=False,
+                      collapse_padding=True)
+        # a long card id is cut (the numbers never are): `--json` has it whole
+        table.add_column("card", no_wrap=True, overflow="ellipsis", max_width=max(14, out.width - 55))
+        for col, width in ((verb, len(verb)), ("with", 6), ("without", 7), ("diff", 5), ("95% interval", 12),
+                           ("lift", 4)):
+            table.add_column(col, justify="right", no_wrap=True, min_width=width)
+        for row in part_rows:
+            lift = "-" if row["lift"] is None else f"{row['lift']:.2f}"
+            ci = row["difference_ci95"]
+            diff = "-" if row["difference"] is None else f"{100 * row['difference']:+.1f}"
+            table.add_row(Text(row["card"]), str(row["with"]["seat_games"]), _pct(row["with"]["share"]),
+                          _pct(row["without"]["share"]), diff,
+                          "-" if ci is None else f"{100 * ci[0]:+.1f}..{100 * ci[1]:+.1f}", lift)
+        out.print(table)
+    out.print(f"{len(rows)} cards in all; `--json` lists every one (key \"cards\"). Few seat-games give wide "
+              f"intervals; and a card {verb} by the stronger seats looks good whatever it does, so read "
+              f"a difference as a correlation, not a cause.")
+
+
+def _print_compare(result: dict, elapsed: float) -> None:
+    c = result["compare"]
+    base = c["base_summary"]
+    out.print(Text(f"{base['game']}: {c['option']} = {c['base']} (base) vs {c['variant']} (variant), "
+                   f"{c['games']} paired games, {base['players']} players, seed {base['seed']}, "
+                   f"{elapsed:.1f}s", style="bold"))
+    for title, rows, first in (("Wins by seat", c["seats"], "seat"), ("Wins by agent", c["agents"], "agent")):
+        table = Table(title=f"{title}: variant - base (paired games)", title_justify="left")
+        cols = ["seat", "agent"] if first == "seat" else ["agent"]
+        for col in cols + ["base share", "variant share", "difference", "95% interval"]:
+            table.add_column(col, justify="left" if col == "agent" else "right")
+        for row in rows:
+            ci = row["ci95"]
+            cells = [str(row["seat"]), Text(row["agent"])] if first == "seat" else [Text(row["agent"])]
+            table.add_row(*cells, _pct(row["base_share"]), _pct(row["variant_share"]),
+                          _signed_pct(row["difference"]),
+                          "-" if ci is None else f"{100 * ci[0]:+.1f} to {100 * ci[1]:+.1f}")
+        out.print(table)
+    t = c["turns"]
+    ci = t["ci95"]
+    out.print(f"mean turns: base {t['base_mean']:.2f}, variant {t['variant_mean']:.2f}, difference "
+              f"{t['difference']:+.2f}" + ("" if ci is None else f" (95% interval {ci[0]:+.2f} to {ci[1]:+.2f})"))
+    out.print(f"games whose winners changed: {c['changed_winner']} of {c['games']}")
+    out.print("Intervals: mean of the per-game differences +- 1.96 standard errors. `--json` gives both "
+              "full summaries (keys base_summary, variant_summary).")
+
+
+@app.command(epilog="Examples: `tokyo simulate kot-dark -n 1000 --agents heuristic,random`; "
+                    "`tokyo simulate kot-dark -n 500 --records games.parquet`; "
+                    "`tokyo simulate crisis-tokyo -n 300 --compare districts_to_win=3`.")
+def simulate(game: Annotated[str, typer.Argument(help="Game id, e.g. kot-dark (`tokyo games` lists them).")],
              players: Annotated[Optional[int], typer.Option(help="Number of players (default: the game's).")] = None,
              games: Annotated[int, typer.Option("--games", "-n", min=1, help="Number of games.")] = 100,
-             seed: Annotated[int, typer.Option(help="Batch seed S: game i uses seed S*1000003+i.")] = 0,
+             seed: Annotated[int, typer.Option(
+                 help="Batch seed S: game i uses seed S*1000003+i, so a batch can be played again.")] = 0,
              agents: Annotated[str, typer.Option(
                  help="Agent spec per seat, comma-separated; seat i gets the i-th, cycled if fewer.")] = "random",
              workers: Annotated[Optional[int], typer.Option(
                  min=1, help="Processes (default: number of CPUs). Results do not depend on it.")] = None,
-             as_json: Annotated[bool, typer.Option("--json", help="Print the summary as one JSON object.")] = False,
+             as_json: Annotated[bool, typer.Option(
+                 "--json", help="Print everything as one JSON object: the summary (with turns, "
+                                "wins_by_label and every card row), or the comparison.")] = False,
+             records_file: Annotated[Optional[Path], typer.Option(
+                 "--records", help="Save one record per game, replayable with `tokyo replay`: "
+                                   "FILE.jsonl or FILE.json writes JSON lines, FILE.parquet a Parquet "
+                                   "table (needs pip install 'tokyo-engine\\[parquet]').")] = None,
              out_file: Annotated[Optional[Path], typer.Option(
-                 "--out", help="Write one JSON record per game (replayable with `tokyo replay`).")] = None,
+                 "--out", help="The same as --records (kept for old scripts).")] = None,
+             compare: Annotated[Optional[str], typer.Option(
+                 "--compare", metavar="OPTION=VALUE",
+                 help="Play the batch twice with the same seeds, once with the -o options (the base) and "
+                      "once with OPTION=VALUE too (the variant), and report the paired differences: "
+                      "win shares by seat and agent, mean turns, games whose winners changed.")] = None,
              option: Annotated[Optional[list[str]], typer.Option(
                  "--option", "-o", help="Game option as key=value (repeatable; see `tokyo games`).")] = None):
-    """Play many games between bots and summarise who wins (Wilson 95% intervals)."""
-    from .sim import SimulationInterrupted, expand_agents, run_games, summarise
+    """Play many games between bots and summarise who wins (Wilson 95% intervals).
 
+    The summary gives wins by seat, by agent and by label (e.g. by monster), the game
+    length (median, p10-p90), how games were won, and for games with cards the win
+    share of seats that bought or played each card against the others.
+    """
+    from .sim import SimulationInterrupted, compare_runs, expand_agents, run_games, summarise
+    from .sim.compare import variant_pair
+    from .sim.records import check_writable, write_records
+
+    if records_file is not None and out_file is not None and records_file != out_file:
+        fail("--records and --out are the same option: give one of them")
+    save_to = records_file if records_file is not None else out_file
     try:
         options = parse_options(option)
         info = game_info(game)
@@ -356,20 +480,53 @@ def simulate(game: Annotated[str, typer.Argument(help="Game id, e.g. kot-dark.")
         specs = expand_agents(split_agents(agents), n)
         for spec in dict.fromkeys(specs):
             make_agent(spec, game)
+        compare_key = compare_value = None
+        if compare is not None:
+            compare_key, eq, compare_value = compare.partition("=")
+            compare_key, compare_value = compare_key.strip(), compare_value.strip()
+            if not eq or not compare_key:
+                raise OptionError(f"--compare {compare!r} must look like option=value, e.g. "
+                                  "--compare districts_to_win=3 (see `tokyo games` for options)")
+            if save_to is not None:
+                raise OptionError("--records (or --out) cannot be used with --compare: it saves one batch; "
+                                  "run the two batches with -o to save each")
+            variant_pair(game, n, the_game.options_json(), compare_key, compare_value)  # check it now
+        if save_to is not None:
+            check_writable(save_to)
     except TokyoError as exc:
         fail(str(exc))
-    handle = None
-    if out_file is not None:
+    if save_to is not None:
         try:
-            handle = open(out_file, "w", encoding="utf-8")
+            open(save_to, "a").close()  # fail now, not after the run, if it cannot be written
         except OSError as exc:
-            fail(f"cannot write {out_file}: {exc.strerror or exc}")
+            fail(f"cannot write {save_to}: {exc.strerror or exc}")
 
     interrupted = False
     started = time.perf_counter()
     progress = Progress(TextColumn("[progress.description]{task.description}"), BarColumn(),
                         MofNCompleteColumn(), RateColumn(), TimeRemainingColumn(), TextColumn("left"),
                         TimeElapsedColumn(), TextColumn("elapsed"), console=err, transient=False)
+    if compare is not None:
+        with progress:
+            task = progress.add_task(f"{game} x{n} base+variant", total=2 * games)
+            try:
+                result = compare_runs(game, n, games, seed, specs, the_game.options_json(), compare_key,
+                                      compare_value, workers, lambda k: progress.advance(task, k))
+            except KeyboardInterrupt:  # SimulationInterrupted included
+                interrupted = True
+            except TokyoError as exc:
+                progress.stop()
+                fail(str(exc))
+        if interrupted:
+            err.print("interrupted: the comparison stopped before both batches finished; no result "
+                      "(a comparison needs every pair)")
+            raise typer.Exit(130)
+        if as_json:
+            print_json(result)
+        else:
+            _print_compare(result, time.perf_counter() - started)
+        return
+
     with progress:
         task = progress.add_task(f"{game} x{n}", total=games)
         try:
@@ -379,10 +536,13 @@ def simulate(game: Annotated[str, typer.Argument(help="Game id, e.g. kot-dark.")
             records = stop.records
             interrupted = True
     elapsed = time.perf_counter() - started
-    if handle is not None:
-        with handle:
-            for rec in records:
-                handle.write(json.dumps(rec.as_dict(), separators=(",", ":")) + "\n")
+    if save_to is not None:
+        try:
+            write_records(save_to, records)
+        except OSError as exc:
+            fail(f"cannot write {save_to}: {exc.strerror or exc}")
+        except TokyoError as exc:
+            fail(str(exc))
     summary = summarise(records)
     summary.update(game=game, players=n, seed=seed, agents=specs, options=the_game.options_json(),
                    interrupted=interrupted)
@@ -399,7 +559,8 @@ def simulate(game: Annotated[str, typer.Argument(help="Game id, e.g. kot-dark.")
 
 # ----- replay --------------------------------------------------------------------------
 @app.command()
-def replay(file: Annotated[Path, typer.Argument(help="A file written by `tokyo simulate --out`.")],
+def replay(file: Annotated[Path, typer.Argument(
+               help="A record file written by `tokyo simulate --records` (.jsonl, .json or .parquet).")],
            verbose: Annotated[bool, typer.Option("--verbose", "-v", help="Print each game's log.")] = False):
     """Replay saved games and check each result; exit 1 if any differs."""
     from .sim import read_records, replay_record
@@ -434,6 +595,25 @@ def replay(file: Annotated[Path, typer.Argument(help="A file written by `tokyo s
                        style="bold red"))
         raise typer.Exit(1)
     out.print(f"all {len(records)} games replayed to their recorded result")
+
+
+# ----- report --------------------------------------------------------------------------
+@app.command()
+def report(results: Annotated[Path, typer.Argument(
+               help="A summary (`tokyo simulate --json > results.json`), a comparison "
+                    "(`--compare --json`) or a records file (`tokyo simulate --out`).")],
+           out_file: Annotated[Optional[Path], typer.Option(
+               "--out", help="The HTML file to write (default: RESULTS with the suffix .html).")] = None,
+           title: Annotated[Optional[str], typer.Option(
+               help="Title of the page (default: game, games and players).")] = None):
+    """Write one self-contained HTML page of plots and tables from simulation results."""
+    from .sim.report import write_report
+
+    try:
+        written = write_report(results, out_file, title=title)
+    except TokyoError as exc:
+        fail(str(exc))
+    out.print(Text(str(written)), soft_wrap=True)
 
 
 # ----- serve ---------------------------------------------------------------------------

@@ -212,7 +212,7 @@ def test_replay_of_a_corrupt_or_foreign_file(tmp_path, content, words):
 
 
 def test_replay_of_a_binary_or_missing_file(tmp_path):
-    path = tmp_path / "bad.bin"
+    path = tmp_path / "bad.jsonl"
     path.write_bytes(bytes(range(256)) * 4)
     assert_user_error(run("replay", str(path)), "not a text file")
     assert_user_error(run("replay", str(tmp_path / "missing.jsonl")), "cannot read")
@@ -264,3 +264,32 @@ def test_play_shows_bots_moves_and_is_reproducible():
     b = run("play", "toy-pig", "--seed", "8", input="hold\n" * 50)
     assert a.returncode == 0 and a.stdout == b.stdout
     assert "Seat 1 " in a.stdout  # the bot's moves are logged as they happen
+
+
+def test_play_record_appends_a_replayable_record(tmp_path):
+    path = tmp_path / "games.jsonl"
+    for seed in ("3", "4"):
+        result = run("play", "toy-pig", "--seed", seed, "-o", "target=10", "--record", str(path),
+                     input="1\nhold\n" * 200)
+        assert result.returncode == 0, result.stderr
+        assert f"Record appended to {path}" in result.stdout
+    lines = path.read_text(encoding="utf-8").splitlines()
+    assert len(lines) == 2
+    first = json.loads(lines[0])
+    assert first["agents"][0] == "human" and first["seed"] == 3
+    assert first["options"]["target"] == 10 and first["winners"]
+    replayed = run("replay", str(path))
+    assert replayed.returncode == 0, replayed.stderr
+    assert "all 2 games replayed to their recorded result" in replayed.stdout
+
+
+def test_play_record_not_written_when_leaving_early(tmp_path):
+    path = tmp_path / "games.jsonl"
+    result = run("play", "toy-pig", "--seed", "3", "--record", str(path), input="quit\n")
+    assert result.returncode == 0 and not path.exists()
+
+
+def test_play_record_in_a_missing_folder_is_refused_before_playing(tmp_path):
+    result = run("play", "toy-pig", "--record", str(tmp_path / "nope" / "g.jsonl"), input="roll\n")
+    assert_user_error(result, "--record", "existing folder")
+    assert "Pig to 20" not in result.stdout

@@ -11,10 +11,14 @@ from .state import CHANCE, Game, State
 
 @dataclass
 class GameRecord:
-    """The outcome of one game: what ``tokyo simulate --out`` writes, one per line.
+    """The outcome of one game: what ``tokyo simulate --records`` writes, one per game.
 
     history: every action and chance outcome (canonical text), enough to replay.
-    returns: one float per seat. winners: seats with return 1.0.
+    returns: one float per seat. winners: seats with return 1.0. turns: turns played.
+    extra: the final state's ``record_extra()``; generic keys (any game may give them):
+    ``win_by`` (how the game was won), ``labels`` ({kind: [label per seat]}, e.g.
+    ``{"monster": [...]}``), ``cards`` (list per seat of the sorted, unique ids of the
+    cards that seat used) and ``cards_verb`` (what "used" means: "bought" or "played").
     """
 
     game_id: str

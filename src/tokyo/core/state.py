@@ -119,7 +119,11 @@ class State:
         return json.dumps(self.observation(seat), indent=1)
 
     def record_extra(self) -> dict:
-        """Game-specific facts for a game record (for King of Tokyo: ``win_by``)."""
+        """Game facts for a game record (``GameRecord.extra``); JSON-safe.
+
+        Generic keys that ``tokyo.sim`` reads (docs/architecture.md, Game records):
+        ``win_by`` (text), ``labels`` ({kind: [label per seat]}), ``cards`` (per seat, the
+        sorted unique card ids it used) and ``cards_verb`` ("bought" or "played")."""
         return {}
 
     def canonical_text(self, text: str) -> str:

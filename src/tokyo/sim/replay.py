@@ -1,7 +1,8 @@
-"""Reading game records (``tokyo simulate --out``) and replaying them.
+"""Reading game records (``tokyo simulate --records``) and replaying them.
 
-A record is the dict of :meth:`tokyo.GameRecord.as_dict`. A file holds one record per
-line (JSON lines), or a single JSON record, or a JSON list of records.
+A record is the dict of :meth:`tokyo.GameRecord.as_dict`. A ``.jsonl``/``.json`` file
+holds one record per line (JSON lines), or a single JSON record, or a JSON list of
+records; a ``.parquet`` file one row per game (see :mod:`tokyo.sim.records`).
 """
 
 from __future__ import annotations
@@ -40,12 +41,18 @@ def _check_record(rec, where: str) -> dict:
 
 
 def read_records(path: str | Path) -> list[tuple[str, dict]]:
-    """The records of a file as (where, record) pairs, where is e.g. ``"line 3"``.
+    """The records of a file as (where, record) pairs, where is e.g. ``"line 3"`` (or
+    ``"row 3"`` in a Parquet file). The extension chooses the format (``.jsonl``,
+    ``.json``, ``.parquet``).
 
-    Raises StateFormatError with a one-line message if the file cannot be read, is
-    empty, is not JSON or holds something that is not a game record.
+    Raises StateFormatError with a one-line message if the extension is not one of
+    those, the file cannot be read, is empty, is not JSON (or Parquet) or holds
+    something that is not a game record.
     """
+    from .records import read_parquet, record_format
     path = Path(path)
+    if record_format(path, StateFormatError) == "parquet":
+        return [(where, _check_record(rec, f"{path}, {where}")) for where, rec in read_parquet(path)]
     try:
         raw = path.read_bytes()
     except OSError as exc:

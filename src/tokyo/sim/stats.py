@@ -1,10 +1,16 @@
-"""Statistics over finished games: Wilson intervals and the ``tokyo simulate`` summary."""
+"""Statistics over finished games: Wilson intervals, Newcombe's interval for a
+difference of two shares, and the ``tokyo simulate`` summary.
+
+Shares are fractions in [0, 1]. A game with several winners counts as a win for each.
+"""
 
 from __future__ import annotations
 
 import math
 from collections import Counter
 from typing import Iterable, Sequence
+
+import numpy as np
 
 from ..core.runner import GameRecord
 
@@ -26,7 +32,30 @@ def wilson(successes: int, trials: int, z: float = Z95) -> tuple[float, float]:
     denom = 1.0 + z2 / trials
     centre = (p + z2 / (2 * trials)) / denom
     half = z * math.sqrt(p * (1 - p) / trials + z2 / (4 * trials * trials)) / denom
-    return (max(0.0, centre - half), min(1.0, centre + half))
+    # at 0 (or all) successes the bound is exactly 0 (1); rounding would leave 1e-17
+    low = 0.0 if successes == 0 else max(0.0, centre - half)
+    high = 1.0 if successes == trials else min(1.0, centre + half)
+    return (low, high)
+
+
+def newcombe(wins1: int, trials1: int, wins2: int, trials2: int, z: float = Z95) -> tuple[float, float]:
+    """Newcombe's hybrid score interval (his method 10) for the difference of two
+    independent shares, wins1/trials1 - wins2/trials2 (95% by default).
+
+    Each share gets its Wilson interval (l1, u1) and (l2, u2); with d = p1 - p2 the
+    interval is (d - sqrt((p1 - l1)^2 + (u2 - p2)^2), d + sqrt((u1 - p1)^2 + (p2 - l2)^2)).
+    Returns (low, high) within [-1, 1]. Raises ValueError if a side has no trials or
+    its wins are not within 0..trials.
+    """
+    if trials1 <= 0 or trials2 <= 0:
+        raise ValueError(f"both sides need trials, not {trials1} and {trials2}")
+    p1, p2 = wins1 / trials1, wins2 / trials2
+    l1, u1 = wilson(wins1, trials1, z)
+    l2, u2 = wilson(wins2, trials2, z)
+    d = p1 - p2
+    low = d - math.sqrt((p1 - l1) ** 2 + (u2 - p2) ** 2)
+    high = d + math.sqrt((u1 - p1) ** 2 + (p2 - l2) ** 2)
+    return (max(-1.0, low), min(1.0, high))
 
 
 def _rate(wins: int, trials: int) -> dict:
@@ -43,7 +72,14 @@ def summarise(records: Sequence[GameRecord] | Iterable[GameRecord]) -> dict:
     them, its share is wins per seat-game), no_winner (games nobody won),
     shared_wins (games with more than one winner), mean_turns (None if no game),
     min_turns, max_turns, and win_by ({value: {games, share}} counted over the games
-    with a winner whose record says how: ``extra["win_by"]``).
+    with a winner whose record says how: ``extra["win_by"]``); and:
+
+    - turns: game length in turns, see :func:`turn_stats`;
+    - wins_by_label: wins by the labels of ``extra["labels"]``, see :func:`label_stats`;
+    - cards: wins with and without each card of ``extra["cards"]``, see :func:`card_stats`
+      (None when no record has card data).
+
+    Raises ValueError if the records mix player counts.
     """
     records = list(records)
     games = len(records)
@@ -95,4 +131,108 @@ def summarise(records: Sequence[GameRecord] | Iterable[GameRecord]) -> dict:
         "min_turns": min(turns) if turns else None,
         "max_turns": max(turns) if turns else None,
         "win_by": {how: {"games": n, "share": n / decided} for how, n in sorted(win_by.items())},
+        "turns": turn_stats(turns),
+        "wins_by_label": label_stats(records),
+        "cards": card_stats(records),
     }
+
+
+def turn_stats(turns: Sequence[int]) -> dict:
+    """The distribution of game lengths (in turns, one number per game).
+
+    Returns {mean, median, min, max, p10, p90, histogram}: p10/p90 (and the median) are
+    percentiles interpolated linearly between the sorted lengths (numpy's default);
+    histogram is [{"turns": t, "games": n}, ...] for every length seen, by t. Every
+    value is None (histogram empty) when there is no game.
+    """
+    if len(turns) == 0:
+        return {"mean": None, "median": None, "min": None, "max": None, "p10": None, "p90": None,
+                "histogram": []}
+    arr = np.asarray(turns, dtype=float)
+    p10, median, p90 = (float(x) for x in np.percentile(arr, [10, 50, 90]))
+    counts = Counter(int(t) for t in turns)
+    return {"mean": float(arr.mean()), "median": median, "min": int(min(turns)), "max": int(max(turns)),
+            "p10": p10, "p90": p90,
+            "histogram": [{"turns": t, "games": n} for t, n in sorted(counts.items())]}
+
+
+def label_stats(records: Sequence[GameRecord]) -> dict:
+    """Wins by seat label, for each kind of label the records give (``extra["labels"]``,
+    e.g. {"monster": [label per seat]}).
+
+    Returns {kind: [{"label", "seat_games", "wins", "share", "ci95"}, ...] by label}:
+    seat_games counts the seats that had the label over the records that give that kind,
+    wins those seats among the winners; share is wins / seat_games with its Wilson 95%
+    interval. An empty dict when no record has labels. Raises ValueError if a record's
+    label list does not have one label per seat.
+    """
+    seat_games: dict[str, Counter] = {}
+    wins: dict[str, Counter] = {}
+    for rec in records:
+        labels = (rec.extra or {}).get("labels") or {}
+        for kind, per_seat in labels.items():
+            if len(per_seat) != rec.players:
+                raise ValueError(f"labels {kind!r} give {len(per_seat)} labels for {rec.players} seats")
+            games, won = seat_games.setdefault(kind, Counter()), wins.setdefault(kind, Counter())
+            for seat, label in enumerate(per_seat):
+                games[str(label)] += 1
+                if seat in rec.winners:
+                    won[str(label)] += 1
+    return {kind: [{"label": label, "seat_games": games[label], **_rate(wins[kind][label], games[label])}
+                   for label in sorted(games)]
+            for kind, games in sorted(seat_games.items())}
+
+
+def _side(wins: int, seat_games: int) -> dict:
+    return {"seat_games": seat_games, **_rate(wins, seat_games)}
+
+
+def card_stats(records: Sequence[GameRecord]) -> dict | None:
+    """How seats that used a card fared against seats that did not (``extra["cards"]``:
+    per seat, the cards it used; ``extra["cards_verb"]``: "bought" or "played").
+
+    Only records with card data count. A seat-game (one seat in one game) is "with" a
+    card if that seat used it in that game, else "without". Returns None when no record
+    has card data, else {"verb", "rows"}; a row is {"card", "with", "without", "lift",
+    "difference", "difference_ci95"}: with/without are {seat_games, wins, share, ci95}
+    (Wilson 95%), difference = share_with - share_without with Newcombe's hybrid score
+    95% interval (:func:`newcombe`), lift = share_with / share_without (None if
+    share_without is 0). difference and its interval are None when a side has no
+    seat-games. Rows are sorted by difference, largest first (None last), then by card.
+    Raises ValueError if a record's card list does not have one entry per seat.
+    """
+    verb = None
+    total_games = total_wins = 0
+    with_games: Counter = Counter()
+    with_wins: Counter = Counter()
+    for rec in records:
+        extra = rec.extra or {}
+        per_seat = extra.get("cards")
+        if per_seat is None:
+            continue
+        if len(per_seat) != rec.players:
+            raise ValueError(f"cards give {len(per_seat)} lists for {rec.players} seats")
+        verb = verb or extra.get("cards_verb") or "used"
+        total_games += rec.players
+        total_wins += len(set(rec.winners))
+        for seat, cards in enumerate(per_seat):
+            won = seat in rec.winners
+            for card in set(cards):
+                with_games[card] += 1
+                with_wins[card] += won
+    if verb is None:
+        return None
+    rows = []
+    for card in with_games:
+        n1, k1 = with_games[card], with_wins[card]
+        n2, k2 = total_games - n1, total_wins - k1
+        a, b = _side(k1, n1), _side(k2, n2)
+        if n2 > 0:
+            diff, ci = a["share"] - b["share"], list(newcombe(k1, n1, k2, n2))
+        else:
+            diff, ci = None, None
+        lift = a["share"] / b["share"] if n2 > 0 and b["share"] > 0 else None
+        rows.append({"card": card, "with": a, "without": b, "lift": lift, "difference": diff,
+                     "difference_ci95": ci})
+    rows.sort(key=lambda r: (r["difference"] is None, -(r["difference"] or 0.0), r["card"]))
+    return {"verb": verb, "rows": rows}

@@ -106,6 +106,7 @@ def play_event(state, seat: int, cid: str, which: str) -> None:
     """``seat`` plays the ``which`` half of Event ``cid`` from its hand."""
     h = state.game.half(cid, which)
     state.take_from_hand(seat, cid)
+    state.note_played(seat, cid)
     state.say(f"{state.pname(seat)} plays {h['name']} ({h['kind']}).", RULE)
     if h["kind"] == "occurrence":
         if h.get("timing") == "end_of_turn":
@@ -288,6 +289,7 @@ def effect_do(state, node, text) -> None:
             return
         side = "att" if user == c["attacker"] else "def"
         state.take_from_hand(user, words[1])
+        state.note_played(user, words[1])
         inst = state.new_instance(words[1], "threat" if side == "att" else "hero", user)
         c[side].append(inst)
         state.say(f"{state.card_half(inst)['name']} joins {state.pname(user)}'s side from the hand.", RULE)

@@ -31,7 +31,8 @@ class CrisisState(StepState):
     """A Crisis: Tokyo position. Public attributes: ``hands`` (card ids per seat),
     ``reserves`` (Hero instances per seat), ``districts`` (levelled District ids per
     seat), ``tokyo`` (District ids in play), ``plot``, ``conflict``, ``active``,
-    ``actions_left``, ``turn_count``, ``node``."""
+    ``actions_left``, ``turn_count``, ``node``, ``played`` (per seat, the ids of the cards
+    it played from its hand, either half, in order, repeats kept)."""
 
     def __init__(self, game):
         super().__init__(game)
@@ -59,6 +60,7 @@ class CrisisState(StepState):
         self.node: list | None = None
         self.winners: list[int] | None = None
         self.win_by = ""
+        self.played: list[list[str]] = [[] for _ in range(n)]  # card ids each seat played
 
     def start(self) -> None:
         steps = [["reveal-district", i] for i in range(5)]
@@ -79,7 +81,15 @@ class CrisisState(StepState):
         return f"{RB} / {section}"
 
     def record_extra(self) -> dict:
-        return {"win_by": self.win_by, "districts": [len(d) for d in self.districts]}
+        """win_by, districts (Districts levelled per seat) and cards (per seat, the sorted
+        unique ids of the cards it played from its hand: an Event by either half, a
+        Character recruited as a Hero, sent or deployed) with cards_verb "played"."""
+        return {"win_by": self.win_by, "districts": [len(d) for d in self.districts],
+                "cards": [sorted(set(ids)) for ids in self.played], "cards_verb": "played"}
+
+    def note_played(self, seat: int, cid: str) -> None:
+        """Remember that ``seat`` played card ``cid`` (for the game record; no rule reads it)."""
+        self.played[seat].append(cid)
 
     # ----- facts ------------------------------------------------------------------------
     def option(self, key: str):
@@ -377,6 +387,7 @@ class CrisisState(StepState):
 
     def recruit(self, seat: int, cid: str) -> None:
         self.take_from_hand(seat, cid)
+        self.note_played(seat, cid)
         inst = self.new_instance(cid, "hero", seat)
         self.reserves[seat].append(inst)
         self.say(f"{self.pname(seat)} recruits {self.card_half(inst)['name']}.", self.rule("Recruiting Heroes"))
@@ -581,6 +592,7 @@ class CrisisState(StepState):
             return
         cid = text.split()[1]
         self.take_from_hand(c["attacker"], cid)
+        self.note_played(c["attacker"], cid)
         inst = self.new_instance(cid, "threat", c["attacker"])
         c["att"].append(inst)
         self.say(f"{self.pname(c['attacker'])} sends {self.card_half(inst)['name']}.",
@@ -830,14 +842,19 @@ class CrisisState(StepState):
     _FIELDS = ("decks", "discards", "hands", "known_cards", "reserves", "districts", "tokyo", "plot", "conflict", "active",
                "turn_count", "actions_left", "had_turn", "defended", "end_of_turn", "resolving", "next_uid", "stack",
                "node",
-               "winners", "win_by")
+               "winners", "win_by", "played")
 
     def _to_data(self) -> dict:
         return {k: _deep(getattr(self, k)) for k in self._FIELDS}
 
     def _from_data(self, d: dict) -> None:
+        d = dict(d)
+        # states saved before plays were tracked have no "played": nothing played yet
+        d.setdefault("played", [[] for _ in range(self.game.num_players)])
         for k in self._FIELDS:
             setattr(self, k, _deep(d[k]))
+        if len(self.played) != self.game.num_players:
+            raise ValueError(f"played must have one list per seat ({self.game.num_players}), not {len(self.played)}")
         for deck in self.decks:
             order = self.game.cards[deck]
             self.decks[deck] = {c: self.decks[deck][c] for c in order if c in self.decks[deck]}

@@ -115,7 +115,8 @@ class KotState(StepState):
     ``monsters`` (list of MonsterState by seat), ``city``/``bay`` (seat or None),
     ``market`` (card ids), ``deck`` (unseen card id -> count), ``discard`` (card ids),
     ``dice`` (faces, None while waiting for a roll), ``active`` (seat whose turn it is),
-    ``turn_count`` (turns started), ``node`` (the pending decision or chance node).
+    ``turn_count`` (turns started), ``node`` (the pending decision or chance node),
+    ``bought`` (per seat, the Power card ids that seat bought, in order, repeats kept).
     """
 
     effects = Effects("none")
@@ -151,6 +152,7 @@ class KotState(StepState):
         self.eliminations = 0
         self.smash_flags: dict[str, bool] = {}
         self.marks: dict[str, Any] = {}     # bookkeeping of card effects (JSON-safe values)
+        self.bought: list[list[str]] = [[] for _ in range(n)]  # card ids each seat bought
         self.edition_init()
 
     def start(self) -> None:
@@ -209,7 +211,13 @@ class KotState(StepState):
         super()._apply(text)
 
     def record_extra(self) -> dict:
-        return {"win_by": self.win_by, "monsters": [m.monster for m in self.monsters]}
+        """win_by, monsters (monster id per seat, kept for old readers), labels
+        ({"monster": [...]}) and cards (per seat, the sorted unique ids of the Power cards
+        it bought: at the market, by Made in a Lab, Opportunist or Parasitic Tentacles;
+        not cards given to it) with cards_verb "bought"."""
+        monsters = [m.monster for m in self.monsters]
+        return {"win_by": self.win_by, "monsters": monsters, "labels": {"monster": list(monsters)},
+                "cards": [sorted(set(ids)) for ids in self.bought], "cards_verb": "bought"}
 
     # ----- the step machine (tokyo.core.machine.StepState) -------------------------------
     PLAY_NOTES = ("Dice faces: 1 2 3, e = Energy, h = Heart, c = Claw. At a roll, 'keep 1 1 c' sets "
@@ -1059,6 +1067,7 @@ class KotState(StepState):
         """``m`` pays for ``cid`` and gains it: a KEEP card is held, a DISCARD card resolves."""
         cost = self.buy_cost(m, cid) if cost is None else cost
         m.energy -= cost
+        self.note_bought(m, cid)
         card = self.game.card(cid)
         self.say(f"{self.name(m.seat)} buys {card.name} for {cost} energy.", rule)
         if card.type == "keep":
@@ -1068,6 +1077,11 @@ class KotState(StepState):
             self.discard.append(cid)
             self._push(*self.hook_discard_card_played(m, cid))
         self._push(*self.hook_bought(m, cid))
+
+    def note_bought(self, m: MonsterState, cid: str) -> None:
+        """Remember that ``m`` bought card ``cid`` (for the game record; no rule reads it).
+        Every way of buying calls it: :meth:`pay_and_take` and card effects that buy."""
+        self.bought[m.seat].append(cid)
 
     def hook_card_gained(self, m: MonsterState, cid: str) -> list[list]:
         fn = self.effects.on_gain.get(cid)
@@ -1135,7 +1149,7 @@ class KotState(StepState):
                  deck=dict(self.deck), known_top=_deep(self.known_top), discard=list(self.discard),
                  supply=dict(self.supply), dice=list(self.dice), resolved=list(self.resolved),
                  rolloff=_deep(self.rolloff), stack=_deep(self.stack), node=_deep(self.node),
-                 smash_flags=dict(self.smash_flags), marks=_deep(self.marks))
+                 smash_flags=dict(self.smash_flags), marks=_deep(self.marks), bought=_deep(self.bought))
         d.update(self.edition_data())
         return d
 
@@ -1156,6 +1170,10 @@ class KotState(StepState):
         self.resolved, self.rolloff = list(d["resolved"]), _deep(d["rolloff"])
         self.stack, self.node, self.smash_flags = _deep(d["stack"]), _deep(d["node"]), dict(d["smash_flags"])
         self.marks = _deep(d["marks"])
+        # states saved before purchases were tracked have no "bought": nothing bought yet
+        self.bought = _deep(d.get("bought") or [[] for _ in self.monsters])
+        if len(self.bought) != len(self.monsters):
+            raise ValueError(f"bought must have one list per seat ({len(self.monsters)}), not {len(self.bought)}")
         self.edition_from_data(d)
 
     def edition_from_data(self, d: dict) -> None:
@@ -1175,6 +1193,7 @@ class KotState(StepState):
         other.resolved, other.rolloff = list(self.resolved), _deep(self.rolloff)
         other.stack, other.node, other.smash_flags = _deep(self.stack), _deep(self.node), dict(self.smash_flags)
         other.marks = _deep(self.marks)
+        other.bought = _deep(self.bought)
         self.edition_clone_into(other)
         return other
 

@@ -642,6 +642,7 @@ def _tentacles(state, m, words):
     cost = state.buy_cost(m, cid)
     m.energy -= cost
     owner.energy += cost
+    state.note_bought(m, cid)
     state.say(f"{state.name(m.seat)} pays {state.name(owner.seat)} {cost} energy for its {_name(state, cid)}.",
               "Parasitic Tentacles")
     move_card(state, owner, m, cid)

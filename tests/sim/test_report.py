@@ -1,0 +1,346 @@
+"""tokyo.sim.report: the HTML page from a summary, a comparison or a records file."""
+
+import base64
+import functools
+import io
+import json
+
+import pytest
+
+from reportfixtures import Page, comparison, full_summary, minimal_summary
+from tokyo import TokyoError
+from tokyo.sim import run_games, summarise
+from tokyo.sim.report import ReportError, load_results, overview_png, render_report, write_report
+
+OPTIONAL = ("agents", "labels-monster", "turns", "win-by", "cards")
+
+
+def pct(x):
+    return f"{100 * x:.1f}%"
+
+
+def interval(ci):
+    return f"{pct(ci[0])} – {pct(ci[1])}"
+
+
+def pts(x):
+    return f"{100 * x:+.1f} pts"
+
+
+@functools.lru_cache(maxsize=None)
+def full_text():
+    """The page of the full fixture, rendered once for the tests that only read it."""
+    return render_report(full_summary())
+
+
+def body_rows(section):
+    """The rows of the first table of a section, without the header row."""
+    return section["tables"][0][1:]
+
+
+def decode_png(src):
+    """Decode a data: URL as a PNG image fully (fails on anything else); returns the pixels."""
+    import matplotlib.image
+    prefix = "data:image/png;base64,"
+    assert src.startswith(prefix), src[:40]
+    data = base64.b64decode(src[len(prefix):], validate=True)
+    assert data[:8] == b"\x89PNG\r\n\x1a\n"
+    pixels = matplotlib.image.imread(io.BytesIO(data), format="png")
+    assert pixels.shape[0] > 100 and pixels.shape[1] > 300
+    return pixels
+
+
+# ----- sections ------------------------------------------------------------------------
+def test_full_summary_has_every_section():
+    page = Page(full_text())
+    for sid in ("says",) + ("seats",) + OPTIONAL:
+        assert sid in page.sections, sid
+    # each plotted section has one image and a table of its numbers
+    for sid in ("seats",) + OPTIONAL:
+        assert len(page.sections[sid]["images"]) == 1, sid
+        assert page.sections[sid]["tables"], sid
+
+
+def test_minimal_summary_leaves_optional_sections_out():
+    text = render_report(minimal_summary())
+    page = Page(text)
+    assert "seats" in page.sections and "says" in page.sections
+    for sid in OPTIONAL:
+        assert sid not in page.sections, sid
+    assert not any(sid.startswith("labels-") for sid in page.ids)
+    assert "Interrupted" not in text
+    assert len(page.images) == 1
+
+
+def test_page_is_self_contained_and_fits_a_phone():
+    text = full_text()
+    page = Page(text)
+    assert "script" not in page.tags and "link" not in page.tags
+    assert 'name="viewport"' in text
+    assert "http://" not in text and "https://" not in text
+    assert all(src.startswith("data:image/png;base64,") for src in page.images)
+
+
+def test_every_image_decodes():
+    for text in (full_text(), render_report(minimal_summary()), render_report(comparison())):
+        page = Page(text)
+        assert page.images
+        for src in page.images:
+            decode_png(src)
+
+
+def test_header_shows_the_run():
+    summary = full_summary()
+    text = render_report(summary, title="Red tiles, 400 games")
+    assert "<title>Red tiles, 400 games</title>" in text
+    assert "<h1>Red tiles, 400 games</h1>" in text
+    for fact in ("kot-dark", "seat 0: heuristic, seat 1: random", "wickedness_side=red", "monsters=[]"):
+        assert fact in text, fact
+    assert "<dt>seed</dt><dd>7</dd>" in text
+    assert "<dt>games</dt><dd>400</dd>" in text
+
+
+def test_interrupted_run_gets_a_banner():
+    summary = minimal_summary()
+    summary.update(interrupted=True, requested_games=500)
+    text = render_report(summary)
+    assert 'class="banner"' in text and "Interrupted" in text
+    assert "of the 500 requested" in text
+
+
+def test_names_are_escaped():
+    summary = minimal_summary()
+    summary["wins_by_seat"][0]["agent"] = "<script>alert(1)</script>"
+    text = render_report(summary)
+    assert "<script>" not in text
+    assert "&lt;script&gt;" in text
+
+
+# ----- numbers -------------------------------------------------------------------------
+def test_seat_and_agent_tables_match_the_summary():
+    summary = full_summary()
+    page = Page(full_text())
+    assert body_rows(page.sections["seats"]) == [
+        [str(r["seat"]), r["agent"], str(r["wins"]), str(summary["games"]), pct(r["share"]),
+         interval(r["ci95"])] for r in summary["wins_by_seat"]]
+    assert body_rows(page.sections["agents"]) == [
+        [r["agent"], ",".join(map(str, r["seats"])), str(r["seat_games"]), str(r["wins"]), pct(r["share"]),
+         interval(r["ci95"])] for r in summary["wins_by_agent"]]
+
+
+def test_label_table_is_sorted_and_matches():
+    summary = full_summary()
+    rows = body_rows(Page(full_text()).sections["labels-monster"])
+    expected = sorted(summary["wins_by_label"]["monster"], key=lambda r: -r["share"])
+    assert rows == [[r["label"], str(r["seat_games"]), str(r["wins"]), pct(r["share"]), interval(r["ci95"])]
+                    for r in expected]
+    assert rows[0][0] == "Alienoid" and rows[-1][0] == "Mantis"
+
+
+def test_turns_and_win_by_tables_match():
+    summary = full_summary()
+    page = Page(full_text())
+    turns = page.sections["turns"]
+    stats = dict(map(tuple, turns["tables"][0][1:]))
+    assert stats["mean"] == "31.4" and stats["median"] == "30"
+    assert stats["10th percentile"] == "21" and stats["90th percentile"] == "42"
+    assert stats["shortest"] == "14" and stats["longest"] == "55"
+    hist = turns["tables"][1][1:]
+    assert hist == [[str(h["turns"]), str(h["games"])] for h in summary["turns"]["histogram"]]
+    assert body_rows(page.sections["win-by"]) == [["stars", "300", "75.0%"], ["survival", "100", "25.0%"]]
+
+
+def test_card_table_has_every_card_while_the_plot_shows_the_extremes():
+    summary = full_summary(cards=40)
+    page = Page(full_text())
+    rows = body_rows(page.sections["cards"])
+    ordered = sorted(summary["cards"]["rows"], key=lambda r: -r["difference"])
+    assert len(rows) == 40
+    for row, card in zip(rows, ordered):
+        assert row[0] == card["card"]
+        assert row[1] == str(card["with"]["seat_games"]) and row[3] == pct(card["with"]["share"])
+        assert row[5] == pct(card["without"]["share"])
+        assert row[6] == f"×{card['lift']:.2f}"
+        assert row[7] == pts(card["difference"])
+        assert row[8] == f"{pts(card['difference_ci95'][0])} to {pts(card['difference_ci95'][1])}"
+    assert "top and bottom 15" in page.sections["cards"]["text"]
+    few = Page(render_report(full_summary(cards=12)))
+    assert len(body_rows(few.sections["cards"])) == 12
+    assert "top and bottom" not in few.sections["cards"]["text"]
+
+
+def test_what_this_says_is_computed_from_the_data():
+    summary = full_summary()
+    says = Page(full_text()).sections["says"]["text"]
+    assert "Seat 0 (heuristic) wins most often: 47.5% of games" in says
+    assert "clearly above the even share of 25.0%" in says
+    assert "Agent heuristic is the strongest" in says
+    assert "Alienoid wins most (41.0%)" in says and "Mantis least (10.0%)" in says
+    rows = summary["cards"]["rows"]
+    best = max((r for r in rows if r["difference_ci95"][0] > 0), key=lambda r: r["difference"])
+    worst = min((r for r in rows if r["difference_ci95"][1] < 0), key=lambda r: r["difference"])
+    assert f"bought {best['card']} won {100 * best['difference']:.1f} points more often" in says
+    drop = -100 * worst["difference"]
+    assert f"{worst['card']} goes with the largest clear drop, {drop:.1f} points" in says
+    assert "median 30" in says and "won by stars (75.0%) and survival (25.0%)" in says
+    assert "Clearly above the even share: Alienoid, Cyber Kitty; clearly below it: Pandakai, Mantis." in says
+
+    minimal = Page(render_report(minimal_summary())).sections["says"]["text"]
+    assert "No seat wins clearly more than the even share of 50.0%" in minimal
+
+
+def test_no_clear_card_is_said():
+    summary = full_summary(cards=3)
+    for row in summary["cards"]["rows"]:
+        row["difference_ci95"] = [row["difference"] - 0.5, row["difference"] + 0.5]
+    says = Page(render_report(summary)).sections["says"]["text"]
+    assert "No card's win difference is clearly away from zero" in says
+
+
+# ----- comparison ----------------------------------------------------------------------
+def test_comparison_page():
+    data = comparison()
+    comp = data["compare"]
+    page = Page(render_report(data))
+    for sid in ("says", "compare", "compare-turns", "base", "variant", "base-seats", "variant-seats",
+                "base-cards", "variant-turns"):
+        assert sid in page.sections, sid
+    rows = body_rows(page.sections["compare"])
+    expected = [[f"seat {r['seat']} ({r['agent']})", pct(r["base_share"]), pct(r["variant_share"]),
+                 pts(r["difference"]), f"{pts(r['ci95'][0])} to {pts(r['ci95'][1])}"] for r in comp["seats"]]
+    expected += [[f"agent {r['agent']}", pct(r["base_share"]), pct(r["variant_share"]), pts(r["difference"]),
+                  f"{pts(r['ci95'][0])} to {pts(r['ci95'][1])}"] for r in comp["agents"]]
+    assert rows == expected
+    turns = dict(map(tuple, body_rows(page.sections["compare-turns"])))
+    assert turns["base (red)"] == "31.4" and turns["variant (orange)"] == "29.9"
+    assert turns["difference"] == "-1.5" and turns["95% interval"] == "-2.6 to -0.4"
+    variant_seats = body_rows(page.sections["variant-seats"])
+    assert variant_seats[1][4] == pct(comp["variant_summary"]["wins_by_seat"][1]["share"])
+    says = page.sections["says"]["text"]
+    assert "wickedness_side = orange instead of red" in says
+    assert "seat 1 (random) gains 7.0 pts" in says
+    assert "57 of 400 games had a different winner" in says
+    assert "seat 0 (heuristic) gains" not in says  # its interval holds 0
+
+
+def test_comparison_without_summaries_still_renders():
+    data = comparison()
+    del data["compare"]["base_summary"], data["compare"]["variant_summary"]
+    page = Page(render_report(data))
+    assert "compare" in page.sections and "base" not in page.sections
+
+
+# ----- reading results -----------------------------------------------------------------
+def test_load_summary_and_comparison_files(tmp_path):
+    summary = full_summary()
+    (tmp_path / "s.json").write_text(json.dumps(summary))
+    assert load_results(tmp_path / "s.json") == json.loads(json.dumps(summary))
+    (tmp_path / "c.json").write_text(json.dumps(comparison()))
+    assert "compare" in load_results(tmp_path / "c.json")
+
+
+def test_records_file_is_summarised(kot, tmp_path):
+    records = run_games("kot-dark", 2, 5, seed=3, agents=["random"], workers=1)
+    path = tmp_path / "games.jsonl"
+    path.write_text("".join(json.dumps(r.as_dict()) + "\n" for r in records))
+    loaded = load_results(path)
+    expected = summarise(records)
+    assert loaded["games"] == 5 and loaded["players"] == 2
+    assert loaded["wins_by_seat"] == expected["wins_by_seat"]
+    assert loaded["seed"] == 3  # the batch seed, from the per-game seeds 3 * 1000003 + i
+    written = write_report(path)
+    assert written == tmp_path / "games.html"
+    page = Page(written.read_text(encoding="utf-8"))
+    wins = [sum(seat in r.winners for r in records) for seat in range(2)]
+    assert [row[2] for row in body_rows(page.sections["seats"])] == [str(w) for w in wins]
+    assert "from" in written.read_text() and "5 game records in games.jsonl" in written.read_text()
+    for src in page.images:
+        decode_png(src)
+    # a single record and a JSON list of records are records too
+    (tmp_path / "one.json").write_text(json.dumps(records[0].as_dict()))
+    assert load_results(tmp_path / "one.json")["games"] == 1
+    (tmp_path / "list.json").write_text(json.dumps([r.as_dict() for r in records[:2]]))
+    assert load_results(tmp_path / "list.json")["games"] == 2
+
+
+@pytest.mark.parametrize("content,words", [
+    (None, ["cannot read", "No such file"]),
+    ("", ["is empty", "expected a summary"]),
+    ("{not json", ["is not JSON", "line 1", "expected a summary"]),
+    ('{"games": 3}', ["neither a summary, a comparison nor game records"]),
+    ("42", ["a JSON int", "neither"]),
+    ('{"games": 3, "wins_by_seat": [{"seat": 0}]}', ["wins_by_seat[0]", "share"]),
+    ('{"compare": []}', ["'compare' should be an object"]),
+    ('{"game": "kot-dark", "history": []}\n{"x": 1}\n', ["not a game record"]),
+])
+def test_bad_results_give_one_line_errors(tmp_path, content, words):
+    path = tmp_path / "results.json"
+    if content is not None:
+        path.write_text(content)
+    with pytest.raises(TokyoError) as info:
+        load_results(path)
+    message = str(info.value)
+    assert "\n" not in message
+    for word in words:
+        assert word in message, (word, message)
+    # and nothing is written
+    with pytest.raises(TokyoError):
+        write_report(path, tmp_path / "page.html")
+    assert not (tmp_path / "page.html").exists()
+
+
+def test_not_utf8(tmp_path):
+    path = tmp_path / "r.json"
+    path.write_bytes(b"\xff\xfe\x00garbage")
+    with pytest.raises(ReportError, match="not UTF-8"):
+        load_results(path)
+
+
+def test_render_refuses_a_dict_that_is_not_a_summary():
+    with pytest.raises(ReportError, match="'games'"):
+        render_report({"wins_by_seat": []})
+    with pytest.raises(ReportError, match="should be a JSON object"):
+        render_report([1, 2])
+
+
+# ----- writing -------------------------------------------------------------------------
+def test_write_report_default_and_explicit_out(tmp_path):
+    src = tmp_path / "run.json"
+    src.write_text(json.dumps(full_summary(cards=5)))
+    assert write_report(src) == tmp_path / "run.html"
+    assert (tmp_path / "run.html").read_text(encoding="utf-8").startswith("<!DOCTYPE html>")
+    out = tmp_path / "page.html"
+    assert write_report(src, out, title="Mine") == out
+    assert "<h1>Mine</h1>" in out.read_text(encoding="utf-8")
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["page.html", "run.html", "run.json"]
+
+
+def test_unwritable_out_leaves_nothing(tmp_path):
+    src = tmp_path / "run.json"
+    src.write_text(json.dumps(minimal_summary()))
+    blocker = tmp_path / "file"
+    blocker.write_text("x")
+    with pytest.raises(ReportError, match="cannot write") as info:
+        write_report(src, blocker / "page.html")
+    assert "\n" not in str(info.value)
+    with pytest.raises(ReportError, match="is a directory"):
+        write_report(src, tmp_path)
+    with pytest.raises(ReportError, match="overwrite the results file"):
+        write_report(src, src)
+    assert src.read_text() == json.dumps(minimal_summary())
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["file", "run.json"]
+
+
+def test_bad_input_keeps_an_old_page(tmp_path):
+    src = tmp_path / "run.json"
+    src.write_text("not json")
+    out = tmp_path / "run.html"
+    out.write_text("old page")
+    with pytest.raises(ReportError):
+        write_report(src)
+    assert out.read_text() == "old page"
+
+
+def test_overview_png():
+    pixels = decode_png("data:image/png;base64," + base64.b64encode(overview_png(full_summary())).decode())
+    assert pixels.shape[1] > pixels.shape[0] / 2
