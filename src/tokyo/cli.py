@@ -1,4 +1,4 @@
-"""The ``tokyo`` command: games, cards, play, simulate, replay, report.
+"""The ``tokyo`` command: games, cards, play, simulate, replay, report, serve.
 
 The commands are thin: simulation lives in :mod:`tokyo.sim`, rules in the game
 packages. Every error a user can cause (an unknown game, a bad option, a corrupt file,
@@ -643,6 +643,38 @@ def report(results: Annotated[Path, typer.Argument(
     except TokyoError as exc:
         fail(str(exc))
     out.print(Text(str(written)), soft_wrap=True)
+
+
+# ----- serve ---------------------------------------------------------------------------
+@app.command()
+def serve(host: Annotated[str, typer.Option(help="Address to listen on; 127.0.0.1 keeps the server to this "
+                                                  "machine, 0.0.0.0 lets others on your network join.")] = "127.0.0.1",
+          port: Annotated[int, typer.Option(min=0, max=65535, help="TCP port (0: any free port).")] = 8000,
+          db: Annotated[Optional[Path], typer.Option(
+              help="SQLite file of the games (created if missing; default: games.sqlite3 in "
+                   "$XDG_DATA_HOME/tokyo-engine, else ~/.local/share/tokyo-engine).")] = None,
+          bot_delay: Annotated[float, typer.Option(
+              min=0, help="Seconds a bot waits before each of its actions, so people can follow.")] = 0.6,
+          fsync: Annotated[bool, typer.Option(
+              help="Flush every action to disk before answering: games also survive a power cut or a "
+                   "system crash (a killed server loses nothing either way), but each action waits "
+                   "for the disk.")] = False):
+    """Run the game server: create games of any game with people and bots, share each
+    person's seat link, play in turn. Prints the address; the API is documented at
+    /docs. Every accepted action is stored before it is shown, and unfinished games
+    resume when the server starts again."""
+    import sqlite3
+
+    from .server.main import default_db_path
+    from .server.main import serve as run_server
+
+    path = db if db is not None else default_db_path()
+    try:
+        run_server(host, port, path, bot_delay, fsync)
+    except sqlite3.Error as exc:
+        fail(f"cannot use {path} as the games database: {exc}")
+    except OSError as exc:
+        fail(f"cannot listen on {host}:{port}: {exc.strerror or exc}; choose another --port or --host")
 
 
 def main() -> None:

@@ -1,0 +1,77 @@
+"""Running the server: ``tokyo serve`` calls :func:`serve`."""
+
+from __future__ import annotations
+
+import logging
+import os
+import re
+import socket
+import sys
+from pathlib import Path
+
+_TOKEN = re.compile(r"token=[^&\s\"']+")
+
+
+class HideTokens(logging.Filter):
+    """Replaces ``token=...`` in log messages by ``token=<hidden>`` (uvicorn logs each
+    WebSocket it accepts with its query string, which holds a seat's secret)."""
+
+    def filter(self, record: logging.LogRecord) -> bool:
+        if isinstance(record.msg, str):
+            record.msg = _TOKEN.sub("token=<hidden>", record.msg)
+        if isinstance(record.args, tuple):
+            record.args = tuple(_TOKEN.sub("token=<hidden>", a) if isinstance(a, str) else a for a in record.args)
+        return True
+
+
+def default_db_path() -> Path:
+    """Where games are stored by default: ``$XDG_DATA_HOME/tokyo-engine/games.sqlite3``
+    (``~/.local/share/...`` when XDG_DATA_HOME is unset)."""
+    base = os.environ.get("XDG_DATA_HOME") or str(Path.home() / ".local" / "share")
+    return Path(base) / "tokyo-engine" / "games.sqlite3"
+
+
+def bind(host: str, port: int) -> socket.socket:
+    """A listening TCP socket on ``host``:``port`` (port 0: any free port).
+    Raises OSError if the address is taken or cannot be used."""
+    family = socket.AF_INET6 if ":" in host else socket.AF_INET
+    sock = socket.socket(family, socket.SOCK_STREAM)
+    sock.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
+    try:
+        sock.bind((host, port))
+        sock.listen(128)
+    except OSError:
+        sock.close()
+        raise
+    sock.set_inheritable(True)
+    return sock
+
+
+def serve(host: str, port: int, db: Path, bot_delay: float, fsync: bool = False, log_level: str = "info") -> None:
+    """Serve until interrupted. Prints the address (with the port actually bound) and
+    the database path on standard output first. Raises OSError if the address cannot
+    be bound and sqlite3.Error if ``db`` is not a database."""
+    import sqlite3
+
+    import uvicorn
+
+    from .app import create_app
+    from .store import Store
+
+    Store(db).close()  # fail here, before printing an address, if the file is not a database
+    sock = bind(host, port)
+    bound = sock.getsockname()[1]
+    shown = f"[{host}]" if ":" in host else host
+    print(f"tokyo-engine server at http://{shown}:{bound}/ (API documentation: http://{shown}:{bound}/docs)")
+    print(f"games are stored in {db}; press Ctrl-C to stop (unfinished games resume on the next start)")
+    sys.stdout.flush()
+    config = uvicorn.Config(create_app(db, bot_delay, fsync), log_level=log_level, access_log=False)
+    for name in ("uvicorn.error", "uvicorn.access", "uvicorn"):  # after Config set logging up
+        logging.getLogger(name).addFilter(HideTokens())
+    server = uvicorn.Server(config)
+    try:
+        server.run(sockets=[sock])
+    except sqlite3.Error:
+        raise
+    finally:
+        sock.close()

@@ -1,0 +1,503 @@
+"""Rooms: live games on the server, their seats, bots and subscribers.
+
+A :class:`Room` holds one game's live ``State`` (the kernel's; no game-specific code
+here) and is the only thing that changes it. Every change goes the same way:
+
+1. check the request (seat token, game not over, the seat is to act, the text is legal,
+   optional expected version) without touching the state;
+2. apply the action, then sample every chance node that follows with the room's
+   seeded generator, collecting the steps;
+3. commit those steps to the :class:`~tokyo.server.store.Store` (one transaction);
+4. only then wake the subscribers (WebSockets) and the bot of the next seat.
+
+Views (:meth:`Room.view`) are built from the kernel's per-seat calls only
+(``observation(seat)``, ``log_for(seat)``, ``render(seat)``, and the legal texts when
+that seat is to decide), so a seat never receives what it may not know. The history
+(which holds hidden chance outcomes such as the cards drawn) is never sent to anyone.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import hashlib
+import hmac
+import logging
+import random
+import secrets
+import time
+from dataclasses import dataclass, field
+from typing import Any
+
+from ..agents import HEURISTICS, make_agent
+from ..core import CHANCE, TERMINAL, OptionError, State, game_info, load_game, sample_chance
+from ..core.registry import _GAMES
+from .store import GameRecord, SeatRecord, Step, Store
+
+log = logging.getLogger("tokyo.server")
+
+MAX_ACTION_LENGTH = 500
+"""Longest action text accepted (characters); no notation comes near it."""
+KEEP_FINISHED = 200
+"""Finished rooms kept in memory (others are read back from the store when asked for)."""
+MAX_CHANCE_RUN = 100_000
+SLOW_AGENT_SECONDS = 0.02
+"""A bot whose step took longer than this thinks in a worker thread from then on (search
+agents, ``ismcts``, always do)."""
+"""Chance outcomes sampled in a row before the room gives up (a game bug guard)."""
+
+
+class ApiError(Exception):
+    """An error to send to a client as JSON ``{"error", "message", "legal"?}``.
+
+    status: the HTTP status (4xx for the client's mistakes). code: a short stable word
+    (``unknown_room``, ``bad_token``, ``not_your_turn``, ``illegal_action``, ...).
+    legal: the legal action texts of the requesting seat, when relevant.
+    """
+
+    def __init__(self, status: int, code: str, message: str, legal: list[str] | None = None, **extra: Any):
+        super().__init__(message)
+        self.status = status
+        self.code = code
+        self.message = message
+        self.legal = legal
+        self.extra = extra
+
+    def as_dict(self) -> dict:
+        out = {"error": self.code, "message": self.message}
+        if self.legal is not None:
+            out["legal"] = self.legal
+        out.update(self.extra)
+        return out
+
+
+def hash_token(token: str) -> str:
+    """SHA-256 hex digest of a seat token (what the store keeps)."""
+    return hashlib.sha256(token.encode("utf-8", "surrogatepass")).hexdigest()
+
+
+def new_room_id() -> str:
+    """A short random room id (public: it is in every link)."""
+    return secrets.token_hex(5)
+
+
+def new_token() -> str:
+    """A secret seat token: 144 random bits, URL-safe text."""
+    return secrets.token_urlsafe(18)
+
+
+def available_agents(game_id: str) -> list[str]:
+    """Agent names that can play ``game_id`` (specs may add ``:key=value`` parameters)."""
+    return ["random"] + (["heuristic"] if game_id in HEURISTICS else []) + ["ismcts"]
+
+
+def default_agent(game_id: str) -> str:
+    return "heuristic" if game_id in HEURISTICS else "random"
+
+
+@dataclass(eq=False)
+class Subscriber:
+    """A listener (a WebSocket) of one room, for ``seat`` (None: a spectator)."""
+
+    seat: int | None
+    changed: asyncio.Event = field(default_factory=asyncio.Event)
+
+
+class Room:
+    """One game being played (or finished) on the server.
+
+    Built by :class:`Rooms`; ``state`` is the live kernel state, ``version`` the number
+    of steps stored (= ``len(state.history())``), which only grows.
+    """
+
+    def __init__(self, rec: GameRecord, state: State, store: Store, bot_delay: float):
+        self.rec = rec
+        self.id = rec.id
+        self.state = state
+        self.store = store
+        self.bot_delay = bot_delay
+        self.version = len(state.history())
+        self.lock = asyncio.Lock()
+        self.subscribers: set[Subscriber] = set()
+        self.closed = False
+        self._bot_task: asyncio.Task | None = None
+        self._replay: dict | None = None  # the public replay, once finished (see app.public_replay)
+        self._token_seats = {s.token_hash: i for i, s in enumerate(rec.seats) if s.token_hash}
+        self.bots = {}
+        self._threaded: set[int] = set()
+        for i, seat in enumerate(rec.seats):
+            if seat.kind == "bot":
+                spec = seat.agent or default_agent(rec.game)
+                agent = make_agent(spec, rec.game)
+                agent.reset(rec.seed * 1009 + i + 1, i)
+                self.bots[i] = agent
+                if spec.split(":")[0].strip() == "ismcts":
+                    self._threaded.add(i)
+
+    # ----- identity -------------------------------------------------------------------
+    def seat_for_token(self, token: str | None) -> int | None:
+        """The seat whose secret is ``token``; None for no token. Raises ApiError 403
+        for a token that is not one of this room's seats."""
+        if token is None:
+            return None
+        digest = hash_token(token)
+        for known, seat in self._token_seats.items():
+            if hmac.compare_digest(known, digest):
+                return seat
+        raise ApiError(403, "bad_token", f"this token is not a seat of room {self.id}; "
+                       "use the seat link you were given, or watch without a token as a spectator")
+
+    @property
+    def finished(self) -> bool:
+        return self.state.is_terminal()
+
+    # ----- views ----------------------------------------------------------------------
+    def seats_public(self) -> list[dict]:
+        counts: dict[int | None, int] = {}
+        for sub in self.subscribers:
+            counts[sub.seat] = counts.get(sub.seat, 0) + 1
+        return [{"seat": i, "kind": s.kind, "agent": s.agent, "name": s.name or
+                 (f"{s.agent} bot" if s.kind == "bot" else f"Player {i + 1}"),
+                 "connected": counts.get(i, 0)} for i, s in enumerate(self.rec.seats)]
+
+    def summary(self) -> dict:
+        """Public facts for the room list: no observation, nothing hidden."""
+        player = self.state.current_player()
+        return {"room": self.id, "game": self.rec.game, "title": game_info(self.rec.game).title,
+                "players": self.rec.players, "options": self.state.game.options_json(),
+                "seats": self.seats_public(), "version": self.version,
+                "status": "finished" if self.finished else "playing",
+                "to_act": player if player >= 0 else None, "created": self.rec.created,
+                "spectators": sum(1 for s in self.subscribers if s.seat is None)}
+
+    def view(self, seat: int | None, log_from: int = 0) -> dict:
+        """What ``seat`` (None: a spectator) may see now, as a JSON-safe dict.
+
+        Keys: room, game, title, players, options, seats (public seat list), seat,
+        version, status (``playing``/``finished``), to_act (seat to decide, or None),
+        your_turn, legal (this seat's legal action texts when it is to decide, else
+        empty), notes (the game's play notes, may be empty), observation (the kernel's
+        ``observation(seat)``), log (``log_for(seat)`` from index ``log_from``: dicts with
+        text and rule), log_from, log_total, render (``render(seat)`` text), returns and
+        winners (when finished, else None).
+        """
+        state = self.state
+        player = state.current_player()
+        mine = seat is not None and player == seat
+        events = state.log_for(seat)
+        start = min(max(log_from, 0), len(events))
+        returns = state.returns() if player == TERMINAL else None
+        return {
+            **self.summary(), "seat": seat, "your_turn": mine,
+            "legal": list(state.legal_texts()) if mine else [],
+            "notes": getattr(state, "PLAY_NOTES", "") or "",
+            "observation": state.observation(seat),
+            "log": [e.as_dict() for e in events[start:]], "log_from": start, "log_total": len(events),
+            "render": state.render(seat),
+            "returns": returns,
+            "winners": None if returns is None else [i for i, r in enumerate(returns) if r > 0],
+        }
+
+    # ----- acting ---------------------------------------------------------------------
+    def check(self, seat: int | None, raw: Any, expected_version: int | None = None) -> str:
+        """The canonical text of ``raw`` if ``seat`` may play it now; ApiError otherwise.
+
+        Changes nothing. Errors: 403 spectator (no seat), 409 game_over, 409
+        stale_version, 409 not_your_turn (no legal list: it is another seat's), 422
+        malformed (not text, empty or too long), 422 illegal_action (with the legal list).
+        """
+        if seat is None:
+            raise ApiError(403, "spectator", "spectators cannot act; send the token of your seat")
+        state = self.state
+        player = state.current_player()
+        if player == TERMINAL:
+            raise ApiError(409, "game_over", "the game is over; no action can be played", legal=[])
+        if expected_version is not None and expected_version != self.version:
+            raise ApiError(409, "stale_version",
+                           f"the game is at version {self.version}, not {expected_version}; "
+                           "fetch the view again and choose from its legal actions", version=self.version)
+        if player != seat:
+            who = f"seat {player}" if player >= 0 else "nobody (a chance event)"
+            raise ApiError(409, "not_your_turn", f"seat {seat} is not to act now; {who} is", to_act=player)
+        legal = list(state.legal_texts())
+        if not isinstance(raw, str) or not raw.strip() or len(raw) > MAX_ACTION_LENGTH:
+            raise ApiError(422, "malformed", f"an action is a non-empty text of at most {MAX_ACTION_LENGTH} "
+                           "characters in the game's notation", legal=legal)
+        try:
+            text = state.canonical_text(raw)
+        except Exception:  # a game's spelling rules met text they cannot read
+            text = None
+        if text not in legal:
+            shown = raw if len(raw) <= 60 else raw[:60] + "..."
+            raise ApiError(422, "illegal_action", f"{shown!r} is not a legal action now; legal: "
+                           + ", ".join(legal), legal=legal)
+        return text
+
+    async def act(self, seat: int | None, raw: Any, expected_version: int | None = None) -> None:
+        """Check and apply one action of ``seat``, with the chance outcomes after it,
+        store them, then notify. Raises ApiError (nothing changed) as :meth:`check`."""
+        async with self.lock:
+            text = self.check(seat, raw, expected_version)
+            self._advance(Step(text, "decision", seat))
+        self.changed()
+
+    def _chance_rng(self, index: int) -> random.Random:
+        # one generator per step position: the same seed gives the same outcomes, also
+        # across restarts (the seed never leaves the server)
+        return random.Random(f"{self.rec.seed}:{index}")
+
+    def chance_steps(self) -> list[Step]:
+        """Sample and apply every chance node from here to the next decision (or the
+        end); the steps are returned, not stored."""
+        state, steps = self.state, []
+        while state.current_player() == CHANCE:
+            if len(steps) >= MAX_CHANCE_RUN:
+                raise RuntimeError(f"more than {MAX_CHANCE_RUN} chance outcomes in a row")
+            text = sample_chance(state, self._chance_rng(self.version + len(steps)))
+            state.apply_action(text)
+            steps.append(Step(text, "chance", None))
+        return steps
+
+    def _advance(self, first: Step) -> None:
+        """Apply ``first`` and the chance steps after it; commit; keep the version.
+
+        Synchronous on purpose: nothing else runs on the event loop between the apply
+        and the commit, so no reader sees a change that is not stored yet.
+        """
+        self.state.apply_action(first.text, seat=first.seat)
+        steps = [first]
+        try:
+            steps += self.chance_steps()
+            returns = self.state.returns() if self.state.is_terminal() else None
+            self.store.append_steps(self.id, self.version, steps, returns)
+        except Exception:
+            log.exception("room %s: could not store step %d; going back to the stored state", self.id,
+                          self.version)
+            self.state = self.store.rebuild(self.rec)
+            self.version = len(self.state.history())
+            raise ApiError(500, "storage_failed", "the action could not be stored; nothing changed")
+        self.version += len(steps)
+
+    # ----- notification and bots ------------------------------------------------------
+    def changed(self) -> None:
+        """Wake every subscriber and the bot whose turn it is (after a commit)."""
+        for sub in self.subscribers:
+            sub.changed.set()
+        self.start_bot()
+
+    def subscribe(self, seat: int | None) -> Subscriber:
+        sub = Subscriber(seat)
+        self.subscribers.add(sub)
+        return sub
+
+    def unsubscribe(self, sub: Subscriber) -> None:
+        self.subscribers.discard(sub)
+
+    def bot_to_act(self) -> int | None:
+        player = self.state.current_player()
+        return player if player >= 0 and player in self.bots else None
+
+    def start_bot(self) -> None:
+        """Start the bot task if a bot is to act and none is running (needs a running loop)."""
+        if self.closed or self.bot_to_act() is None:
+            return
+        if self._bot_task is None or self._bot_task.done():
+            self._bot_task = asyncio.get_running_loop().create_task(self._run_bots_safely(),
+                                                                    name=f"bots-{self.id}")
+
+    async def _run_bots_safely(self) -> None:
+        while not self.closed:
+            try:
+                await self._run_bots()
+                return
+            except asyncio.CancelledError:
+                raise
+            except Exception:  # a bug: say so, and keep the room alive
+                log.exception("room %s: the bots stopped on an error; trying again in 1 s", self.id)
+                await asyncio.sleep(1.0)
+
+    async def _run_bots(self) -> None:
+        while not self.closed:
+            seat = self.bot_to_act()
+            if seat is None:
+                return
+            if self.bot_delay > 0:
+                await asyncio.sleep(self.bot_delay)
+            else:
+                await asyncio.sleep(0)  # let requests and other rooms run between bot steps
+            if self.closed or self.bot_to_act() != seat:
+                continue
+            version = self.version
+            agent = self.bots[seat]
+            try:
+                if seat in self._threaded:  # a slow agent thinks in a thread: the server keeps answering
+                    choice = await asyncio.to_thread(agent.step, self.state.clone())
+                else:  # a quick one on the event loop (threads would make every request wait for the GIL)
+                    started = time.perf_counter()
+                    choice = agent.step(self.state.clone())
+                    if time.perf_counter() - started > SLOW_AGENT_SECONDS:
+                        self._threaded.add(seat)
+                text = getattr(choice, "text", str(choice))
+            except Exception:
+                log.exception("room %s: bot of seat %d failed; it plays a random legal action", self.id, seat)
+                text = None
+            async with self.lock:
+                if self.closed or self.version != version:
+                    continue
+                legal = self.state.legal_texts()
+                if text not in legal:
+                    if text is not None:
+                        log.error("room %s: bot of seat %d chose %r, not legal; playing a random legal "
+                                  "action", self.id, seat, text)
+                    text = random.Random(f"{self.rec.seed}:bot:{version}").choice(legal)
+                try:
+                    self._advance(Step(text, "decision", seat))
+                except ApiError:
+                    await asyncio.sleep(1.0)  # storage trouble: retry later, do not spin
+                    continue
+            for sub in self.subscribers:
+                sub.changed.set()
+
+    async def close(self) -> None:
+        """Stop the bot task and wake subscribers (server shutdown)."""
+        self.closed = True
+        task = self._bot_task
+        if task is not None and not task.done():
+            task.cancel()
+            try:
+                await task
+            except (asyncio.CancelledError, Exception):
+                pass
+        for sub in self.subscribers:
+            sub.changed.set()
+
+
+class Rooms:
+    """Every room of a server, backed by one Store.
+
+    Unfinished rooms live in memory; finished ones are read back from the store on
+    demand (and kept). ``bot_delay``: seconds a bot waits before acting (0: at once).
+    """
+
+    def __init__(self, store: Store, bot_delay: float = 0.6):
+        self.store = store
+        self.bot_delay = bot_delay
+        self.rooms: dict[str, Room] = {}
+        self.failed: dict[str, str] = {}
+
+    def load(self) -> None:
+        """Rebuild every unfinished stored game (call from the event loop; bots start)."""
+        loaded, failed = self.store.load_unfinished()
+        for rec, state in loaded:
+            try:
+                room = Room(rec, state, self.store, self.bot_delay)
+            except OptionError as exc:  # a bot spec this version does not know
+                self.failed[rec.id] = str(exc)
+                continue
+            self.rooms[rec.id] = room
+            if state.current_player() == CHANCE:  # stopped between a decision and its chance
+                steps = room.chance_steps()
+                room.store.append_steps(room.id, room.version, steps,
+                                        room.state.returns() if room.finished else None)
+                room.version += len(steps)
+        for rec, reason in failed:
+            self.failed[rec.id] = reason
+            log.error("game %s cannot be rebuilt and stays stopped: %s", rec.id, reason)
+        for room in self.rooms.values():
+            room.start_bot()
+
+    async def close(self) -> None:
+        for room in list(self.rooms.values()):
+            await room.close()
+
+    def get(self, room_id: str) -> Room:
+        """The room ``room_id``. Raises ApiError 404 if there is none."""
+        room = self.rooms.get(room_id)
+        if room is not None:
+            return room
+        rec = self.store.game(room_id) if len(room_id) <= 64 else None
+        if rec is None:
+            raise ApiError(404, "unknown_room", f"there is no room {room_id!r}; GET /api/rooms lists the open ones")
+        if room_id in self.failed:
+            raise ApiError(503, "room_unavailable", f"room {room_id} cannot be rebuilt by this server: "
+                           + self.failed[room_id])
+        room = Room(rec, self.store.rebuild(rec), self.store, self.bot_delay)
+        self.rooms[room_id] = room
+        self._trim()
+        return room
+
+    def _trim(self) -> None:
+        """Forget the oldest finished rooms nobody watches, past KEEP_FINISHED."""
+        idle = [r for r in self.rooms.values() if r.finished and not r.subscribers]
+        for room in sorted(idle, key=lambda r: r.rec.created)[:max(0, len(idle) - KEEP_FINISHED)]:
+            del self.rooms[room.id]
+
+    def open_rooms(self) -> list[dict]:
+        """Summaries of the unfinished rooms, newest first."""
+        rooms = [r for r in self.rooms.values() if not r.finished]
+        return [r.summary() for r in sorted(rooms, key=lambda r: -r.rec.created)]
+
+    def create(self, game_id: Any, players: Any, options: Any, seats: list[dict] | None,
+               seed: int | None = None) -> tuple[Room, list[str | None]]:
+        """Create and store a room; returns it with the secret token of each seat
+        (None for bots). Call from the event loop (bots start at once).
+
+        seats: one dict per seat ``{"kind": "human"|"bot", "agent": spec, "name": text}``;
+        None: seat 0 human, the others the game's default bot. Raises ApiError 422
+        (bad_game, bad_players, bad_option, bad_seats, bad_agent) naming what is allowed.
+        """
+        if not isinstance(game_id, str) or game_id not in _GAMES:
+            raise ApiError(422, "bad_game", f"unknown game {game_id!r}; games: {', '.join(sorted(_GAMES))}")
+        info = game_info(game_id)
+        if players is None:
+            players = len(seats) if seats else info.default_players
+        if isinstance(players, bool) or not isinstance(players, int) or not (
+                info.min_players <= players <= info.max_players):
+            raise ApiError(422, "bad_players", f"{game_id} is for {info.min_players} to {info.max_players} "
+                           f"players, not {players!r}")
+        if options is None:
+            options = {}
+        if not isinstance(options, dict):
+            raise ApiError(422, "bad_option", "options must be an object of name: value")
+        try:
+            game = load_game(game_id, players, **options)
+        except OptionError as exc:
+            raise ApiError(422, "bad_option", str(exc)) from None
+        if seats is None:
+            seats = [{"kind": "human"}] + [{"kind": "bot"}] * (players - 1)
+        if len(seats) != players:
+            raise ApiError(422, "bad_seats", f"seats must list exactly {players} seats (one per player), "
+                           f"not {len(seats)}")
+        records, tokens = [], []
+        for i, seat in enumerate(seats):
+            kind = seat.get("kind")
+            name = str(seat.get("name") or "")[:40]
+            if kind == "human":
+                token = new_token()
+                tokens.append(token)
+                records.append(SeatRecord("human", None, name, hash_token(token)))
+            elif kind == "bot":
+                spec = seat.get("agent") or default_agent(game_id)
+                try:
+                    make_agent(spec, game_id)
+                except (OptionError, TypeError, ValueError) as exc:
+                    raise ApiError(422, "bad_agent", f"seat {i}: {exc}; agents for {game_id}: "
+                                   + ", ".join(available_agents(game_id))) from None
+                tokens.append(None)
+                records.append(SeatRecord("bot", spec, name))
+            else:
+                raise ApiError(422, "bad_seats", f"seat {i}: kind must be 'human' or 'bot', not {kind!r}")
+        if seed is None:
+            seed = secrets.randbits(62)
+        rec = GameRecord(new_room_id(), game_id, players, game.options_json(), records, seed, time.time())
+        while rec.id in self.rooms or self.store.game(rec.id) is not None:
+            rec.id = new_room_id()
+        room = Room(rec, game.new_initial_state(), self.store, self.bot_delay)
+        steps = room.chance_steps()
+        self.store.create_game(rec, steps)
+        room.version = len(steps)
+        if room.finished:  # a game over during set-up (not for any game today)
+            self.store.append_steps(rec.id, room.version, [], room.state.returns())
+        self.rooms[rec.id] = room
+        self._trim()
+        room.start_bot()
+        return room, tokens

@@ -1,0 +1,33 @@
+"""``tokyo serve`` on the command line: its help and its one-line errors."""
+
+import socket
+
+from clihelpers import assert_user_error, run_installed
+
+
+def test_serve_help_teaches_the_options():
+    result = run_installed("serve", "--help")
+    assert result.returncode == 0
+    for word in ("--host", "--port", "--db", "--bot-delay", "/docs", "seat link"):
+        assert word in result.stdout, word
+
+
+def test_serve_refuses_a_file_that_is_not_a_database(tmp_path):
+    bad = tmp_path / "notes.txt"
+    bad.write_text("this is not SQLite\n" * 100)
+    assert_user_error(run_installed("serve", "--db", str(bad), "--port", "0"), "not a database", str(bad))
+    assert bad.read_text().startswith("this is not SQLite")
+
+
+def test_serve_refuses_a_port_in_use(tmp_path):
+    with socket.socket() as taken:
+        taken.bind(("127.0.0.1", 0))
+        taken.listen()
+        port = taken.getsockname()[1]
+        result = run_installed("serve", "--port", str(port), "--db", str(tmp_path / "g.sqlite3"))
+    assert_user_error(result, f"127.0.0.1:{port}", "--port")
+
+
+def test_serve_usage_error_for_a_bad_port():
+    result = run_installed("serve", "--port", "70000")
+    assert result.returncode == 2 and "Traceback" not in result.stderr
