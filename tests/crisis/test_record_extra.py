@@ -91,3 +91,36 @@ def test_a_whole_game_record_lists_what_the_log_says_was_played():
                                  state=state)
         assert record.extra["cards"] == _played_from_log(state)
         assert all(record.extra["cards"])  # every seat played something in 60 turns
+
+
+def test_turn_order_label_follows_the_favor_of_the_gods():
+    """The Favor of the Gods picks the first player; turns then go up the seats."""
+    game3 = tokyo.load_game("crisis-tokyo", 3)
+    firsts = set()
+    for seed in range(8):
+        rec = tokyo.play_game(game3, [make_agent("random") for _ in range(3)], seed=seed)
+        state = game3.new_initial_state()
+        for text in rec.history:  # the first seat asked to decide is the first player
+            if state.current_player() >= 0:
+                break
+            assert "labels" not in state.record_extra()  # not known before the Favor
+            state.apply_action(text)
+        first = state.current_player()
+        firsts.add(first)
+        order = rec.extra["labels"]["turn order"]
+        assert order[first] == "1st" and order[(first + 1) % 3] == "2nd" and order[(first + 2) % 3] == "3rd"
+        assert state.first_player == first
+    assert len(firsts) > 1
+
+
+def test_first_player_survives_json_and_clone():
+    game3 = tokyo.load_game("crisis-tokyo", 3)
+    rec = tokyo.play_game(game3, [make_agent("random") for _ in range(3)], seed=1)
+    state = game3.replay(rec.history[:40])
+    assert state.first_player is not None
+    assert state.clone().first_player == state.first_player
+    assert game3.state_from_json(state.to_json()).first_player == state.first_player
+    old = json.loads(state.to_json())  # a state saved before the first player was kept
+    for part in (old, old.get("state", {})):
+        part.pop("first_player", None)
+    assert game3.state_from_json(json.dumps(old)).first_player is None

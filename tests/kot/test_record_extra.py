@@ -102,3 +102,36 @@ def test_a_whole_game_record_lists_what_the_log_says_was_bought():
         assert record.extra["cards"] == _bought_from_log(state)
         assert sum(map(len, record.extra["cards"])) > 0
         assert record.extra["labels"]["monster"] == record.extra["monsters"]
+
+
+def test_turn_order_label_follows_the_roll_for_first_player():
+    """The first player is rolled for (How to Play); the label says each seat's place from it."""
+    import random as _random
+    from tokyo.core import sample_chance
+    for seed in range(6):
+        state = game(4).new_initial_state()
+        assert "turn order" not in state.record_extra()["labels"]  # not known before the roll
+        rng = _random.Random(seed)
+        while state.rolloff.get("first") is None:
+            state.apply_action(sample_chance(state, rng))
+        first = state.rolloff["first"]
+        order = state.record_extra()["labels"]["turn order"]
+        assert order[first] == "1st" and order[(first + 1) % 4] == "2nd"
+        assert order[(first + 2) % 4] == "3rd" and order[(first + 3) % 4] == "4th"
+        assert state.active == first  # the seat labelled 1st takes the first turn
+
+
+def test_turn_order_labels_in_whole_games_match_who_played_first():
+    game4 = tokyo.load_game("kot-dark", 4)
+    firsts = set()
+    for seed in range(8):
+        rec = tokyo.play_game(game4, [make_agent("random") for _ in range(4)], seed=seed)
+        state = game4.new_initial_state()
+        for text in rec.history:  # the first seat asked to decide is the first player
+            if state.current_player() >= 0:
+                break
+            state.apply_action(text)
+        first = state.current_player()
+        firsts.add(first)
+        assert rec.extra["labels"]["turn order"].index("1st") == first
+    assert len(firsts) > 1  # the first player is not always seat 0

@@ -58,6 +58,15 @@ class Event:
         return out
 
 
+def turn_order_labels(first: int, players: int) -> list[str]:
+    """For a game whose turns go up the seat numbers (wrapping round) from ``first``: each
+    seat's place in the turn order as a record label, e.g. ``turn_order_labels(2, 4) ==
+    ["3rd", "4th", "1st", "2nd"]`` (``GameRecord.extra["labels"]["turn order"]``)."""
+    names = {1: "1st", 2: "2nd", 3: "3rd"}
+    places = [(seat - first) % players + 1 for seat in range(players)]
+    return [names.get(k, f"{k}th") for k in places]
+
+
 class State:
     """Base class of every game state. See the module docstring for the contract.
 

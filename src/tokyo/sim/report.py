@@ -412,6 +412,7 @@ def _draw_turns(ax, summary: dict) -> None:
     ax.set_title("Game length", fontsize=12, loc="left")
     _style(ax)
     ax.yaxis.get_major_locator().set_params(integer=True)
+    ax.xaxis.get_major_locator().set_params(integer=True)  # turns are whole numbers
     if ax.get_legend_handles_labels()[0]:
         ax.legend(loc="upper right", fontsize=8, frameon=False)
 

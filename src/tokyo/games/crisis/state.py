@@ -13,7 +13,7 @@ from __future__ import annotations
 import json
 
 from ...core.machine import StepState
-from ...core.state import State
+from ...core.state import State, turn_order_labels
 from .cards import POWER_NAMES, POWERS
 
 RB = "Crisis: Tokyo"
@@ -61,6 +61,7 @@ class CrisisState(StepState):
         self.winners: list[int] | None = None
         self.win_by = ""
         self.played: list[list[str]] = [[] for _ in range(n)]  # card ids each seat played
+        self.first_player: int | None = None  # the seat the Favor of the Gods chose
 
     def start(self) -> None:
         steps = [["reveal-district", i] for i in range(5)]
@@ -83,9 +84,13 @@ class CrisisState(StepState):
     def record_extra(self) -> dict:
         """win_by, districts (Districts levelled per seat) and cards (per seat, the sorted
         unique ids of the cards it played from its hand: an Event by either half, a
-        Character recruited as a Hero, sent or deployed) with cards_verb "played"."""
-        return {"win_by": self.win_by, "districts": [len(d) for d in self.districts],
-                "cards": [sorted(set(ids)) for ids in self.played], "cards_verb": "played"}
+        Character recruited as a Hero, sent or deployed) with cards_verb "played", and
+        labels {"turn order": ["1st", ...]} once the first player is known."""
+        extra = {"win_by": self.win_by, "districts": [len(d) for d in self.districts],
+                 "cards": [sorted(set(ids)) for ids in self.played], "cards_verb": "played"}
+        if self.first_player is not None:
+            extra["labels"] = {"turn order": turn_order_labels(self.first_player, self.game.num_players)}
+        return extra
 
     def note_played(self, seat: int, cid: str) -> None:
         """Remember that ``seat`` played card ``cid`` (for the game record; no rule reads it)."""
@@ -185,7 +190,7 @@ class CrisisState(StepState):
         self._chance("favor")
 
     def _on_favor(self, node, seat) -> None:
-        first = int(seat)
+        first = self.first_player = int(seat)
         self.say(f"The Favor of the Gods points to {self.pname(first)}, who plays first.",
                  self.rule("Setting Up the Game / The Favor of the Gods"))
         self._push(["turn-start", first])
@@ -842,7 +847,7 @@ class CrisisState(StepState):
     _FIELDS = ("decks", "discards", "hands", "known_cards", "reserves", "districts", "tokyo", "plot", "conflict", "active",
                "turn_count", "actions_left", "had_turn", "defended", "end_of_turn", "resolving", "next_uid", "stack",
                "node",
-               "winners", "win_by", "played")
+               "winners", "win_by", "played", "first_player")
 
     def _to_data(self) -> dict:
         return {k: _deep(getattr(self, k)) for k in self._FIELDS}
@@ -851,6 +856,7 @@ class CrisisState(StepState):
         d = dict(d)
         # states saved before plays were tracked have no "played": nothing played yet
         d.setdefault("played", [[] for _ in range(self.game.num_players)])
+        d.setdefault("first_player", None)  # likewise for the first player
         for k in self._FIELDS:
             setattr(self, k, _deep(d[k]))
         if len(self.played) != self.game.num_players:

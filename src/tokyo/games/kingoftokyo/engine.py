@@ -21,7 +21,7 @@ import json
 from typing import Any
 
 from ...core.machine import StepState
-from ...core.state import CHANCE, State
+from ...core.state import CHANCE, State, turn_order_labels
 from .effects import Effects
 
 FACES = ("1", "2", "3", "e", "h", "c")
@@ -212,11 +212,15 @@ class KotState(StepState):
 
     def record_extra(self) -> dict:
         """win_by, monsters (monster id per seat, kept for old readers), labels
-        ({"monster": [...]}) and cards (per seat, the sorted unique ids of the Power cards
+        ({"monster": [...], "turn order": ["1st", ...]}, the second once the first player is
+        known) and cards (per seat, the sorted unique ids of the Power cards
         it bought: at the market, by Made in a Lab, Opportunist or Parasitic Tentacles;
         not cards given to it) with cards_verb "bought"."""
         monsters = [m.monster for m in self.monsters]
-        return {"win_by": self.win_by, "monsters": monsters, "labels": {"monster": list(monsters)},
+        labels = {"monster": list(monsters)}
+        if self.rolloff.get("first") is not None:  # the seat that won the roll for first player
+            labels["turn order"] = turn_order_labels(self.rolloff["first"], self.game.num_players)
+        return {"win_by": self.win_by, "monsters": monsters, "labels": labels,
                 "cards": [sorted(set(ids)) for ids in self.bought], "cards_verb": "bought"}
 
     # ----- the step machine (tokyo.core.machine.StepState) -------------------------------
