@@ -29,6 +29,25 @@ COLUMNS = ("game", "players", "options", "seed", "agents", "history", "returns",
 PYARROW_HINT = "pip install 'tokyo-engine[parquet]'"
 
 
+def read_text(path: str | Path, error: type, what: str, hint: str = "") -> str:
+    """The UTF-8 text of ``path``; raises ``error`` with a one-line message when the file
+    cannot be read, is not UTF-8 text or is empty (``what`` names what it should hold,
+    e.g. "game records"; ``hint``, if given, is added after a semicolon)."""
+    path = Path(path)
+    tail = f"; {hint}" if hint else ""
+    try:
+        raw = path.read_bytes()
+    except OSError as exc:
+        raise error(f"cannot read {path}: {exc.strerror or exc}{tail}") from None
+    try:
+        text = raw.decode("utf-8")
+    except UnicodeDecodeError:
+        raise error(f"{path} is not a text file of {what} (not UTF-8){tail}") from None
+    if not text.strip():
+        raise error(f"{path} is empty: no {what} in it{tail}")
+    return text
+
+
 def record_format(path: str | Path, error: type = OptionError) -> str:
     """The format of a record file from its extension: "jsonl" or "parquet".
 

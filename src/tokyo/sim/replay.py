@@ -49,20 +49,11 @@ def read_records(path: str | Path) -> list[tuple[str, dict]]:
     those, the file cannot be read, is empty, is not JSON (or Parquet) or holds
     something that is not a game record.
     """
-    from .records import read_parquet, record_format
+    from .records import read_parquet, read_text, record_format
     path = Path(path)
     if record_format(path, StateFormatError) == "parquet":
         return [(where, _check_record(rec, f"{path}, {where}")) for where, rec in read_parquet(path)]
-    try:
-        raw = path.read_bytes()
-    except OSError as exc:
-        raise StateFormatError(f"cannot read {path}: {exc.strerror or exc}") from None
-    try:
-        text = raw.decode("utf-8")
-    except UnicodeDecodeError:
-        raise StateFormatError(f"{path} is not a text file of game records (not UTF-8)") from None
-    if not text.strip():
-        raise StateFormatError(f"{path} is empty: no game record in it")
+    text = read_text(path, StateFormatError, "game records")
     try:
         whole = json.loads(text)
     except ValueError:

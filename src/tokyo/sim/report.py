@@ -28,6 +28,7 @@ from typing import Any, Callable, Iterable
 
 from ..core.errors import TokyoError
 from ..core.runner import GameRecord
+from .records import read_text
 from .runner import SEED_STRIDE
 from .stats import summarise
 
@@ -198,16 +199,7 @@ def load_results(path: str | Path) -> dict:
     path = Path(path)
     if path.suffix.lower() == ".parquet":
         return _summarise_records(path)
-    try:
-        raw = path.read_bytes()
-    except OSError as exc:
-        raise ReportError(f"cannot read {path}: {exc.strerror or exc}") from None
-    try:
-        text = raw.decode("utf-8")
-    except UnicodeDecodeError:
-        raise ReportError(f"{path} is not a text file (not UTF-8); {EXPECTED}") from None
-    if not text.strip():
-        raise ReportError(f"{path} is empty; {EXPECTED}")
+    text = read_text(path, ReportError, "simulation results", EXPECTED)
     try:
         data = json.loads(text)
     except ValueError as exc:
