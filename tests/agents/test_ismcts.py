@@ -53,7 +53,6 @@ def test_registered_with_parameters():
     ("ismcts:sims", ["key=value"]),
     ("ismcts:horizon=-1", ["horizon", "at least 0"]),
     ("ismcts:horizon=soon", ["horizon", "integer"]),
-    ("ismcts:horizon=5", ["horizon", "heuristic_value", "kot-dark", "horizon=none"]),  # crisis has none
 ])
 def test_bad_parameters_raise_option_error(spec, words):
     with pytest.raises(tokyo.OptionError) as err:
@@ -75,8 +74,20 @@ def test_horizon_parameter():
     assert make_agent("ismcts:horizon=none", "kot-dark").horizon == "none"
     assert make_agent("ismcts:horizon=0", "kot-dark").horizon == 0
     assert make_agent("ismcts:horizon=none", "crisis-tokyo").horizon == "none"
+
+
+def test_horizon_needs_an_evaluation(pig):
+    """A numeric horizon needs a heuristic with heuristic_value: Pig has no heuristic,
+    crisis-tokyo's heuristic has no evaluation (its rollouts are played out)."""
+    for game_id in (pig.game_id, "crisis-tokyo", None):
+        assert make_agent("ismcts:horizon=none", game_id).horizon == "none"
+    for game_id in (pig.game_id, "crisis-tokyo"):
+        with pytest.raises(tokyo.OptionError) as err:
+            make_agent("ismcts:horizon=5", game_id)
+        for word in ("horizon", "heuristic_value", "kot-dark", "horizon=none"):
+            assert word in str(err.value)
     with pytest.raises(tokyo.OptionError, match="heuristic_value"):
-        make_agent("ismcts:horizon=3")._rollout_policies(tokyo.load_game("crisis-tokyo", players=2))
+        make_agent("ismcts:horizon=3")._rollout_policies(pig)
 
 
 def kot_position(seed=0, turns=3):

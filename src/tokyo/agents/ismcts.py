@@ -225,7 +225,7 @@ class ISMCTSAgent(Agent):
             cls = _heuristic_class(game.game_id)
             if self.rollout != "random" and cls is not None:
                 self._policies = [cls() for _ in range(game.num_players)]
-            self._evaluate = getattr(cls, "heuristic_value", None)
+            self._evaluate = getattr(cls(), "heuristic_value", None) if cls is not None else None
             if self.horizon == "none" or self._evaluate is None:
                 self._evaluate, self._horizon = None, None
             elif self.horizon is None:
