@@ -9,7 +9,8 @@ N = 40, K = 0), the stronger agent in seat ``seed % 2`` (tokyo.agents.match.play
 ``heuristic`` against ``random``, then ``ismcts:sims=S`` (default 100, other parameters at
 their defaults) against ``heuristic``. It prints a progress line per game on stderr and a
 table per game on stdout: match, games, win share of the stronger agent (a shared win
-counts as a share), its 95% Wilson interval, and wall-clock seconds per game on one core.
+counts as a share), its 95% Wilson interval, wall-clock and CPU seconds per game on one
+core (CPU well below wall clock means a busy machine), and mean turns per game.
 """
 
 from __future__ import annotations
@@ -62,16 +63,19 @@ def main(argv=None) -> int:
 
             def progress(done, res, first=first, second=second):
                 print(f"  {game_id}: {first} vs {second}: {done}/{args.games} games, "
-                      f"share {res.share:g}, {res.seconds:.0f} s", file=sys.stderr, flush=True)
+                      f"share {res.share:g}, {res.seconds:.0f} s ({res.cpu_seconds:.0f} s CPU)",
+                      file=sys.stderr, flush=True)
 
             rows.append(play_match(game_id, first, second, args.games, start=args.start,
                                    options=options, progress=progress))
         print(f"\n{game_id}")
-        print(f"{'match':36}{'games':>6}{'share':>8}{'95% Wilson':>17}{'s/game':>8}{'turns':>7}")
+        print(f"{'match':36}{'games':>6}{'share':>8}{'95% Wilson':>17}{'s/game':>8}{'cpu s/game':>11}"
+              f"{'turns':>7}")
         for res in rows:
             lo, hi = res.interval
             print(f"{res.first + ' vs ' + res.second:36}{res.games:>6}{res.rate:>8.1%}"
-                  f"{lo:>9.1%} -{hi:>6.1%}{res.seconds / max(1, res.games):>8.1f}"
+                  f"{lo:>9.1%} -{hi:>6.1%}{res.seconds / max(1, res.games):>8.2f}"
+                  f"{res.cpu_seconds / max(1, res.games):>11.2f}"
                   f"{sum(res.turns) / max(1, len(res.turns)):>7.1f}", flush=True)
     print(f"\nfinished {time.strftime('%Y-%m-%d %H:%M UTC', time.gmtime())}")
     return 0
