@@ -29,7 +29,7 @@ def test_registered_with_parameters():
     agent = make_agent("ismcts", game_id="crisis-tokyo")
     assert isinstance(agent, ISMCTSAgent)
     assert (agent.sims, agent.seconds, agent.c, agent.rollout, agent.rollout_steps, agent.seed_offset,
-            agent.horizon) == (200, None, 0.7, None, 2000, 0, None)
+            agent.horizon) == (200, None, 0.4, None, 2000, 0, None)
     agent = make_agent("ismcts:sims=400,seconds=2,c=0.5,rollout=random,rollout_steps=50,seed_offset=3,"
                        "widen=0,bias=2.5", game_id="kot-dark")
     assert (agent.sims, agent.seconds, agent.c, agent.rollout, agent.rollout_steps, agent.seed_offset,

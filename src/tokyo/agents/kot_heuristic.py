@@ -73,8 +73,9 @@ class KotHeuristicAgent(Agent):
     spec = "heuristic"
 
     ROLLOUT_HORIZON = 20
-    """Default ``horizon`` of the ismcts agent on kot-dark: rollout decisions before the
-    position is scored by :meth:`heuristic_value` (see docs/performance.md)."""
+    """Default ``horizon`` of the ismcts agent on kot-dark: rollout decisions (single-action
+    ones included; about four turns) before the position is scored by
+    :meth:`heuristic_value` (see docs/performance.md)."""
 
     EVAL_WEIGHTS = {"stars": 1.0, "hearts": 0.6, "energy": 0.02, "card": 0.08, "sharpness": 4.0}
     """Weights of :meth:`heuristic_value`: per fraction of the 20 stars, per fraction of
