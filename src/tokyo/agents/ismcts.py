@@ -220,10 +220,10 @@ class ISMCTSAgent(Agent):
         super().reset(None if seed is None else seed + self.seed_offset, seat)
 
     def _rollout_policies(self, game) -> list | None:
-        """One heuristic agent per seat, or None for uniform random rollouts."""
+        """One heuristic agent per seat, or None for uniform random rollouts; also sets the
+        evaluation and horizon in force for this game."""
         if self._policy_game != game.game_id or (self._policies is not None
                                                  and len(self._policies) != game.num_players):
-            from . import HEURISTICS
             self.check_game(game.game_id)
             self._policy_game = game.game_id
             self._policies = None
