@@ -42,3 +42,30 @@ def test_rung(game_id, options, stronger, weaker, games, record_property):
     print("\n" + summary)
     assert result.games == games
     assert low > 0.5, summary
+
+
+def test_play_match_alternates_seats(monkeypatch):
+    """The first agent sits in seat ``seed % 2``; a shared win counts as a share; a bad
+    spec raises OptionError before any game."""
+    import tokyo
+    from tokyo.agents import match
+
+    seen = []
+
+    class FakeRecord:
+        def __init__(self, winners):
+            self.winners, self.turns = winners, 7
+
+    def fake_play(game, agents, seed):
+        seen.append([a.spec for a in agents])
+        return FakeRecord([0, 1] if seed == 2 else [0])  # seat 0 wins, game 2 is shared
+
+    monkeypatch.setattr(match, "play_game", fake_play)
+    result = match.play_match("kot-dark", "heuristic", "random", 4)
+    assert seen == [["heuristic", "random"], ["random", "heuristic"],
+                    ["heuristic", "random"], ["random", "heuristic"]]
+    assert result.games == 4 and result.share == 1 + 0.5 and result.turns == [7] * 4
+    assert result.rate == 0.375 and result.interval[0] < 0.375 < result.interval[1]
+    with pytest.raises(tokyo.OptionError):
+        match.play_match("kot-dark", "heuristic", "ismcts:sims=0", 2)
+    assert len(seen) == 4
