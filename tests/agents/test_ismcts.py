@@ -29,7 +29,7 @@ def test_registered_with_parameters():
     agent = make_agent("ismcts", game_id="crisis-tokyo")
     assert isinstance(agent, ISMCTSAgent)
     assert (agent.sims, agent.seconds, agent.c, agent.rollout, agent.rollout_steps, agent.seed_offset,
-            agent.horizon) == (200, None, 0.4, None, 2000, 0, None)
+            agent.horizon) == (200, None, None, None, 2000, 0, None)
     agent = make_agent("ismcts:sims=400,seconds=2,c=0.5,rollout=random,rollout_steps=50,seed_offset=3,"
                        "widen=0,bias=2.5", game_id="kot-dark")
     assert (agent.sims, agent.seconds, agent.c, agent.rollout, agent.rollout_steps, agent.seed_offset,
@@ -74,6 +74,17 @@ def test_horizon_parameter():
     assert make_agent("ismcts:horizon=none", "kot-dark").horizon == "none"
     assert make_agent("ismcts:horizon=0", "kot-dark").horizon == 0
     assert make_agent("ismcts:horizon=none", "crisis-tokyo").horizon == "none"
+
+
+def test_default_exploration_constant_follows_the_rewards():
+    """c defaults to 0.4 when rollouts are scored by an evaluation (kot-dark), else 0.7;
+    a given c is kept."""
+    for spec, game_id, expected in (("ismcts", "kot-dark", 0.4), ("ismcts:horizon=none", "kot-dark", 0.7),
+                                    ("ismcts", "crisis-tokyo", 0.7), ("ismcts:c=0.5", "kot-dark", 0.5),
+                                    ("ismcts:c=0.5,horizon=none", "crisis-tokyo", 0.5)):
+        agent = make_agent(spec, game_id)
+        agent._rollout_policies(tokyo.load_game(game_id, players=2))
+        assert agent._c == expected, spec
 
 
 def test_horizon_needs_an_evaluation(pig):
