@@ -28,8 +28,8 @@ def test_registered_with_parameters():
     assert "ismcts" in AGENT_NAMES
     agent = make_agent("ismcts", game_id="crisis-tokyo")
     assert isinstance(agent, ISMCTSAgent)
-    assert (agent.sims, agent.seconds, agent.c, agent.rollout, agent.rollout_steps, agent.seed_offset) == \
-        (200, None, 0.7, None, 2000, 0)
+    assert (agent.sims, agent.seconds, agent.c, agent.rollout, agent.rollout_steps, agent.seed_offset,
+            agent.horizon) == (200, None, None, None, 2000, 0, None)
     agent = make_agent("ismcts:sims=400,seconds=2,c=0.5,rollout=random,rollout_steps=50,seed_offset=3,"
                        "widen=0,bias=2.5", game_id="kot-dark")
     assert (agent.sims, agent.seconds, agent.c, agent.rollout, agent.rollout_steps, agent.seed_offset,
@@ -51,6 +51,8 @@ def test_registered_with_parameters():
     ("ismcts:seconds=0", ["seconds"]),
     ("ismcts:rollout=smart", ["rollout", "heuristic", "random"]),
     ("ismcts:sims", ["key=value"]),
+    ("ismcts:horizon=-1", ["horizon", "at least 0"]),
+    ("ismcts:horizon=soon", ["horizon", "integer"]),
 ])
 def test_bad_parameters_raise_option_error(spec, words):
     with pytest.raises(tokyo.OptionError) as err:
@@ -66,6 +68,102 @@ def test_heuristic_rollouts_need_a_heuristic(pig):
     agent.reset(0, 0)
     record = tokyo.play_game(pig, [agent, RandomAgent()], seed=1)
     assert record.winners
+
+
+def test_horizon_parameter():
+    assert make_agent("ismcts:horizon=none", "kot-dark").horizon == "none"
+    assert make_agent("ismcts:horizon=0", "kot-dark").horizon == 0
+    assert make_agent("ismcts:horizon=none", "crisis-tokyo").horizon == "none"
+
+
+def test_default_exploration_constant_follows_the_rewards():
+    """c defaults to 0.4 when rollouts are scored by an evaluation (kot-dark), else 0.7;
+    a given c is kept."""
+    for spec, game_id, expected in (("ismcts", "kot-dark", 0.4), ("ismcts:horizon=none", "kot-dark", 0.7),
+                                    ("ismcts", "crisis-tokyo", 0.7), ("ismcts:c=0.5", "kot-dark", 0.5),
+                                    ("ismcts:c=0.5,horizon=none", "crisis-tokyo", 0.5)):
+        agent = make_agent(spec, game_id)
+        agent._rollout_policies(tokyo.load_game(game_id, players=2))
+        assert agent._c == expected, spec
+
+
+def test_horizon_needs_an_evaluation(pig):
+    """A numeric horizon needs a heuristic with heuristic_value: Pig has no heuristic,
+    crisis-tokyo's heuristic has no evaluation (its rollouts are played out)."""
+    for game_id in (pig.game_id, "crisis-tokyo", None):
+        assert make_agent("ismcts:horizon=none", game_id).horizon == "none"
+    for game_id in (pig.game_id, "crisis-tokyo"):
+        with pytest.raises(tokyo.OptionError) as err:
+            make_agent("ismcts:horizon=5", game_id)
+        for word in ("horizon", "heuristic_value", "kot-dark", "horizon=none"):
+            assert word in str(err.value)
+    with pytest.raises(tokyo.OptionError, match="heuristic_value"):
+        make_agent("ismcts:horizon=3")._rollout_policies(pig)
+
+
+def kot_position(seed=0, turns=3):
+    """A kot-dark position a few turns in, at a decision of seat 0 with a choice."""
+    game = tokyo.load_game("kot-dark", players=2)
+    state = game.new_initial_state()
+    rng = random.Random(seed)
+    while True:
+        if state.is_chance_node():
+            state.apply_action(sample_chance(state, rng))
+            continue
+        legal = state.legal_texts()
+        if state.turn_count >= turns and state.current_player() == 0 and len(legal) > 2:
+            return state
+        state.apply_action(legal[rng.randrange(len(legal))])
+
+
+def test_heuristic_value_is_a_share():
+    """kot-dark's evaluation: shares in [0, 1] summing to 1 over the seats, more stars
+    worth more, an eliminated monster 0, and a finished game its returns."""
+    from tokyo.agents.kot_heuristic import KotHeuristicAgent as K
+    state = kot_position()
+    values = [K.heuristic_value(state, s) for s in range(2)]
+    assert all(0 <= v <= 1 for v in values) and math.isclose(sum(values), 1.0)
+    richer = state.clone()
+    richer.monsters[0].stars += 5
+    assert K.heuristic_value(richer, 0) > values[0]
+    dead = state.clone()
+    dead.monsters[1].alive = False
+    assert K.heuristic_value(dead, 1) == 0.0 and K.heuristic_value(dead, 0) == 1.0
+    game = tokyo.load_game("kot-dark", players=2)
+    record = tokyo.play_game(game, [make_agent("heuristic", "kot-dark"), RandomAgent()], seed=0)
+    end = game.new_initial_state()
+    for text in record.history:
+        end.apply_action(text)
+    assert end.is_terminal()
+    assert [K.heuristic_value(end, s) for s in range(2)] == end.returns()
+
+
+def test_horizon_scores_cut_rollouts_with_the_evaluation(monkeypatch):
+    """With a horizon, rollouts stop there and are scored by heuristic_value; with
+    horizon=none the evaluation is never called."""
+    from tokyo.agents.kot_heuristic import KotHeuristicAgent
+    calls = []
+    original = KotHeuristicAgent.heuristic_value.__func__
+
+    def counting(cls, state, seat):
+        calls.append(seat)
+        return original(cls, state, seat)
+
+    monkeypatch.setattr(KotHeuristicAgent, "heuristic_value", classmethod(counting))
+    state = kot_position()
+    for spec, expect_calls in (("ismcts:sims=10,horizon=0", True), ("ismcts:sims=10,horizon=none", False),
+                               ("ismcts:sims=10", True)):
+        calls.clear()
+        agent = make_agent(spec, "kot-dark")
+        agent.reset(0, 0)
+        assert agent.step(state) in state.legal_texts()
+        assert bool(calls) == expect_calls, spec
+    # horizon=0: every simulation is scored at the new node (2 seats each)
+    calls.clear()
+    agent = make_agent("ismcts:sims=10,horizon=0", "kot-dark")
+    agent.reset(0, 0)
+    agent.step(state)
+    assert len(calls) == 2 * 10
 
 
 # ----- (b) legality ---------------------------------------------------------------------------

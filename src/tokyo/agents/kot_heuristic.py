@@ -23,9 +23,15 @@ It reads only what its seat may know: public attributes of the state (monsters, 
 market, dice, the pending node) and, of the deck's known top cards, only those its
 seat has seen. Parameters (spec ``heuristic:key=value``): ``yield_at`` (int),
 ``energy_value`` (float, stars per energy), ``heal_at`` (int).
+
+It also provides :meth:`KotHeuristicAgent.heuristic_value`, a rough estimate of each
+seat's chance to win a position, which the ``ismcts`` agent uses to score rollouts it
+cuts short (``ROLLOUT_HORIZON`` decisions by default).
 """
 
 from __future__ import annotations
+
+import math
 
 from .base import Agent
 
@@ -65,6 +71,47 @@ class KotHeuristicAgent(Agent):
     """Rule-based kot-dark player (spec ``heuristic``). See the module docstring."""
 
     spec = "heuristic"
+
+    ROLLOUT_HORIZON = 20
+    """Default ``horizon`` of the ismcts agent on kot-dark: rollout decisions (single-action
+    ones included; about four turns) before the position is scored by
+    :meth:`heuristic_value` (see docs/performance.md)."""
+
+    EVAL_WEIGHTS = {"stars": 1.0, "hearts": 0.6, "energy": 0.02, "card": 0.08, "sharpness": 4.0}
+    """Weights of :meth:`heuristic_value`: per fraction of the 20 stars, per fraction of
+    the monster's maximum hearts, per energy cube (up to 10), per KEEP card or Wickedness
+    tile held, and the sharpness of the softmax that turns strengths into shares."""
+
+    @classmethod
+    def heuristic_value(cls, state, seat: int) -> float:
+        """Estimated share of the win of ``seat`` in ``state``, in [0, 1].
+
+        Terminal states give ``state.returns()[seat]``. Otherwise each living monster gets
+        a strength ``stars/20 + 0.6 * hearts/max_hearts + 0.02 * min(energy, 10) +
+        0.08 * (KEEP cards + tiles)`` (``EVAL_WEIGHTS``; public information only) and the
+        shares are a softmax of the strengths with sharpness 4: an eliminated monster gets
+        0, and the shares of the living sum to 1. Hand-set weights, not fitted; the ismcts
+        agent uses it to score rollouts cut at its ``horizon``.
+        """
+        if state.is_terminal():
+            return state.returns()[seat]
+        w = cls.EVAL_WEIGHTS
+        target = state.monsters[seat]
+        if not target.alive:
+            return 0.0
+        total = mine = 0.0
+        for m in state.monsters:
+            if not m.alive:
+                continue
+            strength = (w["stars"] * min(m.stars, 20) / 20.0
+                        + w["hearts"] * m.hearts / max(1, state.max_hearts(m))
+                        + w["energy"] * min(m.energy, 10)
+                        + w["card"] * (len(m.cards) + len(m.tiles)))
+            share = math.exp(w["sharpness"] * strength)
+            total += share
+            if m is target:
+                mine = share
+        return mine / total
 
     def __init__(self, **params):
         super().__init__(**params)
