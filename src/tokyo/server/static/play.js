@@ -191,7 +191,7 @@ function redraw() {
   if (!view) return;
   drawStatus();
   drawSeats();
-  drawLog(log);
+  if (!replay) drawLog(log);
   $("render").textContent = view.render || "";
   const legal = view.your_turn ? view.legal : [];
   const ctx = makeContext(view.observation, legal, true);
@@ -223,6 +223,8 @@ function redraw() {
   }
 }
 
+/** The replay of a finished game: a step slider over the public observations, with the
+    log up to the chosen step in the log panel. It takes the place of the live board. */
 async function openReplay() {
   const box = $("replay");
   box.hidden = false;
@@ -232,29 +234,31 @@ async function openReplay() {
     showError(`The replay cannot be shown: ${err.message}`);
     return;
   }
+  for (const id of ["board", "prompt", "legal-box"]) $(id).hidden = true;
+  $("main-col").prepend(box);
   const total = replay.steps.length;
   const slider = el("input", { type: "range", min: 1, max: total, value: total, id: "replay-slider",
                                "aria-label": "replay step" });
   const label = el("span", { id: "replay-step" });
   const board = el("div", { id: "replay-board" });
-  const logBox = el("div", { class: "log", id: "replay-log" });
   const show = () => {
     const at = Number(slider.value);
     label.textContent = `Step ${at} of ${total}`;
     const step = replay.steps[at - 1];
     const ctx = makeContext(step.observation, [], false);
     board.replaceChildren(gameView.draw(ctx));
-    drawLog(replay.steps.slice(0, at).flatMap((s) => s.log), logBox);
-    logBox.scrollTop = logBox.scrollHeight;
+    drawLog(replay.steps.slice(0, at).flatMap((s) => s.log));
+    $("log").scrollTop = $("log").scrollHeight;
   };
   const move = (delta) => { slider.value = String(Math.min(total, Math.max(1, Number(slider.value) + delta))); show(); };
   slider.addEventListener("input", show);
   box.replaceChildren(el("h2", {}, "Replay"),
+    el("p", { class: "small muted" }, "Every step of the game as a spectator saw it; the log beside it stops at the chosen step."),
     el("div", { class: "buttons" }, el("button", { type: "button", onclick: () => move(-1) }, "◀ Back"),
-       el("button", { type: "button", onclick: () => move(1) }, "Next ▶"), label),
-    slider, board, el("h3", {}, "Log up to this step"), logBox);
+       el("button", { type: "button", onclick: () => move(1) }, "Next ▶"), el("span", { class: "small" }, label)),
+    slider, board);
   show();
-  box.scrollIntoView({ block: "start" });
+  window.scrollTo(0, 0);
 }
 
 if (!room) {

@@ -103,7 +103,8 @@ function conflictPanel(ctx) {
     el("h3", {}, title, seat !== null && seat !== undefined ? `: ${ctx.seatName(seat)}` : ": nobody yet"),
     el("div", {}, power ? el("span", { class: `power ${power}` }, POWER[power]) : el("span", { class: "muted small" }, "power not chosen")),
     totals ? el("div", {}, el("span", { class: "total" }, totals[i]), " total",
-                c.superior === who ? el("span", { class: "tag" }, c.no_superiority ? "superior (no bonus)" : "Superiority") : null) : null,
+                c.superior === who ? el("span", { class: "tag", title: "the Dragon: this power is tactically superior; a side with spheres of it gets the Superiority bonus" },
+                                       c.no_superiority ? "superior power (no bonus here)" : "superior power") : null) : null,
     c.bonus && c.bonus[i] ? el("div", { class: "small" }, `bonus ${c.bonus[i] > 0 ? "+" : ""}${c.bonus[i]}`) : null,
     el("div", { class: "grid" }, list.map((inst) => instance(ctx, inst))));
   return el("section", { class: "panel", id: "conflict" },
