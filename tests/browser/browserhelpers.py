@@ -70,3 +70,29 @@ class Server:
                 self.proc.kill()
                 self.proc.wait(30)
         self._reader.join(10)
+
+
+class ThreadServer:
+    """The server app in a uvicorn thread of this process, so that games registered by
+    the tests (the toy game ``toy-pig``) can be played in the browser too."""
+
+    def __init__(self, db: Path):
+        import uvicorn
+
+        from tokyo.server import create_app
+        from tokyo.server.main import bind
+
+        self._sock = bind("127.0.0.1", 0)
+        self.url = f"http://127.0.0.1:{self._sock.getsockname()[1]}"
+        self.server = uvicorn.Server(uvicorn.Config(create_app(db, bot_delay=0), log_level="warning"))
+        self._thread = threading.Thread(target=self.server.run, kwargs={"sockets": [self._sock]}, daemon=True)
+        self._thread.start()
+        end = time.monotonic() + 60
+        while not self.server.started:
+            assert self._thread.is_alive() and time.monotonic() < end, "the server thread did not start"
+            time.sleep(0.05)
+
+    def stop(self) -> None:
+        self.server.should_exit = True
+        self._thread.join(30)
+        self._sock.close()
