@@ -172,6 +172,7 @@ function makeContext(observation, legal, interactive) {
     observation, legal, interactive, cards, placed, state: uiState,
     seat: view.seat, seats: view.seats, options: view.options,
     seatName: (seat) => seatName(seat),
+    seatLabel: (seat) => seatLabel(view.seats, seat),
     isLegal: (text) => interactive && legal.includes(text),
     act: (text) => act(text),
     button(text, label, attrs = {}) {

@@ -69,7 +69,7 @@ function monsterPanel(ctx, m) {
   return el("div", { class: classes.join(" "), dataset: { seat: m.seat } },
     el("div", { class: "name" }, m.name, m.seat === ctx.seat ? " (you)" : "",
        m.seat === obs.active ? el("span", { class: "tag" }, "playing") : null),
-    el("div", { class: "small muted" }, `${ctx.seatName(m.seat)}; ${m.alive ? LOCATION[m.location] || "" : "eliminated"}`,
+    el("div", { class: "small muted" }, `${ctx.seatLabel(m.seat)}; ${m.alive ? LOCATION[m.location] || "" : "eliminated"}`,
        m.zombified ? ", zombified" : ""),
     el("div", { class: "stats" },
        el("span", { class: "stat heart", title: "hearts" }, "♥ ", el("b", {}, m.hearts), `/${m.max_hearts}`),
