@@ -76,8 +76,9 @@ def test_kot_game_from_the_lobby_a_full_turn_by_clicking_and_a_reload(page, serv
     # choice is taken by the engine itself: one category resolves alone, and with nothing
     # to buy the turn ends at once)
     turns = sum(line.startswith("Turn ") for line in log_texts(page))
-    if page.locator("#dice-panel button[data-action=stop]").is_enabled():
-        click_and_wait(page, page.locator("#dice-panel button[data-action=stop]"))
+    stop = page.locator("#dice-panel button[data-action=stop]:enabled")
+    if stop.count():
+        click_and_wait(page, stop)
     for _ in range(30):
         page.wait_for_function(f"""document.body.dataset.yourTurn === '1' || document.body.dataset.status === 'finished'
             || [...document.querySelectorAll('#log li')].filter(li => li.innerText.startsWith('Turn ')).length > {turns}""")
@@ -149,8 +150,7 @@ def test_crisis_game_played_to_the_end_with_the_fallback_buttons_then_replayed(p
         buttons = page.locator("#legal button")
         texts = buttons.all_inner_texts()
         short = next((t for t in ("end", "pass", "decline", "done", "none", "skip") if t in texts), texts[0])
-        click_and_wait(page, page.locator("#legal button", has_text=short).first if short == texts[0]
-                       else page.locator(f"#legal button[data-legal='{short}']"))
+        click_and_wait(page, buttons.nth(texts.index(short)))
     else:
         pytest.fail("the game did not end")
     assert page.locator("#status").inner_text().startswith("Game over")

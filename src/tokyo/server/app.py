@@ -1,8 +1,10 @@
-"""The FastAPI application: a JSON API and a WebSocket per seat over :mod:`.rooms`.
+"""The FastAPI application: a JSON API and a WebSocket per seat over :mod:`.rooms`, and
+the browser client (static files under ``static/``: the lobby at ``/``, the game page at
+``/play/{room}``).
 
 ``create_app(db_path, bot_delay)`` builds it; ``tokyo serve`` runs it with uvicorn.
 The interactive API documentation (OpenAPI) is at ``/docs``; docs/server.md describes
-the API, the storage and the seat tokens.
+the API, the storage, the seat tokens and the client.
 
 Every error is JSON ``{"error": code, "message": text}`` (plus ``legal``, the
 requesting seat's legal actions, when relevant) with a 4xx status, and a refused
