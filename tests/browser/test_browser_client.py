@@ -4,6 +4,7 @@ middle, a Crisis: Tokyo game played to the end with the fallback action buttons,
 replay, errors, and phone-sized pages that do not overflow sideways."""
 
 import json
+import time
 
 import httpx
 import pytest
@@ -218,3 +219,34 @@ def test_phone_sized_pages_do_not_overflow_sideways(browser, server, game, playe
             assert width[0] <= width[1], f"{path}: the page is {width[0]} px wide on a {width[1]} px screen"
     finally:
         context.close()
+
+
+def test_kot_out_of_turn_yield_prompt_appears_for_the_seat_that_decides(page, server):
+    """The person sits in Tokyo and the bot's Smash hits it: the yield question is asked
+    of the person during the bot's turn, as a prompt with readable buttons."""
+    client = httpx.Client(base_url=server.url, timeout=60)
+    room = client.post("/api/rooms", json={"game": "kot-dark", "seed": 1,
+                                           "seats": [{"kind": "human"}, {"kind": "bot", "agent": "heuristic"}]}).json()
+    token = room["seats"][0]["token"]
+    for _ in range(FINISH_LIMIT):
+        view = client.get(f"/api/rooms/{room['room']}/seat/{token}").json()
+        assert view["status"] == "playing", "the game ended before the person was asked to yield"
+        if not view["your_turn"]:
+            time.sleep(0.01)  # the bot is playing
+            continue
+        if view["observation"]["node"]["kind"] == "yield":
+            break
+        choice = next((t for t in ("stop", "resolve smash", "end", "stay") if t in view["legal"]), view["legal"][0])
+        client.post(f"/api/rooms/{room['room']}/actions", json={"token": token, "action": choice,
+                                                               "version": view["version"]})
+    else:
+        pytest.fail("the person was never asked to yield")
+    page.goto(server.url + room["seats"][0]["link"])
+    page.wait_for_selector("body[data-your-turn='1']")
+    assert page.locator("#prompt h2").inner_text() == "You were hit in Tokyo: stay or yield?"
+    assert set(page.locator("#prompt button").all_inner_texts()) == {"Stay in Tokyo", "Yield Tokyo"}
+    active = page.evaluate("document.body.dataset.version")
+    click_and_wait(page, page.locator("#prompt button", has_text="Yield Tokyo"))
+    assert int(page.evaluate("document.body.dataset.version")) > int(active)
+    assert any(line.split("\n")[0].endswith("yields Tokyo City.") for line in log_texts(page)), log_texts(page)
+    client.close()
