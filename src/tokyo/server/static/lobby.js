@@ -150,7 +150,9 @@ function showCreated(created) {
 }
 
 function seatSummary(seats) {
-  return seats.map((s) => s.kind === "bot" ? (s.agent || "bot") : (s.name || "person")).join(", ");
+  // an unnamed person is "Player N" (from 1) on the server: shown as "person"
+  return seats.map((s) => s.kind === "bot" ? (s.agent || "bot")
+    : (s.name && !/^Player \d+$/.test(s.name) ? s.name : "person")).join(", ");
 }
 
 async function loadRooms() {
