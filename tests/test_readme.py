@@ -16,7 +16,7 @@ def test_exactly_two_one_line_setup_commands():
     commands = setup_commands()
     assert len(commands) == 2
     assert all("\n" not in c for c in commands)
-    assert commands[0].endswith("tokyo play kot-dark")
+    assert commands[0].endswith(".venv/bin/tokyo serve")
     assert "pytest" in commands[1] and ".[test]" in commands[1]
 
 
@@ -28,5 +28,19 @@ def test_ci_runs_the_readme_test_command():
 
 def test_readme_documents_every_subcommand():
     readme = (ROOT / "README.md").read_text()
-    for command in ("games", "cards", "play", "simulate", "replay", "report"):
+    for command in ("games", "cards", "play", "simulate", "replay", "report", "serve"):
         assert f"### `tokyo {command}" in readme
+
+
+def test_ci_installs_the_browser_of_the_browser_tests():
+    ci = (ROOT / ".ci" / "run").read_text().splitlines()
+    install = next(i for i, line in enumerate(ci) if "apt-get install" in line and "chromium" in line)
+    venv = next(i for i, line in enumerate(ci) if line.startswith("python3 -m venv"))
+    assert install < venv and ci[install].startswith("command -v chromium >/dev/null ||")
+
+
+def test_readme_shows_the_browser_screenshots():
+    readme = (ROOT / "README.md").read_text()
+    for shot in ("lobby", "kot-desktop", "kot-phone", "crisis-desktop", "replay"):
+        assert f"docs/screenshots/{shot}.png" in readme
+        assert (ROOT / "docs" / "screenshots" / f"{shot}.png").is_file()

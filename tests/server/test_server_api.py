@@ -18,11 +18,33 @@ def test_catalogue_lists_every_game_with_options_and_agents(client):
     assert crisis["agents"] == ["random", "heuristic", "ismcts"] and crisis["default_agent"] == "heuristic"
 
 
-def test_root_page_is_an_honest_placeholder_linking_the_api_docs(client):
+def test_root_page_is_the_lobby_and_play_pages_load_the_client(client):
     page = client.get("/")
     assert page.status_code == 200 and "text/html" in page.headers["content-type"]
-    assert 'href="/docs"' in page.text and "no browser client yet" in page.text
+    assert 'href="/docs"' in page.text and "/static/lobby.js" in page.text
     assert client.get("/openapi.json").json()["paths"]["/api/rooms"]
+    play = client.get("/play/anything?token=secret-of-a-seat")
+    assert play.status_code == 200 and "/static/play.js" in play.text
+    assert "secret-of-a-seat" not in play.text  # the page holds nothing of the room or seat
+    for path in ("/static/app.css", "/static/common.js", "/static/lobby.js", "/static/play.js",
+                 "/static/views/kot.js", "/static/views/crisis.js", "/static/views/generic.js"):
+        response = client.get(path)
+        assert response.status_code == 200, path
+    missing = client.get("/static/nothing.js")
+    assert missing.status_code == 404 and missing.json()["error"] == "not_found"
+
+
+def test_option_kinds_and_card_catalogue_for_clients(client):
+    games = {g["id"]: g for g in client.get("/api/games").json()}
+    options = {o["name"]: o for o in games["crisis-tokyo"]["options"]}
+    assert options["resources"]["kind"] == "bool"
+    assert options["districts_to_win"]["kind"] == "int" and options["districts_to_win"]["minimum"] == 1
+    assert options["dragon"]["kind"] == "str" and options["dragon"]["choices"] == ["A", "B"]
+    cards = client.get("/api/games/kot-dark/cards").json()
+    assert {"acid-attack", "alienoid", "devious"} <= {c["id"] for c in cards}
+    assert all({"id", "name", "text"} <= set(c) for c in cards)
+    unknown = client.get("/api/games/chess/cards")
+    assert unknown.status_code == 404 and unknown.json()["error"] == "bad_game"
 
 
 @pytest.mark.parametrize("game, players, bots", [

@@ -1,8 +1,10 @@
-"""The FastAPI application: a JSON API and a WebSocket per seat over :mod:`.rooms`.
+"""The FastAPI application: a JSON API and a WebSocket per seat over :mod:`.rooms`, and
+the browser client (static files under ``static/``: the lobby at ``/``, the game page at
+``/play/{room}``).
 
 ``create_app(db_path, bot_delay)`` builds it; ``tokyo serve`` runs it with uvicorn.
 The interactive API documentation (OpenAPI) is at ``/docs``; docs/server.md describes
-the API, the storage and the seat tokens.
+the API, the storage, the seat tokens and the client.
 
 Every error is JSON ``{"error": code, "message": text}`` (plus ``legal``, the
 requesting seat's legal actions, when relevant) with a 4xx status, and a refused
@@ -12,7 +14,6 @@ request changes nothing.
 from __future__ import annotations
 
 import asyncio
-import html
 import json
 import logging
 from contextlib import asynccontextmanager
@@ -21,11 +22,12 @@ from typing import Any, Literal
 
 from fastapi import FastAPI, Query, Request, WebSocket, WebSocketDisconnect
 from fastapi.exceptions import RequestValidationError
-from fastapi.responses import HTMLResponse, JSONResponse
+from fastapi.responses import FileResponse, HTMLResponse, JSONResponse
+from fastapi.staticfiles import StaticFiles
 from pydantic import BaseModel, ConfigDict, Field
 from starlette.exceptions import HTTPException as StarletteHTTPException
 
-from ..core import list_games
+from ..core import game_catalogue, game_info, list_games
 from .rooms import ApiError, Room, Rooms, available_agents, default_agent
 from .store import Store
 
@@ -69,28 +71,12 @@ class ActionBody(BaseModel):
 
 
 # ----- pages ---------------------------------------------------------------------------
-_PAGE = """<!doctype html>
-<html lang="en"><head><meta charset="utf-8"><title>tokyo-engine server</title>
-<style>body{{font-family:sans-serif;max-width:46em;margin:2em auto;line-height:1.5}}
-code{{background:#eee;padding:0 .2em}}</style></head><body>
-<h1>tokyo-engine server</h1>
-{body}
-<p>There is no browser client yet: this server offers the JSON API and WebSockets that
-such a client will use. You can explore and try the API in the
-<a href="/docs">interactive API documentation</a> (OpenAPI at
-<a href="/openapi.json">/openapi.json</a>).</p>
-<ul>
-<li><code>GET /api/games</code>: the games, their player counts, options and bots</li>
-<li><code>POST /api/rooms</code>: create a room; the answer holds one secret link per person</li>
-<li><code>GET /api/rooms</code>: the games being played</li>
-<li><code>GET /api/rooms/{{room}}/seat/{{token}}</code>: your seat's view;
-<code>POST /api/rooms/{{room}}/actions</code>: play</li>
-<li><code>/ws/rooms/{{room}}?token=...</code>: a WebSocket that pushes every change</li>
-</ul></body></html>"""
+STATIC = Path(__file__).with_name("static")
+"""The browser client: plain HTML, CSS and JavaScript modules, no build step."""
 
 
-def _page(body: str) -> HTMLResponse:
-    return HTMLResponse(_PAGE.format(body=body))
+def _static_page(name: str) -> FileResponse:
+    return FileResponse(STATIC / name, media_type="text/html", headers={"Cache-Control": "no-cache"})
 
 
 # ----- the app -------------------------------------------------------------------------
@@ -149,19 +135,16 @@ def create_app(db_path: str | Path = "tokyo-games.sqlite3", bot_delay: float = 0
     # ----- pages ----------------------------------------------------------------------
     @app.get("/", response_class=HTMLResponse, include_in_schema=False)
     async def index():
-        return _page("<p>This server is running.</p>")
+        """The lobby: create a room, share its seat links, watch or replay games."""
+        return _static_page("index.html")
 
     @app.get("/play/{room_id}", response_class=HTMLResponse, include_in_schema=False)
-    async def seat_page(room_id: str, token: str | None = None):
-        room = html.escape(room_id)
-        if token:
-            body = (f"<p>This is a seat link of room <code>{room}</code>. Keep it to yourself: it lets its "
-                    f"holder play your seat. Your seat's view (JSON) is at "
-                    f"<a href=\"/api/rooms/{room}/seat/{html.escape(token)}\">/api/rooms/{room}/seat/...</a>.</p>")
-        else:
-            body = (f"<p>Room <code>{room}</code>: its public view (JSON) is at "
-                    f"<a href=\"/api/rooms/{room}\">/api/rooms/{room}</a>.</p>")
-        return _page(body)
+    async def seat_page(room_id: str):
+        """The game page of a seat (``?token=...``) or a spectator (no token); the page
+        itself holds nothing of the room: its script asks the API and the WebSocket."""
+        return _static_page("play.html")
+
+    app.mount("/static", StaticFiles(directory=STATIC), name="static")
 
     # ----- API ------------------------------------------------------------------------
     @app.get("/api/games", summary="The games that can be played")
@@ -169,8 +152,23 @@ def create_app(db_path: str | Path = "tokyo-games.sqlite3", bot_delay: float = 0
         """Every game: ``id``, ``title``, ``players`` [min, max], ``default_players``,
         ``options`` (name, default, allowed, help), ``agents`` (bot names for this game)
         and ``default_agent``."""
-        return [dict(g, agents=available_agents(g["id"]), default_agent=default_agent(g["id"]))
-                for g in list_games()]
+        out = []
+        for g in list_games():
+            declared = {o.name: o for o in game_info(g["id"]).options}
+            options = [dict(o, kind=declared[o["name"]].kind, choices=list(declared[o["name"]].choices or []),
+                            minimum=declared[o["name"]].minimum, maximum=declared[o["name"]].maximum)
+                       for o in g["options"]]
+            out.append(dict(g, options=options, agents=available_agents(g["id"]), default_agent=default_agent(g["id"])))
+        return out
+
+    @app.get("/api/games/{game_id}/cards", summary="Every card, tile and monster of a game")
+    async def cards(game_id: str) -> list[dict]:
+        """The game's catalogue (what ``tokyo cards GAME --json`` prints): per entry at
+        least ``set``, ``id``, ``name``, ``cost``, ``type`` and ``text``. Clients use it
+        to name the ids of observations. 404 ``bad_game`` for an unknown game."""
+        if game_id not in list_games_ids():
+            raise ApiError(404, "bad_game", f"unknown game {game_id!r}; games: {', '.join(list_games_ids())}")
+        return game_catalogue(game_id)
 
     @app.post("/api/rooms", status_code=201, summary="Create a room")
     async def create_room(body: CreateRoom, request: Request) -> dict:
@@ -309,6 +307,10 @@ def create_app(db_path: str | Path = "tokyo-games.sqlite3", bot_delay: float = 0
             room.unsubscribe(sub)
 
     return app
+
+
+def list_games_ids() -> list[str]:
+    return [g["id"] for g in list_games()]
 
 
 def public_replay(room: Room) -> dict:

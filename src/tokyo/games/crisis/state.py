@@ -883,7 +883,8 @@ class CrisisState(StepState):
     def observation(self, seat: int | None) -> dict:
         """What ``seat`` may know: its own hand; others' hand sizes and the cards all saw
         go into them (``known_cards``); the public table
-        (Tokyo, Reserves, levelled Districts, Plot, Conflict with both totals), deck sizes
+        (Tokyo, Reserves, levelled Districts, Plot, Conflict with both totals and the
+        superior side), deck sizes
         and discard piles. JSON-safe."""
         if seat is not None and not 0 <= seat < self.game.num_players:
             raise ValueError(f"seat must be from 0 to {self.game.num_players - 1} (or None), not {seat}")
@@ -897,6 +898,10 @@ class CrisisState(StepState):
             conflict["def"] = [self.public_instance(i) for i in c["def"]]
             if c["att_power"] and c["def_power"]:
                 conflict["totals"] = list(self.combat_totals())
+                # which side's power is tactically superior (the Dragon), before the
+                # bonus is withheld (no_superiority, zero spheres): for clients to show
+                conflict["superior"] = ("att" if self.superior(c["att_power"], c["def_power"]) else
+                                        "def" if self.superior(c["def_power"], c["att_power"]) else None)
         return {
             "game": self.game.game_id, "seat": seat, "active": self.active, "turn": self.turn_count,
             "actions_left": self.actions_left, "current_player": self._current_player(),

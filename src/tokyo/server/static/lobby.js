@@ -1,0 +1,197 @@
+// The lobby: choose a game, its players, seats (person or bot) and options; create the
+// room; show every person's seat link; list the games being played and the finished ones.
+import { api, el, copyText, absolute, ApiError } from "/static/common.js";
+
+let games = [];
+const $ = (id) => document.getElementById(id);
+
+function showError(message) {
+  $("error-text").textContent = message;
+  $("error").hidden = false;
+}
+$("error-close").addEventListener("click", () => { $("error").hidden = true; });
+
+function currentGame() {
+  return games.find((g) => g.id === $("game").value) || games[0];
+}
+
+/** A form control for one declared option (bool: checkbox, int: number, choices: select). */
+function optionControl(option) {
+  const id = `opt-${option.name}`;
+  let control;
+  if (option.kind === "bool") {
+    control = el("input", { type: "checkbox", id, name: option.name });
+    control.checked = !!option.default;
+  } else if (option.kind === "int") {
+    control = el("input", { type: "number", id, name: option.name, value: option.default,
+                            min: option.minimum ?? undefined, max: option.maximum ?? undefined, step: 1 });
+  } else if (option.kind === "str" && option.choices && option.choices.length) {
+    control = el("select", { id, name: option.name },
+                 option.choices.map((c) => el("option", { value: c, selected: c === option.default }, c)));
+  } else {
+    const value = Array.isArray(option.default) ? option.default.join(",") : (option.default ?? "");
+    control = el("input", { type: "text", id, name: option.name, value,
+                            placeholder: option.kind === "list" ? "empty: the default" : "" });
+  }
+  control.dataset.kind = option.kind;
+  return el("div", { class: "option" },
+            el("label", { for: id }, el("b", {}, option.name.replaceAll("_", " ")),
+               option.kind === "bool" ? control : null),
+            option.kind === "bool" ? null : control,
+            el("span", { class: "help" }, `${option.help} (allowed: ${option.allowed})`));
+}
+
+/** The options whose control differs from the default, as the API wants them. */
+function chosenOptions(game) {
+  const out = {};
+  for (const option of game.options) {
+    const control = $(`opt-${option.name}`);
+    if (!control) continue;
+    let value;
+    if (option.kind === "bool") value = control.checked;
+    else if (option.kind === "int") value = Number(control.value);
+    else value = control.value.trim();
+    const base = Array.isArray(option.default) ? option.default.join(",") : option.default;
+    if (value !== base) out[option.name] = value;
+  }
+  return out;
+}
+
+function seatRow(game, index) {
+  const kind = el("select", { name: `kind-${index}`, "aria-label": `seat ${index} player` },
+                  el("option", { value: "human", selected: index === 0 }, "Person"),
+                  el("option", { value: "bot", selected: index !== 0 }, "Bot"));
+  const agent = el("select", { name: `agent-${index}`, "aria-label": `seat ${index} bot` },
+                   game.agents.map((a) => el("option", { value: a, selected: a === game.default_agent },
+                                             a === "ismcts" ? "ismcts (search)" : a)));
+  const sims = el("input", { type: "number", name: `sims-${index}`, min: 10, max: 5000, value: 200,
+                             "aria-label": `seat ${index} simulations`, style: "width:6rem" });
+  const simsLabel = el("label", { class: "small" }, "sims", sims);
+  const name = el("input", { type: "text", name: `name-${index}`, maxlength: 40,
+                             placeholder: index === 0 ? "your name" : "name", style: "width:9rem",
+                             "aria-label": `seat ${index} name` });
+  const update = () => {
+    const bot = kind.value === "bot";
+    agent.hidden = !bot;
+    simsLabel.hidden = !(bot && agent.value === "ismcts");
+  };
+  kind.addEventListener("change", update);
+  agent.addEventListener("change", update);
+  update();
+  const row = el("div", { class: "seat-row", dataset: { seat: index } },
+                 el("span", { class: "seat-no" }, `Seat ${index}`), kind, agent, simsLabel, name);
+  row.spec = () => {
+    const spec = { kind: kind.value };
+    if (name.value.trim()) spec.name = name.value.trim();
+    if (kind.value === "bot") spec.agent = agent.value === "ismcts" ? `ismcts:sims=${Number(sims.value) || 200}` : agent.value;
+    return spec;
+  };
+  return row;
+}
+
+function drawSeats() {
+  const game = currentGame();
+  const count = Number($("players").value);
+  const box = $("seats");
+  const old = [...box.children];
+  box.replaceChildren(...Array.from({ length: count }, (_, i) => old[i] && old[i].dataset.game === game.id
+    ? old[i] : Object.assign(seatRow(game, i), {})));
+  for (const row of box.children) row.dataset.game = game.id;
+}
+
+function drawGame() {
+  const game = currentGame();
+  const [min, max] = game.players;
+  $("players").replaceChildren(...Array.from({ length: max - min + 1 }, (_, i) =>
+    el("option", { value: min + i, selected: min + i === game.default_players }, String(min + i))));
+  $("game-about").textContent = `${game.players[0]} to ${game.players[1]} players; bots: ${game.agents.join(", ")}.`;
+  $("options").replaceChildren(...game.options.map(optionControl));
+  $("seats").replaceChildren();
+  drawSeats();
+}
+
+async function create(event) {
+  event.preventDefault();
+  const game = currentGame();
+  const seats = [...$("seats").children].map((row) => row.spec());
+  $("create-button").disabled = true;
+  try {
+    const created = await api("/api/rooms", { json: { game: game.id, players: seats.length,
+                                                       options: chosenOptions(game), seats } });
+    showCreated(created);
+    $("error").hidden = true;
+    loadRooms();
+  } catch (err) {
+    showError(err instanceof ApiError ? `Could not create the game: ${err.message}` : String(err));
+  } finally {
+    $("create-button").disabled = false;
+  }
+}
+
+function linkRow(title, link, note) {
+  const url = absolute(link);
+  const input = el("input", { type: "text", readonly: true, value: url, "aria-label": title });
+  const status = el("span", { class: "small muted" });
+  const copy = el("button", { type: "button", onclick: async () => {
+    input.select();
+    status.textContent = (await copyText(url)) ? "copied" : "select the link and copy it";
+  } }, "Copy");
+  return el("div", { class: "link-row" }, el("b", {}, title), note ? el("span", { class: "small muted" }, note) : null,
+            input, el("div", { class: "buttons" }, copy, el("a", { class: "button", href: link, target: "_blank" }, "Open"), status));
+}
+
+function showCreated(created) {
+  const rows = created.seats.filter((s) => s.kind === "human").map((s) =>
+    linkRow(`Seat ${s.seat}${s.name ? ` (${s.name})` : ""}`, s.link, "secret: whoever has it plays this seat"));
+  rows.push(linkRow("Spectators", created.spectator_link, "anyone may watch with this link"));
+  $("links").replaceChildren(el("p", {}, `Room ${created.room}: ${created.view.title}, ${created.view.players} players.`), ...rows);
+  $("created").hidden = false;
+  $("created").scrollIntoView({ behavior: "smooth", block: "start" });
+}
+
+function seatSummary(seats) {
+  // an unnamed person is "Player N" (from 1) on the server: shown as "person"
+  return seats.map((s) => s.kind === "bot" ? (s.agent || "bot")
+    : (s.name && !/^Player \d+$/.test(s.name) ? s.name : "person")).join(", ");
+}
+
+async function loadRooms() {
+  try {
+    const [open, finished] = await Promise.all([api("/api/rooms"), api("/api/rooms?status=finished")]);
+    const titles = Object.fromEntries(games.map((g) => [g.id, g.title]));
+    $("rooms").replaceChildren(...(open.length ? open.map((r) => el("div", { class: "room-item" },
+      el("b", {}, r.title), el("span", { class: "small" }, `${r.players} players: ${seatSummary(r.seats)}`),
+      el("span", { class: "small muted" }, r.to_act === null ? "" : `seat ${r.to_act} to play`),
+      el("a", { class: "button", href: `/play/${r.room}` }, "Watch"))) : [el("p", { class: "muted" }, "None yet.")]));
+    $("finished").replaceChildren(...(finished.length ? finished.slice(0, 20).map((r) => {
+      const winners = (r.returns || []).map((v, i) => v > 0 ? i : null).filter((i) => i !== null);
+      return el("div", { class: "room-item" }, el("b", {}, titles[r.game] || r.game),
+                el("span", { class: "small" }, `${seatSummary(r.seats)}; won by ${winners.length ? winners.map((w) => `seat ${w}`).join(", ") : "nobody"}`),
+                el("a", { class: "button", href: `/play/${r.room}?replay=1` }, "Replay"));
+    }) : [el("p", { class: "muted" }, "None yet.")]));
+  } catch (err) {
+    $("rooms").replaceChildren(el("p", { class: "error" }, `The games cannot be listed: ${err.message}`));
+  }
+}
+
+async function start() {
+  try {
+    games = await api("/api/games");
+  } catch (err) {
+    showError(`The games cannot be loaded: ${err.message}`);
+    return;
+  }
+  $("game").replaceChildren(...games.map((g) => el("option", { value: g.id }, g.title)));
+  const wanted = new URLSearchParams(location.search).get("game");
+  if (wanted && games.some((g) => g.id === wanted)) $("game").value = wanted;
+  else if (games.some((g) => g.id === "kot-dark")) $("game").value = "kot-dark";
+  $("game").addEventListener("change", drawGame);
+  $("players").addEventListener("change", drawSeats);
+  $("create-form").addEventListener("submit", create);
+  drawGame();
+  loadRooms();
+  setInterval(loadRooms, 5000);
+  document.body.dataset.ready = "1";
+}
+
+start();

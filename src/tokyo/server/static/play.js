@@ -1,0 +1,269 @@
+// The game page: one seat (?token=...) or a spectator (no token). It keeps the room's
+// WebSocket open, redraws on every view pushed, sends actions over HTTP, and shows the
+// replay of a finished game. Per-game views draw the observation; every game also gets
+// the generic parts: the turn line, the log with its rules, the legal actions as
+// buttons, the text picture.
+import { api, el, seatLabel, ApiError } from "/static/common.js";
+import * as kot from "/static/views/kot.js";
+import * as crisis from "/static/views/crisis.js";
+import * as generic from "/static/views/generic.js";
+
+const VIEWS = { "kot-dark": kot, "crisis-tokyo": crisis };
+const $ = (id) => document.getElementById(id);
+const room = decodeURIComponent(location.pathname.split("/").filter(Boolean).pop());
+const params = new URLSearchParams(location.search);
+const token = params.get("token");
+
+let view = null;          // the latest view of this seat
+let log = [];             // every log line this seat may see, from 0
+let cards = {};           // catalogue id -> card
+let gameView = generic;
+let socket = null;
+let fatal = false;        // a bad room or token: do not reconnect
+let busy = false;         // an action is on its way
+let replay = null;        // the replay, once asked for
+const uiState = {};       // per-game view state kept across redraws (kept dice, ...)
+
+function showError(message) {
+  $("error-text").textContent = message;
+  $("error").hidden = false;
+}
+function clearError() { $("error").hidden = true; }
+$("error-close").addEventListener("click", clearError);
+
+async function loadCards(game) {
+  try {
+    const list = await api(`/api/games/${encodeURIComponent(game)}/cards`);
+    cards = Object.fromEntries(list.map((c) => [c.id, c]));
+  } catch (err) {
+    cards = {};
+  }
+}
+
+/** Take a view (from the socket or an HTTP answer) into the page. */
+async function applyView(next) {
+  if (view && next.version < view.version) return;  // an older answer that arrived late
+  if (next.log_from === 0) log = next.log.slice();
+  else if (next.log_from <= log.length) log = log.slice(0, next.log_from).concat(next.log);
+  else { await refetch(); return; }
+  const first = !view;
+  view = next;
+  if (first) {
+    gameView = VIEWS[view.game] || generic;
+    await loadCards(view.game);
+    $("title").textContent = view.title;
+    document.title = `${view.title}: tokyo-engine`;
+    $("render-box").open = gameView === generic;
+    $("legal-details").open = gameView === generic;
+  }
+  redraw();
+  if (first && params.get("replay") && view.status === "finished") openReplay();
+}
+
+async function refetch() {
+  const path = token ? `/api/rooms/${room}/seat/${encodeURIComponent(token)}` : `/api/rooms/${room}`;
+  try {
+    const fresh = await api(path);
+    view = null;
+    await applyView(fresh);
+  } catch (err) {
+    showError(err.message);
+  }
+}
+
+function connect() {
+  const proto = location.protocol === "https:" ? "wss:" : "ws:";
+  const query = new URLSearchParams();
+  if (token) query.set("token", token);
+  if (log.length) query.set("log_from", String(log.length));
+  const qs = query.toString();
+  socket = new WebSocket(`${proto}//${location.host}/ws/rooms/${encodeURIComponent(room)}${qs ? "?" + qs : ""}`);
+  socket.addEventListener("message", (event) => {
+    const message = JSON.parse(event.data);
+    if (message.type === "view") {
+      applyView(message);
+    } else if (message.type === "error") {
+      if (message.error === "unknown_room" || message.error === "bad_token") fatal = true;
+      showError(message.message);
+      if (fatal) $("status").textContent = "This link does not open a game.";
+    }
+  });
+  socket.addEventListener("close", () => {
+    if (fatal) return;
+    $("status").textContent = "Connection lost; reconnecting…";
+    $("status").className = "status";
+    setTimeout(connect, 1000);
+  });
+}
+
+/** Send one action text of this seat; the answer (or the socket) redraws. */
+async function act(text) {
+  if (busy || !view || !token) return;
+  busy = true;
+  document.body.dataset.busy = "1";
+  try {
+    const next = await api(`/api/rooms/${room}/actions`, { json: { token, action: text, version: view.version } });
+    clearError();
+    for (const key of Object.keys(uiState)) delete uiState[key];
+    await applyView(next);
+  } catch (err) {
+    if (err instanceof ApiError) {
+      showError(`Not accepted (${err.code}): ${err.message}`);
+      if (err.code === "stale_version" || err.code === "not_your_turn") await refetch();
+    } else {
+      showError(String(err));
+    }
+  } finally {
+    busy = false;
+    delete document.body.dataset.busy;
+  }
+}
+
+/** A name for a seat as the game knows it (a monster) or as the room does. */
+function seatName(seat) {
+  const fromGame = gameView.seatName ? gameView.seatName(view.observation, seat) : null;
+  const base = seatLabel(view.seats, seat);
+  return fromGame ? `${fromGame}, ${base}` : base;
+}
+
+function drawStatus() {
+  const status = $("status");
+  if (view.status === "finished") {
+    const winners = view.winners || [];
+    const mine = view.seat !== null && winners.includes(view.seat);
+    status.textContent = `Game over. ${mine ? "You won! " : ""}` +
+      (winners.length ? `Won by ${winners.map(seatName).join(" and ")}.` : "Nobody won.");
+    status.className = "status over";
+  } else if (view.your_turn) {
+    status.textContent = "Your move" + (gameView.moveHint ? `: ${gameView.moveHint(view.observation, view.legal)}` : "");
+    status.className = "status yours";
+  } else if (view.to_act === null || view.to_act === undefined) {
+    status.textContent = "The game goes on…";
+    status.className = "status";
+  } else {
+    status.textContent = `Waiting for ${seatName(view.to_act)}`;
+    status.className = "status";
+  }
+  $("who").textContent = view.seat === null ? `room ${view.room}, watching` : `room ${view.room}, you are seat ${view.seat}`;
+}
+
+function drawSeats() {
+  $("seats").replaceChildren(...view.seats.map((s) => el("span", { class: "seat", title: s.connected ? "connected" : "not connected" },
+    el("span", { class: `dot ${s.kind === "bot" || s.connected ? "on" : ""}` }), " ",
+    view.seat === s.seat ? el("b", {}, `${seatName(s.seat)} (you)`) : seatName(s.seat))));
+}
+
+function drawLog(lines, target = $("log")) {
+  const list = el("ol", {}, lines.map((line) => el("li", { class: line.seats ? "private" : "" },
+    line.text, line.seats ? el("span", { class: "small muted" }, " (only you see this)") : null,
+    line.rule ? el("span", { class: "rule" }, line.rule) : null)));
+  const stick = target.scrollTop + target.clientHeight >= target.scrollHeight - 30;
+  target.replaceChildren(lines.length ? list : el("p", { class: "muted" }, "Nothing yet."));
+  if (stick || !target.dataset.drawn) target.scrollTop = target.scrollHeight;
+  target.dataset.drawn = "1";
+}
+
+/** The context a game view draws with. button(text, label) makes a button for a legal
+    action (disabled if it is not legal) and remembers it, so that the prompt shows only
+    the legal actions the board did not place. */
+function makeContext(observation, legal, interactive) {
+  const placed = new Set();
+  const ctx = {
+    observation, legal, interactive, cards, placed, state: uiState,
+    seat: view.seat, seats: view.seats, options: view.options,
+    seatName: (seat) => seatName(seat),
+    seatLabel: (seat) => seatLabel(view.seats, seat),
+    isLegal: (text) => interactive && legal.includes(text),
+    act: (text) => act(text),
+    button(text, label, attrs = {}) {
+      const ok = ctx.isLegal(text);
+      if (ok) placed.add(text);
+      return el("button", { type: "button", class: attrs.class || "", title: text, disabled: !ok || undefined,
+                            dataset: { action: text }, onclick: () => act(text) }, label || text);
+    },
+    label: (text) => (gameView.label ? gameView.label(text, ctx) : generic.label(text, ctx)),
+    name: (id) => (cards[id] ? cards[id].name : id),
+    redraw: () => redraw(),
+  };
+  return ctx;
+}
+
+function redraw() {
+  if (!view) return;
+  drawStatus();
+  drawSeats();
+  if (!replay) drawLog(log);
+  $("render").textContent = view.render || "";
+  const legal = view.your_turn ? view.legal : [];
+  const ctx = makeContext(view.observation, legal, true);
+  $("board").replaceChildren(gameView.draw(ctx));
+  document.body.dataset.game = view.game;
+  document.body.dataset.version = String(view.version);
+  document.body.dataset.yourTurn = view.your_turn ? "1" : "0";
+  document.body.dataset.status = view.status;
+
+  const rest = legal.filter((text) => !ctx.placed.has(text));
+  const prompt = $("prompt");
+  if (rest.length) {
+    const title = gameView.promptTitle ? gameView.promptTitle(ctx) : "Your choices";
+    prompt.replaceChildren(el("h2", {}, title),
+      el("div", { class: "buttons" }, rest.map((text) => ctx.button(text, ctx.label(text)))));
+    prompt.hidden = false;
+  } else {
+    prompt.hidden = true;
+  }
+  $("legal-box").hidden = legal.length === 0;
+  $("notes").textContent = view.notes || "";
+  $("legal").replaceChildren(...legal.map((text) => el("button", { type: "button", dataset: { legal: text },
+    onclick: () => act(text) }, text)));
+  if (view.status === "finished" && !replay) {
+    const box = $("replay");
+    box.hidden = false;
+    box.replaceChildren(el("h2", {}, "Replay"), el("p", { class: "small" }, "Go through the game step by step."),
+      el("button", { type: "button", class: "primary", id: "open-replay", onclick: openReplay }, "Open the replay"));
+  }
+}
+
+/** The replay of a finished game: a step slider over the public observations, with the
+    log up to the chosen step in the log panel. It takes the place of the live board. */
+async function openReplay() {
+  const box = $("replay");
+  box.hidden = false;
+  try {
+    replay = replay || await api(`/api/rooms/${room}/replay`);
+  } catch (err) {
+    showError(`The replay cannot be shown: ${err.message}`);
+    return;
+  }
+  for (const id of ["board", "prompt", "legal-box"]) $(id).hidden = true;
+  $("main-col").prepend(box);
+  const total = replay.steps.length;
+  const slider = el("input", { type: "range", min: 1, max: total, value: total, id: "replay-slider",
+                               "aria-label": "replay step" });
+  const label = el("span", { id: "replay-step" });
+  const board = el("div", { id: "replay-board" });
+  const show = () => {
+    const at = Number(slider.value);
+    label.textContent = `Step ${at} of ${total}`;
+    const step = replay.steps[at - 1];
+    const ctx = makeContext(step.observation, [], false);
+    board.replaceChildren(gameView.draw(ctx));
+    drawLog(replay.steps.slice(0, at).flatMap((s) => s.log));
+    $("log").scrollTop = $("log").scrollHeight;
+  };
+  const move = (delta) => { slider.value = String(Math.min(total, Math.max(1, Number(slider.value) + delta))); show(); };
+  slider.addEventListener("input", show);
+  box.replaceChildren(el("h2", {}, "Replay"),
+    el("p", { class: "small muted" }, "Every step of the game as a spectator saw it; the log beside it stops at the chosen step."),
+    el("div", { class: "buttons" }, el("button", { type: "button", onclick: () => move(-1) }, "◀ Back"),
+       el("button", { type: "button", onclick: () => move(1) }, "Next ▶"), el("span", { class: "small" }, label)),
+    slider, board);
+  show();
+  window.scrollTo(0, 0);
+}
+
+if (!room) {
+  showError("This page needs a room: /play/ROOM");
+} else {
+  connect();
+}

@@ -1,0 +1,122 @@
+"""Screenshots of the browser client for the README: the lobby, a King of Tokyo game on
+a desktop and on a phone, a Crisis: Tokyo game in a Conflict, and a replay.
+
+Run from the repository root with the test extra installed and Debian's chromium:
+``.venv/bin/python tools/screenshots.py`` (writes docs/screenshots/*.png). Games are
+seeded, and the person's moves are chosen by a seeded generator, so the pictures are the
+same from run to run as long as the engine and the bots play the same.
+"""
+
+from __future__ import annotations
+
+import random
+import sys
+import tempfile
+import time
+from pathlib import Path
+
+import httpx
+from playwright.sync_api import sync_playwright
+
+ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT / "tests" / "browser"))
+from browserhelpers import DESKTOP, PHONE, Server, launch  # noqa: E402
+
+OUT = ROOT / "docs" / "screenshots"
+
+
+def seat_view(client, room, token):
+    return client.get(f"/api/rooms/{room}/seat/{token}").json()
+
+
+def play_until(client, room, token, rng, done, limit=3000, prefer=()):
+    """Play the person's seat with random legal actions (``prefer`` first when legal)
+    until ``done(view)`` holds at one of its decisions."""
+    for _ in range(limit):
+        view = seat_view(client, room, token)
+        if view["status"] == "finished":
+            raise RuntimeError("the game ended before the wanted position")
+        if not view["your_turn"]:
+            time.sleep(0.02)
+            continue
+        if done(view):
+            return view
+        legal = view["legal"]
+        choice = next((p for p in prefer if p in legal), None) or rng.choice(legal)
+        client.post(f"/api/rooms/{room}/actions", json={"token": token, "action": choice, "version": view["version"]})
+    raise RuntimeError("the wanted position did not come")
+
+
+def shot(page, url, name, ready="body[data-version]", full=False, before=None):
+    page.goto(url)
+    page.wait_for_selector(ready)
+    page.wait_for_timeout(300)
+    if before:
+        before(page)
+    page.screenshot(path=str(OUT / name), full_page=full)
+    print("wrote", OUT / name)
+
+
+def main() -> None:
+    OUT.mkdir(parents=True, exist_ok=True)
+    with tempfile.TemporaryDirectory() as tmp:
+        server = Server(Path(tmp) / "games.sqlite3")
+        try:
+            client = httpx.Client(base_url=server.url, timeout=60)
+            rng = random.Random(5)
+            # King of Tokyo: four monsters, a few turns in, the person about to reroll
+            kot = client.post("/api/rooms", json={
+                "game": "kot-dark", "seed": 11, "seats": [{"kind": "human", "name": "Ann"},
+                                                            {"kind": "bot", "agent": "heuristic"},
+                                                            {"kind": "bot", "agent": "heuristic"},
+                                                            {"kind": "bot", "agent": "random"}]}).json()
+            kot_token = kot["seats"][0]["token"]
+            play_until(client, kot["room"], kot_token, rng,
+                       lambda v: v["observation"]["turn"] >= 9 and v["observation"]["node"]["kind"] == "roll"
+                       and v["observation"]["rolls_used"] == 1, prefer=("resolve smash",))
+            # Crisis: Tokyo: three players, a Conflict with both powers chosen
+            crisis = client.post("/api/rooms", json={
+                "game": "crisis-tokyo", "seed": 3, "seats": [{"kind": "human", "name": "Ann"},
+                                                               {"kind": "bot", "agent": "heuristic"},
+                                                               {"kind": "bot", "agent": "heuristic"}]}).json()
+            crisis_token = crisis["seats"][0]["token"]
+            play_until(client, crisis["room"], crisis_token, rng,
+                       lambda v: (v["observation"]["conflict"] or {}).get("totals") is not None
+                       and v["observation"]["node"]["kind"] == "manoeuvre", prefer=("defend",))
+            # a finished game to replay: bots only
+            done = client.post("/api/rooms", json={
+                "game": "kot-dark", "seed": 8,
+                "seats": [{"kind": "bot", "agent": "heuristic"}, {"kind": "bot", "agent": "heuristic"},
+                          {"kind": "bot", "agent": "random"}]}).json()
+            end = time.monotonic() + 300
+            while client.get(f"/api/rooms/{done['room']}").json()["status"] != "finished":
+                assert time.monotonic() < end, "the bot game did not end"
+                time.sleep(0.1)
+
+            with sync_playwright() as p:
+                browser = launch(p)
+                desktop = browser.new_page(viewport=DESKTOP)
+                phone = browser.new_page(viewport=PHONE)
+                shot(desktop, server.url + "/", "lobby.png", ready="#finished .room-item, #finished p")
+                kot_url = server.url + kot["seats"][0]["link"]
+
+                def keep_two(pg):
+                    pg.locator("#dice button.die").nth(0).click()
+                    pg.locator("#dice button.die").nth(1).click()
+                shot(desktop, kot_url, "kot-desktop.png", full=True, before=keep_two)
+                shot(phone, kot_url, "kot-phone.png", before=lambda pg: (keep_two(pg), pg.evaluate("window.scrollTo(0, 0)")))
+                shot(desktop, server.url + crisis["seats"][0]["link"], "crisis-desktop.png", full=True)
+
+                def middle(pg):
+                    pg.click("#open-replay")
+                    slider = pg.locator("#replay-slider")
+                    slider.fill(str(int(slider.get_attribute("max")) * 2 // 3))
+                    pg.evaluate("window.scrollTo(0, 0)")
+                shot(desktop, server.url + done["spectator_link"], "replay.png", before=middle)
+                browser.close()
+        finally:
+            server.stop()
+
+
+if __name__ == "__main__":
+    main()
