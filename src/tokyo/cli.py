@@ -479,6 +479,7 @@ def simulate(game: Annotated[str, typer.Argument(help="Game id, e.g. kot-dark (`
     """
     from .sim import SimulationInterrupted, compare_runs, expand_agents, run_games, summarise
     from .sim.backends import check_backend, import_ray
+    from .sim.runner import check_seed
     from .sim.compare import variant_pair
     from .sim.records import check_writable, write_records
 
@@ -494,6 +495,7 @@ def simulate(game: Annotated[str, typer.Argument(help="Game id, e.g. kot-dark (`
         for spec in dict.fromkeys(specs):
             make_agent(spec, game)
         check_backend(backend, address)
+        check_seed(seed, games)
         if backend == "ray":
             import_ray()  # says how to install it, before any output
         compare_key = compare_value = None
@@ -511,7 +513,9 @@ def simulate(game: Annotated[str, typer.Argument(help="Game id, e.g. kot-dark (`
             check_writable(save_to)
     except TokyoError as exc:
         fail(str(exc))
+    created = False  # whether the record file is new (removed again if no game finishes)
     if save_to is not None:
+        created = not save_to.exists()
         try:
             open(save_to, "a").close()  # fail now, not after the run, if it cannot be written
         except OSError as exc:
@@ -565,6 +569,11 @@ def simulate(game: Annotated[str, typer.Argument(help="Game id, e.g. kot-dark (`
             progress.stop()
             fail(str(exc))
     elapsed = time.perf_counter() - started
+    if interrupted and not records:
+        if created:
+            save_to.unlink(missing_ok=True)
+        err.print("interrupted before any game finished: nothing to summarise or save")
+        raise typer.Exit(130)
     if save_to is not None:
         try:
             write_records(save_to, records)
@@ -623,7 +632,8 @@ def replay(file: Annotated[Path, typer.Argument(
         err.print(Text(f"{failed} of {len(records)} games did not replay to their recorded result",
                        style="bold red"))
         raise typer.Exit(1)
-    out.print(f"all {len(records)} games replayed to their recorded result")
+    out.print("the game replayed to its recorded result" if len(records) == 1
+              else f"all {len(records)} games replayed to their recorded result")
 
 
 # ----- report --------------------------------------------------------------------------

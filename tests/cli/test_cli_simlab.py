@@ -171,3 +171,30 @@ def test_parquet_without_pyarrow_says_how_to_install_it(monkeypatch, tmp_path):
     assert result.exit_code == 2 and "Traceback" not in result.output
     assert "pip install 'tokyo-engine[parquet]'" in result.output
     assert not path.exists()  # refused before any game is played
+
+
+def test_seed_too_large_is_a_one_line_error_before_playing(tmp_path):
+    path = tmp_path / "big.parquet"
+    assert_user_error(run("simulate", "toy-pig", "--games", "2", "--seed", "99999999999999999999",
+                          "--records", str(path)), "seed", "too large", "between")
+    assert not path.exists()
+
+
+def test_ctrl_c_before_any_game_finished_leaves_no_file(monkeypatch, tmp_path):
+    import tokyo.sim
+    from tokyo.cli import app
+    from tokyo.sim import SimulationInterrupted
+
+    def interrupted(*args, **kwargs):
+        raise SimulationInterrupted([], [])
+
+    monkeypatch.setattr(tokyo.sim, "run_games", interrupted)
+    path = tmp_path / "games.jsonl"
+    result = CliRunner().invoke(app, ["simulate", "toy-pig", "--games", "4", "--records", str(path)])
+    assert result.exit_code == 130
+    assert "interrupted before any game finished" in result.output
+    assert "Wins by seat" not in result.output and not path.exists()
+    kept = tmp_path / "old.jsonl"  # a file that was there before is left as it was
+    kept.write_text("old\n", encoding="utf-8")
+    result = CliRunner().invoke(app, ["simulate", "toy-pig", "--games", "4", "--records", str(kept)])
+    assert result.exit_code == 130 and kept.read_text(encoding="utf-8") == "old\n"

@@ -177,3 +177,39 @@ def test_worker_without_the_game_module_says_so():
     batch = Batch("toy-pig", 2, {}, ("random", "random"), 0, 4, "no_such_module_here:Game", "/nowhere")
     with pytest.raises(BackendError, match="install it on every machine"):
         batch.prepare_worker()
+
+
+def test_ctrl_c_leaves_no_worker_process_behind():
+    """After an interrupt the pool's workers are stopped at once (not left to the pool's
+    own shutdown, which can hang when the interrupt lands in its bookkeeping)."""
+    import multiprocessing
+    check_interrupted("process", workers=2)
+    assert multiprocessing.active_children() == []
+
+
+def test_ctrl_c_while_ray_starts_is_deferred_to_the_end_of_the_start():
+    import os
+    import signal as _signal
+    from tokyo.sim.backends import _ctrl_c_deferred
+    with pytest.raises(KeyboardInterrupt):
+        with _ctrl_c_deferred() as block:
+            os.kill(os.getpid(), _signal.SIGINT)  # noted, not raised here
+            assert block.hit
+            reached = True
+    assert reached
+    assert _signal.getsignal(_signal.SIGINT) is _signal.default_int_handler  # handler restored
+    with _ctrl_c_deferred() as block:  # no Ctrl-C: nothing raised
+        pass
+    assert not block.hit
+
+
+def test_seed_too_large_for_a_record_is_refused_before_playing():
+    from tokyo import OptionError
+    from tokyo.sim.runner import SEED_LIMIT, check_seed
+    bound = (SEED_LIMIT - 100) // 1_000_003
+    check_seed(bound, 100)
+    check_seed(-bound, 100)
+    with pytest.raises(OptionError, match="too large"):
+        run_games("toy-pig", 2, 100, seed=bound + 1, agents=["random"], backend="inprocess")
+    with pytest.raises(OptionError, match="between"):
+        check_seed(-(bound + 1), 100)

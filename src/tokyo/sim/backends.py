@@ -35,6 +35,7 @@ BACKENDS = ("inprocess", "process", "ray")
 RAY_INSTALL = "pip install 'tokyo-engine[ray]'"
 RAY_OBJECT_STORE_BYTES = 128 * 1024 * 1024   # records are small; fits a small /dev/shm
 MAX_CHUNK = 25
+SALVAGE_SECONDS = 60  # after Ctrl-C, how long running chunks may take to finish
 
 
 def chunk_size(games: int, workers: int) -> int:
@@ -143,13 +144,29 @@ class ProcessBackend(Backend):
     def salvage(self, handles: list) -> list:
         if not handles:
             return []
-        # running chunks finish (workers ignore Ctrl-C); queued ones are cancelled
-        self.executor.shutdown(wait=True, cancel_futures=True)
+        # queued chunks are cancelled; running ones may finish (workers ignore Ctrl-C),
+        # waited for with a bound rather than through the pool's own shutdown, which can
+        # hang for good when the interrupt landed inside the pool's bookkeeping
+        for f in handles:
+            f.cancel()
+        wait([f for f in handles if not f.cancelled()], timeout=SALVAGE_SECONDS)
         return [f for f in handles if f.done() and not f.cancelled() and f.exception() is None]
 
     def close(self, pending: list) -> None:
-        if hasattr(self, "executor"):
-            self.executor.shutdown(wait=not pending, cancel_futures=True)
+        executor = getattr(self, "executor", None)
+        if executor is None:
+            return
+        if not pending:
+            executor.shutdown(wait=True)
+            return
+        # interrupted or failed: stop the workers now, whatever they are doing
+        processes = list((getattr(executor, "_processes", None) or {}).values())
+        executor.shutdown(wait=False, cancel_futures=True)
+        for process in processes:
+            if process.is_alive():
+                process.terminate()
+        for process in processes:
+            process.join(timeout=5)
 
 
 def import_ray():
@@ -187,17 +204,22 @@ class RayBackend(Backend):
             quiet = dict(log_to_driver=False, logging_level=logging.ERROR)
             if self.address:
                 try:
-                    with warnings.catch_warnings():  # the error below says it in one line
-                        warnings.simplefilter("ignore")
+                    with warnings.catch_warnings(), _ctrl_c_deferred():  # see below
+                        warnings.simplefilter("ignore")  # the error below says it in one line
                         ray.init(address=self.address, **quiet)
+                except KeyboardInterrupt:
+                    raise
                 except Exception as exc:
                     raise BackendError(f"cannot join the Ray cluster at {self.address!r}: "
                                        f"{_first_line(exc)}") from None
             else:
                 cpus = max(1, self.workers or os.cpu_count() or 1)
                 try:
-                    ray.init(num_cpus=cpus, include_dashboard=False,
-                             object_store_memory=RAY_OBJECT_STORE_BYTES, **quiet)
+                    with _ctrl_c_deferred():  # Ray can crash when interrupted while it starts
+                        ray.init(num_cpus=cpus, include_dashboard=False,
+                                 object_store_memory=RAY_OBJECT_STORE_BYTES, **quiet)
+                except KeyboardInterrupt:
+                    raise
                 except Exception as exc:
                     raise BackendError(f"cannot start a local Ray: {_first_line(exc)}") from None
         workers = self.workers or int(ray.cluster_resources().get("CPU", 1)) or 1
@@ -246,9 +268,34 @@ class RayBackend(Backend):
             ray.shutdown()
 
 
+class _ctrl_c_deferred:
+    """Within the block, Ctrl-C is noted rather than raised; KeyboardInterrupt is raised
+    when the block ends (in the main thread only; elsewhere the block changes nothing)."""
+
+    def __enter__(self):
+        self.hit = False
+        self.old = None
+        try:
+            self.old = signal.signal(signal.SIGINT, self._note)
+        except ValueError:  # not the main thread
+            pass
+        return self
+
+    def _note(self, signum, frame) -> None:
+        self.hit = True
+
+    def __exit__(self, kind, value, tb) -> bool:
+        if self.old is not None:
+            signal.signal(signal.SIGINT, self.old)
+        if self.hit and kind is None:
+            raise KeyboardInterrupt
+        return False
+
+
 def _first_line(exc: BaseException) -> str:
-    text = str(exc).strip() or type(exc).__name__
-    return text.splitlines()[0]
+    """The error's message on one line (white space folded), at most 400 characters."""
+    text = " ".join(str(exc).split()) or type(exc).__name__
+    return text if len(text) <= 400 else text[:399] + "…"
 
 
 _CLASSES = {cls.name: cls for cls in (InProcessBackend, ProcessBackend, RayBackend)}

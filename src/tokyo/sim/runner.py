@@ -13,6 +13,7 @@ import os
 from typing import Callable, Sequence
 
 from ..agents import make_agent
+from ..core.errors import OptionError
 from ..core.registry import load_game
 from ..core.runner import GameRecord
 from .backends import BACKENDS, check_backend, drive, make_backend
@@ -21,6 +22,19 @@ from .batch import (SEED_STRIDE, BackendError, Batch, SimulationInterrupted, exp
 
 __all__ = ["BACKENDS", "SEED_STRIDE", "BackendError", "SimulationInterrupted", "expand_agents",
            "game_seed", "play_one", "run_games"]
+
+
+SEED_LIMIT = 2**63 - 1   # game seeds are stored as 64-bit integers (Parquet records)
+
+
+def check_seed(seed: int, games: int) -> None:
+    """OptionError unless every game seed of the batch, ``game_seed(seed, i)`` for
+    ``i < games``, fits in a signed 64-bit integer (records keep it as one)."""
+    lowest, highest = game_seed(seed, 0), game_seed(seed, max(games, 1) - 1)
+    if lowest < -SEED_LIMIT or highest > SEED_LIMIT:
+        bound = (SEED_LIMIT - max(games, 1)) // SEED_STRIDE
+        raise OptionError(f"seed {seed} is too large: with {games} games the batch seed must be "
+                          f"between {-bound} and {bound} (game i uses seed*{SEED_STRIDE}+i)")
 
 
 def run_games(game_id: str, players: int, games: int, seed: int, agents: Sequence[str],
@@ -47,6 +61,7 @@ def run_games(game_id: str, players: int, games: int, seed: int, agents: Sequenc
     seed of a game that failed.
     """
     check_backend(backend, address)
+    check_seed(seed, games)
     options = dict(options or {})
     game = load_game(game_id, players, **options)  # validates; raises OptionError
     options = game.options_json()
