@@ -12,10 +12,32 @@ of a ``tokyo simulate --compare ... --json`` output to OUT_PREFIX-compare-<optio
 from __future__ import annotations
 
 import argparse
-import json
+import sys
 from pathlib import Path
 
+from tokyo import TokyoError
 from tokyo.sim.report import cards_png, compare_png, load_results, overview_png
+
+
+def fail(message: str) -> None:
+    """A one-line error on standard error, exit code 2 (as a usage error)."""
+    sys.stderr.write(f"error: {message}\n")
+    raise SystemExit(2)
+
+
+def load_comparison(path: Path) -> dict:
+    """The comparison in ``path`` (``tokyo simulate --compare option=value --json``)."""
+    try:
+        data = load_results(path)
+    except TokyoError as exc:
+        fail(f"--compare: {exc}")
+    option = (data.get("compare") or {}).get("option")
+    if "compare" not in data:
+        fail(f"--compare {path} is not a comparison (the output of `tokyo simulate --compare "
+             f"option=value --json`) but a summary of games")
+    if not isinstance(option, str) or not option:
+        fail(f"--compare {path}: 'compare.option' should name the option compared")
+    return data
 
 
 def main() -> None:
@@ -25,18 +47,27 @@ def main() -> None:
     parser.add_argument("--compare", type=Path, action="append", default=[],
                         help="a `tokyo simulate --compare ... --json` output (repeatable)")
     args = parser.parse_args()
-    args.prefix.parent.mkdir(parents=True, exist_ok=True)
-    summary = load_results(args.results)
-    written = [(Path(f"{args.prefix}-overview.png"), overview_png(summary))]
-    cards = cards_png(summary)
-    if cards is not None:
-        written.append((Path(f"{args.prefix}-cards.png"), cards))
-    for path in args.compare:
-        data = json.loads(path.read_text(encoding="utf-8"))
-        written.append((Path(f"{args.prefix}-compare-{data['compare']['option']}.png"), compare_png(data)))
-    for path, png in written:
-        path.write_bytes(png)
-        print(path)
+    try:
+        summary = load_results(args.results)
+        if "compare" in summary:
+            fail(f"{args.results} is a comparison; give it with --compare, and as RESULTS a "
+                 f"summary or game records")
+        comparisons = [load_comparison(path) for path in args.compare]
+        written = [(Path(f"{args.prefix}-overview.png"), overview_png(summary))]
+        cards = cards_png(summary)
+        if cards is not None:
+            written.append((Path(f"{args.prefix}-cards.png"), cards))
+        for data in comparisons:
+            written.append((Path(f"{args.prefix}-compare-{data['compare']['option']}.png"), compare_png(data)))
+    except TokyoError as exc:   # ReportError, StateFormatError: already one line naming the file
+        fail(str(exc))
+    try:
+        args.prefix.parent.mkdir(parents=True, exist_ok=True)
+        for path, png in written:
+            path.write_bytes(png)
+            print(path)
+    except OSError as exc:
+        fail(f"cannot write {exc.filename or args.prefix}: {exc.strerror or exc}")
 
 
 if __name__ == "__main__":

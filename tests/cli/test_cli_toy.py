@@ -103,6 +103,9 @@ def test_simulate_table_output():
     (("simulate", "toy-pig", "--option", "colour=red"), ("colour", "target")),
     (("simulate", "toy-pig", "--option", "oops"), ("key=value",)),
     (("simulate", "toy-pig", "--agents", "heuristic"), ("heuristic",)),
+    (("simulate", "toy-pig", "--agents", "random:x=1"), ("random agent takes no parameters", "'x'")),
+    (("simulate", "toy-pig", "--agents", "ismcts:sims=2,seconds=1"), ("'seconds=1'", "separated by ';'")),
+    (("simulate", "toy-pig", "--agents", "ismcts:sims=two"), ("sims='two'", "an integer")),
     (("play", "no-such-game"), ("no-such-game", "toy-pig")),
     (("play", "toy-pig", "--players", "1"), ("2 to 3",)),
     (("play", "toy-pig", "--seat", "2"), ("0 to 1",)),
@@ -111,6 +114,13 @@ def test_simulate_table_output():
 ])
 def test_bad_command_line_values(args, words):
     assert_user_error(run(*args), *words)
+
+
+def test_simulate_agents_with_parameters_separated_by_semicolons():
+    result = run("simulate", "toy-pig", "--games", "2", "--seed", "1", "--json",
+                 "--agents", "ismcts:sims=3;rollout=random,random")
+    assert result.returncode == 0, result.stderr
+    assert json.loads(result.stdout)["agents"] == ["ismcts:sims=3,rollout=random", "random"]
 
 
 # ----- simulate --out and replay -------------------------------------------------------
@@ -198,6 +208,9 @@ def test_replay_of_an_illegal_history_is_a_one_line_error(records_file):
     ('{"game": "toy-pig"}\n', ("missing", "players")),
     ("[]", ("empty list",)),
     ("42\n", ("not a game record",)),
+    ('[42]', ("bad.jsonl, record 1 is not a game record (a JSON object) but an integer",)),
+    ('{"game": "toy-pig", "players": "2", "options": {}, "history": [], "returns": [0, 0], '
+     '"winners": [], "turns": 1}', ("field 'players' should be an integer, not a string",)),
     ('{"game": "toy-pig", "players": 2, "options": {}, "history": "roll", "returns": [], '
      '"winners": [], "turns": 1}', ("history",)),
     ('{"game": "chess", "players": 2, "options": {}, "history": [], "returns": [0, 0], '

@@ -127,3 +127,22 @@ def test_missing_pyarrow_says_how_to_install_it(tmp_path, monkeypatch, toy_recor
     with pytest.raises(StateFormatError, match=r"pip install 'tokyo-engine\[parquet\]'"):
         read_records(path)
     write_records(tmp_path / "still.jsonl", toy_records)  # JSON lines need no pyarrow
+
+
+@pytest.mark.parametrize("content,message", [
+    ('[{"game": "g"}, 7]', "{path}, record 1 is not a game record: field 'players' is missing"),
+    ('[GOOD, "x"]', "{path}, record 2 is not a game record (a JSON object) but a string"),
+    ('[GOOD, null]', "{path}, record 2 is not a game record (a JSON object) but null"),
+    ('GOOD\n[1]\n', "{path}, line 2 is not a game record (a JSON object) but a list"),
+    ('{"game": "g", "players": 2.0}', "{path}: field 'players' should be an integer, not a number"),
+    ('{"game": "g", "players": true}', "{path}: field 'players' should be an integer, not true or false"),
+    ('{"game": 3, "players": 2}', "{path}: field 'game' should be a string, not an integer"),
+    ('{"game": "g", "players": 2, "history": {}}', "{path}: field 'history' should be a list, not an object"),
+])
+def test_records_that_are_not_records_say_what_they_are(tmp_path, content, message):
+    good = json.dumps(synthetic()[0].as_dict())
+    path = tmp_path / "games.json"
+    path.write_text(content.replace("GOOD", good))
+    with pytest.raises(StateFormatError) as info:
+        read_records(path)
+    assert str(info.value) == message.format(path=path)

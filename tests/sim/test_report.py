@@ -389,3 +389,83 @@ def test_cards_and_compare_pngs():
         compare_png(full_summary())
     with pytest.raises(ReportError):
         cards_png({"game": "x"})
+
+
+# ----- label order -------------------------------------------------------------------------
+def label_rows(*pairs):
+    return [{"label": label, "share": share, "wins": 1, "ci95": [0.0, 1.0]} for label, share in pairs]
+
+
+def test_ordinal_labels_keep_their_natural_order():
+    from tokyo.sim.report import _label_order
+    rows = label_rows(("3rd", 0.30), ("1st", 0.20), ("10th", 0.01), ("4th", 0.10), ("2nd", 0.39))
+    assert [r["label"] for r in _label_order(rows)] == ["1st", "2nd", "3rd", "4th", "10th"]
+    assert [r["label"] for r in _label_order(label_rows(("2ND", 0.9), ("1St", 0.1)))] == ["1St", "2ND"]
+
+
+def test_other_labels_sort_by_win_share():
+    from tokyo.sim.report import _label_order
+    monsters = label_rows(("Alienoid", 0.2), ("The King", 0.5), ("Kraken", 0.3))
+    assert [r["label"] for r in _label_order(monsters)] == ["The King", "Kraken", "Alienoid"]
+    mixed = label_rows(("1st", 0.1), ("2nd", 0.3), ("wildcard", 0.6))  # not all ordinals
+    assert [r["label"] for r in _label_order(mixed)] == ["wildcard", "2nd", "1st"]
+    assert [r["label"] for r in _label_order(label_rows(("1", 0.1), ("2", 0.9)))] == ["2", "1"]
+    assert _label_order([]) == []
+
+
+def test_turn_order_table_follows_the_order():
+    summary = full_summary(cards=6)
+    shares = {"1st": 0.30, "2nd": 0.26, "3rd": 0.24, "4th": 0.20}
+    summary["wins_by_label"]["turn order"] = [
+        {"label": label, "seat_games": 400, "wins": round(400 * share), "share": share,
+         "ci95": [share - 0.04, share + 0.04]} for label, share in sorted(shares.items(), key=lambda p: p[1])]
+    page = Page(render_report(summary))
+    assert [r[0] for r in body_rows(page.sections["labels-turn order"])] == ["1st", "2nd", "3rd", "4th"]
+    monsters = [r[0] for r in body_rows(page.sections["labels-monster"])]
+    assert monsters == [r["label"] for r in sorted(summary["wins_by_label"]["monster"], key=lambda r: -r["share"])]
+
+
+# ----- tools/balance_figures.py ------------------------------------------------------------
+def balance_figures(*args, cwd):
+    import subprocess
+    import sys
+    from pathlib import Path
+    tool = Path(__file__).resolve().parents[2] / "tools" / "balance_figures.py"
+    return subprocess.run([sys.executable, str(tool), *map(str, args)], cwd=cwd,
+                          capture_output=True, text=True, timeout=120)
+
+
+def one_line_error(result, *words):
+    assert result.returncode == 2, (result.returncode, result.stdout, result.stderr)
+    assert "Traceback" not in result.stderr and result.stderr.startswith("error: ")
+    assert result.stderr.count("\n") == 1, result.stderr
+    assert all(w in result.stderr for w in words), result.stderr
+
+
+def test_balance_figures_writes_the_pictures(tmp_path):
+    (tmp_path / "s.json").write_text(json.dumps(full_summary(cards=6)))
+    (tmp_path / "c.json").write_text(json.dumps(comparison()))
+    result = balance_figures("s.json", "out/kot", "--compare", "c.json", cwd=tmp_path)
+    assert result.returncode == 0, result.stderr
+    assert result.stdout.split() == ["out/kot-overview.png", "out/kot-cards.png",
+                                     "out/kot-compare-wickedness_side.png"]
+    assert all((tmp_path / p).read_bytes().startswith(b"\x89PNG") for p in result.stdout.split())
+
+
+@pytest.mark.parametrize("files,args,words", [
+    ({}, ("missing.json", "out/x"), ("cannot read missing.json",)),
+    ({"bad.json": "{oops"}, ("bad.json", "out/x"), ("bad.json is not JSON",)),
+    ({"odd.json": '{"a": 1}'}, ("odd.json", "out/x"), ("odd.json", "neither a summary")),
+    ({"s.json": "SUMMARY"}, ("s.json", "out/x", "--compare", "s.json"),
+     ("--compare s.json is not a comparison",)),
+    ({"s.json": "SUMMARY"}, ("s.json", "out/x", "--compare", "none.json"), ("--compare: cannot read none.json",)),
+    ({"s.json": "SUMMARY", "c.json": '{"compare": {"seats": [], "agents": []}}'},
+     ("s.json", "out/x", "--compare", "c.json"), ("'compare.option'",)),
+    ({"c.json": "COMPARISON"}, ("c.json", "out/x"), ("c.json is a comparison", "--compare")),
+])
+def test_balance_figures_bad_files_are_one_line_errors(tmp_path, files, args, words):
+    for name, text in files.items():
+        text = text.replace("SUMMARY", json.dumps(minimal_summary()))
+        (tmp_path / name).write_text(text.replace("COMPARISON", json.dumps(comparison())))
+    one_line_error(balance_figures(*args, cwd=tmp_path), *words)
+    assert not (tmp_path / "out").exists()   # nothing written, not even the folder

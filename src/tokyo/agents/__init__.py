@@ -2,7 +2,9 @@
 
 ``make_agent("random")``, ``make_agent("heuristic", game_id="kot-dark")``,
 ``make_agent("ismcts:sims=400,seconds=2", game_id="crisis-tokyo")``. A spec may carry
-parameters: ``name:key=value,key=value``.
+parameters: ``name:key=value,key=value`` (``;`` separates them too, as inside the
+command line's comma-separated ``--agents``). Each agent rejects a parameter it does not
+read, naming the ones it does.
 """
 
 from __future__ import annotations
@@ -23,7 +25,7 @@ AGENT_NAMES = ("random", "heuristic", "ismcts")
 def parse_spec(spec: str) -> tuple[str, dict[str, str]]:
     name, _, rest = spec.strip().partition(":")
     params = {}
-    for part in filter(None, (p.strip() for p in rest.split(","))):
+    for part in filter(None, (p.strip() for p in rest.replace(";", ",").split(","))):
         key, eq, value = part.partition("=")
         if not eq:
             raise OptionError(f"agent parameter {part!r} must look like key=value")
@@ -46,6 +48,10 @@ def make_agent(spec: str, game_id: str | None = None) -> Agent:
         from .ismcts import ISMCTSAgent
         agent = ISMCTSAgent(**params)  # parses numbers; OptionError naming the parameters
         agent.check_game(game_id)
+    elif "=" in name:
+        raise OptionError(f"unknown agent {name!r}: an agent's parameters go after ':' and, inside "
+                          f"--agents, are separated by ';' (ismcts:sims=100;seconds=1); "
+                          f"agents: {', '.join(AGENT_NAMES)}")
     else:
         raise OptionError(f"unknown agent {name!r}; agents: {', '.join(AGENT_NAMES)}")
     agent.spec = spec.strip()

@@ -51,12 +51,13 @@ class CrisisHeuristicAgent(Agent):
     """Rule-based Crisis: Tokyo player (spec ``heuristic``). See the module docstring."""
 
     spec = "heuristic"
+    PARAMS = ("risk", "defend_margin", "want_characters")
 
     def __init__(self, **params):
         super().__init__(**params)
-        self.risk = int(params.get("risk", 2))
-        self.defend_margin = int(params.get("defend_margin", 1))
-        self.want_characters = int(params.get("want_characters", 3))
+        self.risk = self.param("risk", 2)
+        self.defend_margin = self.param("defend_margin", 1)
+        self.want_characters = self.param("want_characters", 3)
         self._plan = None          # (turn, district, [card ids], power) of the attack in progress
 
     def reset(self, seed, seat):

@@ -71,6 +71,7 @@ class KotHeuristicAgent(Agent):
     """Rule-based kot-dark player (spec ``heuristic``). See the module docstring."""
 
     spec = "heuristic"
+    PARAMS = ("yield_at", "energy_value", "heal_at")
 
     ROLLOUT_HORIZON = 20
     """Default ``horizon`` of the ismcts agent on kot-dark: rollout decisions (single-action
@@ -115,9 +116,9 @@ class KotHeuristicAgent(Agent):
 
     def __init__(self, **params):
         super().__init__(**params)
-        self.yield_at = int(params.get("yield_at", 5))
-        self.heal_at = int(params.get("heal_at", 7))
-        self.energy_value = float(params.get("energy_value", 0.4))
+        self.yield_at = self.param("yield_at", 5)
+        self.heal_at = self.param("heal_at", 7)
+        self.energy_value = self.param("energy_value", 0.4, float)
         self._swept_turn = -1
         self._extra_roll_turn = -1
 

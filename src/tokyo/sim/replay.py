@@ -17,18 +17,26 @@ from ..core.state import State
 
 REQUIRED = {"game": str, "players": int, "history": list, "returns": list, "winners": list,
             "turns": int}
+# what a JSON value of each Python type is called in messages, with its article
+JSON_KINDS = {str: "a string", int: "an integer", float: "a number", bool: "true or false",
+              list: "a list", dict: "an object", type(None): "null"}
+
+
+def _kind(value) -> str:
+    """``value``'s JSON kind with its article: "an integer", "a list", "null"..."""
+    return JSON_KINDS.get(type(value), f"a {type(value).__name__}")
 
 
 def _check_record(rec, where: str) -> dict:
     if not isinstance(rec, dict):
-        raise StateFormatError(f"{where} is not a game record (a JSON object), it is a {type(rec).__name__}")
+        raise StateFormatError(f"{where} is not a game record (a JSON object) but {_kind(rec)}")
     for name, kind in REQUIRED.items():
         if name not in rec:
             raise StateFormatError(f"{where} is not a game record: field {name!r} is missing")
         value = rec[name]
         if not isinstance(value, kind) or (kind is int and isinstance(value, bool)):
-            raise StateFormatError(f"{where}: field {name!r} should be a {kind.__name__}, "
-                                   f"not {type(value).__name__}")
+            raise StateFormatError(f"{where}: field {name!r} should be {JSON_KINDS[kind]}, "
+                                   f"not {_kind(value)}")
     if not isinstance(rec.get("options", {}), dict):
         raise StateFormatError(f"{where}: field 'options' should be an object")
     if not all(isinstance(h, str) for h in rec["history"]):
@@ -62,7 +70,8 @@ def read_records(path: str | Path) -> list[tuple[str, dict]]:
         if isinstance(whole, list):
             if not whole:
                 raise StateFormatError(f"{path} holds an empty list: no game record in it")
-            return [(f"record {i + 1}", _check_record(r, f"record {i + 1}")) for i, r in enumerate(whole)]
+            return [(f"record {i + 1}", _check_record(r, f"{path}, record {i + 1}"))
+                    for i, r in enumerate(whole)]
         return [("record 1", _check_record(whole, f"{path}"))]
     out = []
     for number, line in enumerate(text.splitlines(), 1):

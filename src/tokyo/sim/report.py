@@ -22,6 +22,7 @@ import io
 import json
 import math
 import os
+import re
 import tempfile
 from pathlib import Path
 from typing import Any, Callable, Iterable
@@ -380,8 +381,21 @@ def _draw_agents(ax, summary: dict) -> None:
     ax.set_title("Win share by agent (per seat-game)", fontsize=12, loc="left")
 
 
+ORDINAL = re.compile(r"\s*(\d+)\s*(st|nd|rd|th)\s*", re.IGNORECASE)
+
+
+def _label_order(rows: list[dict]) -> list[dict]:
+    """Label rows in reading order: when every label is an ordinal ("1st", "2nd", "3rd",
+    "4th"... as the turn order labels are), in their natural order, 1st first, so a trend
+    down the order shows; otherwise by win share, highest first."""
+    numbers = [ORDINAL.fullmatch(str(r.get("label"))) for r in rows]
+    if rows and all(numbers):
+        return [r for _, r in sorted(zip((int(m.group(1)) for m in numbers), rows), key=lambda p: p[0])]
+    return sorted(rows, key=lambda r: -r["share"])
+
+
 def _draw_labels(ax, summary: dict, kind: str) -> None:
-    rows = sorted(summary["wins_by_label"][kind], key=lambda r: -r["share"])
+    rows = _label_order(summary["wins_by_label"][kind])
     even = _even(summary)
     colours = [GOOD if even is not None and _clear(r["ci95"], even) > 0 else
                BAD if even is not None and _clear(r["ci95"], even) < 0 else PALETTE[0] for r in rows]
@@ -798,7 +812,7 @@ def _summary_sections(summary: dict, prefix: str = "", level: int = 2) -> list[s
     for kind, rows in (summary.get("wins_by_label") or {}).items():
         if not rows:
             continue
-        ordered = sorted(rows, key=lambda r: -r["share"])
+        ordered = _label_order(rows)   # as the plot shows them
         png = _plot(_draw_labels, 7.0, 1.2 + 0.36 * len(rows), summary, kind)
         table = _table([str(kind), "seat-games", "wins", "win share", "95% interval"],
                        [[r["label"], r.get("seat_games", "–"), r.get("wins", "–"),
