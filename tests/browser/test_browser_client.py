@@ -252,3 +252,38 @@ def test_kot_out_of_turn_yield_prompt_appears_for_the_seat_that_decides(page, se
     assert int(page.evaluate("document.body.dataset.version")) > int(active)
     assert any(line.split("\n")[0].endswith("yields Tokyo City.") for line in log_texts(page)), log_texts(page)
     client.close()
+
+
+SLOW_ACTION_ANSWERS = """
+(() => {
+  const original = window.fetch;
+  window.fetch = async (...args) => {
+    const response = await original(...args);
+    if (String(args[0]).endsWith('/actions')) await new Promise((r) => setTimeout(r, 1500));
+    return response;
+  };
+})();
+"""
+
+
+def test_dice_kept_after_the_push_stay_kept_when_the_late_answer_arrives(page, server):
+    """The socket usually brings the new roll before the HTTP answer to the reroll; dice
+    kept in between must not be dropped when that answer (same version) arrives."""
+    links = create_in_lobby(page, server, "kot-dark", 2, bots={1: "heuristic"})
+    page.add_init_script(SLOW_ACTION_ANSWERS)
+    page.goto(links[0])
+    page.wait_for_selector("body[data-version]")
+    wait_my_turn_or_end(page)
+    dice = page.locator("#dice button.die")
+    assert dice.count() == 6 and dice.first.is_enabled()
+    rolls = sum(" rolls: " in line for line in log_texts(page))
+    page.locator("#dice-panel button.primary").click()  # reroll all six
+    page.wait_for_function(f"[...document.querySelectorAll('#log li')]"
+                           f".filter(li => li.innerText.includes(' rolls: ')).length > {rolls}")
+    assert page.evaluate("document.body.dataset.busy") == "1"  # the answer is still on its way
+    dice.nth(0).click()
+    dice.nth(1).click()
+    assert page.locator("#dice button.die.kept").count() == 2
+    page.wait_for_function("!document.body.dataset.busy")  # the late answer has arrived
+    assert page.locator("#dice button.die.kept").count() == 2
+    assert page.locator("#dice-panel button.primary").inner_text() == "Reroll the others"

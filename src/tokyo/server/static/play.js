@@ -47,6 +47,9 @@ async function applyView(next) {
   else if (next.log_from <= log.length) log = log.slice(0, next.log_from).concat(next.log);
   else { await refetch(); return; }
   const first = !view;
+  // a new position: choices made on the page for the old one (kept dice, ...) go; the
+  // same version arriving again (an HTTP answer after the socket's push) keeps them
+  if (view && next.version !== view.version) for (const key of Object.keys(uiState)) delete uiState[key];
   view = next;
   if (first) {
     gameView = VIEWS[view.game] || generic;
@@ -104,7 +107,6 @@ async function act(text) {
   try {
     const next = await api(`/api/rooms/${room}/actions`, { json: { token, action: text, version: view.version } });
     clearError();
-    for (const key of Object.keys(uiState)) delete uiState[key];
     await applyView(next);
   } catch (err) {
     if (err instanceof ApiError) {
