@@ -201,3 +201,8 @@ def test_a_failing_bot_does_not_stop_the_game(client, db, caplog):
     assert any(s.seat == 1 for s in steps)  # the bot's seat did play (random legal actions)
     assert load_game("toy-pig", 2).replay(s.text for s in steps).returns() == final["returns"]
     assert "not legal" in caplog.text and "agent bug" in caplog.text
+
+
+def test_favicon_is_an_empty_answer_not_an_error(client):
+    response = client.get("/favicon.ico")
+    assert response.status_code == 204 and response.content == b""

@@ -22,7 +22,7 @@ from typing import Any, Literal
 
 from fastapi import FastAPI, Query, Request, WebSocket, WebSocketDisconnect
 from fastapi.exceptions import RequestValidationError
-from fastapi.responses import FileResponse, HTMLResponse, JSONResponse
+from fastapi.responses import FileResponse, HTMLResponse, JSONResponse, Response
 from fastapi.staticfiles import StaticFiles
 from pydantic import BaseModel, ConfigDict, Field
 from starlette.exceptions import HTTPException as StarletteHTTPException
@@ -143,6 +143,11 @@ def create_app(db_path: str | Path = "tokyo-games.sqlite3", bot_delay: float = 0
         """The game page of a seat (``?token=...``) or a spectator (no token); the page
         itself holds nothing of the room: its script asks the API and the WebSocket."""
         return _static_page("play.html")
+
+    @app.get("/favicon.ico", include_in_schema=False)
+    async def favicon():
+        """No icon: an empty answer rather than a 404 in every page's console."""
+        return Response(status_code=204)
 
     app.mount("/static", StaticFiles(directory=STATIC), name="static")
 

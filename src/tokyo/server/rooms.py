@@ -85,6 +85,23 @@ def new_token() -> str:
     return secrets.token_urlsafe(18)
 
 
+MAX_BOT_SIMS = 5000       # a server bot's search budget per decision, at most
+MAX_BOT_SECONDS = 10.0
+
+
+def check_bot_budget(agent, seat: int) -> None:
+    """ApiError (422 bad_agent) when a bot's search budget per decision is above what the
+    server allows (MAX_BOT_SIMS simulations, MAX_BOT_SECONDS seconds): one request must
+    not tie up a CPU for minutes on every move."""
+    sims, seconds = getattr(agent, "sims", None), getattr(agent, "seconds", None)
+    if sims is not None and sims > MAX_BOT_SIMS:
+        raise ApiError(422, "bad_agent", f"seat {seat}: a bot on this server may search at most "
+                       f"{MAX_BOT_SIMS} simulations per decision, not {sims}")
+    if seconds is not None and seconds > MAX_BOT_SECONDS:
+        raise ApiError(422, "bad_agent", f"seat {seat}: a bot on this server may think at most "
+                       f"{MAX_BOT_SECONDS:g} seconds per decision, not {seconds:g}")
+
+
 def available_agents(game_id: str) -> list[str]:
     """Agent names that can play ``game_id`` (specs may add ``:key=value`` parameters)."""
     return ["random"] + (["heuristic"] if game_id in HEURISTICS else []) + ["ismcts"]
@@ -478,10 +495,11 @@ class Rooms:
             elif kind == "bot":
                 spec = seat.get("agent") or default_agent(game_id)
                 try:
-                    make_agent(spec, game_id)
+                    bot = make_agent(spec, game_id)
                 except (OptionError, TypeError, ValueError) as exc:
                     raise ApiError(422, "bad_agent", f"seat {i}: {exc}; agents for {game_id}: "
                                    + ", ".join(available_agents(game_id))) from None
+                check_bot_budget(bot, i)
                 tokens.append(None)
                 records.append(SeatRecord("bot", spec, name))
             else:
