@@ -155,6 +155,7 @@ def test_crisis_game_played_to_the_end_with_the_fallback_buttons_then_replayed(p
     else:
         pytest.fail("the game did not end")
     assert page.locator("#status").inner_text().startswith("Game over")
+    assert page.locator("#conflict").count() == 0  # a Conflict that won the game is not shown as going on
     page.click("#open-replay")
     slider = page.locator("#replay-slider")
     total = int(slider.get_attribute("max"))

@@ -168,10 +168,10 @@ function drawLog(lines, target = $("log")) {
 /** The context a game view draws with. button(text, label) makes a button for a legal
     action (disabled if it is not legal) and remembers it, so that the prompt shows only
     the legal actions the board did not place. */
-function makeContext(observation, legal, interactive) {
+function makeContext(observation, legal, interactive, finished = false) {
   const placed = new Set();
   const ctx = {
-    observation, legal, interactive, cards, placed, state: uiState,
+    observation, legal, interactive, cards, placed, state: uiState, finished,
     seat: view.seat, seats: view.seats, options: view.options,
     seatName: (seat) => seatName(seat),
     seatLabel: (seat) => seatLabel(view.seats, seat),
@@ -197,7 +197,7 @@ function redraw() {
   if (!replay) drawLog(log);
   $("render").textContent = view.render || "";
   const legal = view.your_turn ? view.legal : [];
-  const ctx = makeContext(view.observation, legal, true);
+  const ctx = makeContext(view.observation, legal, true, view.status === "finished");
   $("board").replaceChildren(gameView.draw(ctx));
   document.body.dataset.game = view.game;
   document.body.dataset.version = String(view.version);
@@ -248,7 +248,7 @@ async function openReplay() {
     const at = Number(slider.value);
     label.textContent = `Step ${at} of ${total}`;
     const step = replay.steps[at - 1];
-    const ctx = makeContext(step.observation, [], false);
+    const ctx = makeContext(step.observation, [], false, at === total && view.status === "finished");
     board.replaceChildren(gameView.draw(ctx));
     drawLog(replay.steps.slice(0, at).flatMap((s) => s.log));
     $("log").scrollTop = $("log").scrollHeight;

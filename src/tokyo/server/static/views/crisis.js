@@ -97,7 +97,7 @@ function plotPanel(ctx) {
 
 function conflictPanel(ctx) {
   const c = ctx.observation.conflict;
-  if (!c) return null;
+  if (!c || ctx.finished) return null;  // a game won in a Conflict ends it
   const totals = c.totals || null;
   const side = (title, seat, power, list, i, who) => el("div", { class: "side", dataset: { side: who } },
     el("h3", {}, title, seat !== null && seat !== undefined ? `: ${ctx.seatName(seat)}` : ": nobody yet"),

@@ -68,7 +68,7 @@ function monsterPanel(ctx, m) {
   if (m.smoke) tokens.push(`${m.smoke} Smoke`);
   return el("div", { class: classes.join(" "), dataset: { seat: m.seat } },
     el("div", { class: "name" }, m.name, m.seat === ctx.seat ? " (you)" : "",
-       m.seat === obs.active ? el("span", { class: "tag" }, "playing") : null),
+       m.seat === obs.active && !ctx.finished ? el("span", { class: "tag" }, "playing") : null),
     el("div", { class: "small muted" }, `${ctx.seatLabel(m.seat)}; ${m.alive ? LOCATION[m.location] || "" : "eliminated"}`,
        m.zombified ? ", zombified" : ""),
     el("div", { class: "stats" },
@@ -115,8 +115,9 @@ function dicePanel(ctx) {
                           } }, FACE_SHOWN[face]);
   });
   const parts = [el("h2", {}, "Dice"),
-    el("div", { class: "small muted" }, obs.active !== null && obs.active !== undefined
-      ? `${ctx.seatName(obs.active)}: roll ${obs.rolls_used} of ${obs.rolls_allowed}` : ""),
+    el("div", { class: "small muted" }, ctx.finished ? "The game is over: the last roll."
+      : obs.active !== null && obs.active !== undefined
+        ? `${ctx.seatName(obs.active)}: roll ${obs.rolls_used} of ${obs.rolls_allowed}` : ""),
     el("div", { class: "dice", id: "dice" }, dieButtons)];
   if (rolling) {
     const loose = sortFaces(dice.filter((f, i) => f !== null && !kept.has(i)));
