@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import math
 import random
 
 import pytest
@@ -11,6 +10,7 @@ import tokyo
 from tokyo.agents import RandomAgent, make_agent
 from tokyo.agents.crisis_heuristic import CrisisHeuristicAgent
 from tokyo.games.crisis.position import build_position
+from tokyo.sim.stats import wilson
 
 GAMES = 1000  # the issue asks for 1,000 four-player games
 
@@ -26,13 +26,6 @@ def heuristic(seat: int = 0, spec: str = "heuristic"):
     return agent
 
 
-def wilson(successes: float, n: int, z: float = 1.96) -> tuple[float, float]:
-    """Wilson score interval of a proportion (95% by default)."""
-    p = successes / n
-    denom = 1 + z * z / n
-    centre = (p + z * z / (2 * n)) / denom
-    half = z * math.sqrt(p * (1 - p) / n + z * z / (4 * n * n)) / denom
-    return centre - half, centre + half
 
 
 def test_registered():

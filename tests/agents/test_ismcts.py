@@ -12,15 +12,9 @@ from tokyo.agents import AGENT_NAMES, RandomAgent, make_agent
 from tokyo.agents.ismcts import PARAMS, ISMCTSAgent
 from tokyo.core import sample_chance
 from tokyo.games.crisis.position import build_position
+from tokyo.sim.stats import wilson
 
 
-def wilson(successes: float, n: int, z: float = 1.96) -> tuple[float, float]:
-    """Wilson score interval of a proportion (95% by default)."""
-    p = successes / n
-    denom = 1 + z * z / n
-    centre = (p + z * z / (2 * n)) / denom
-    half = z * math.sqrt(p * (1 - p) / n + z * z / (4 * n * n)) / denom
-    return centre - half, centre + half
 
 
 # ----- (a) the spec ---------------------------------------------------------------------------

@@ -2,12 +2,12 @@
 
 from __future__ import annotations
 
-import math
 
 import pytest
 
 import tokyo
 from tokyo.agents import RandomAgent, make_agent
+from tokyo.sim.stats import wilson
 
 pytestmark = pytest.mark.usefixtures("kot_heuristic")
 
@@ -23,13 +23,6 @@ def heuristic():
     return make_agent("heuristic", game_id="kot-dark")
 
 
-def wilson(successes: float, n: int, z: float = 1.96) -> tuple[float, float]:
-    """Wilson score interval of a proportion (95% by default)."""
-    p = successes / n
-    denom = 1 + z * z / n
-    centre = (p + z * z / (2 * n)) / denom
-    half = z * math.sqrt(p * (1 - p) / n + z * z / (4 * n * n)) / denom
-    return centre - half, centre + half
 
 
 def test_heuristic_beats_three_random_players(game, record_property):

@@ -22,6 +22,7 @@ from collections import Counter
 from pathlib import Path
 
 import pytest
+
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
@@ -29,6 +30,7 @@ import tokyo
 from tokyo import CHANCE, IllegalActionError
 from tokyo.core import sample_chance
 from tokyo.games.crisis.cards import POWERS, card_set
+from contract import play_twins, replay_from_start
 
 CARDS = card_set()
 CHARACTERS = CARDS["character"]
@@ -403,24 +405,9 @@ def check_deep(state, game, rng: random.Random) -> None:
     assert back == state and back.to_json() == snapshot
     assert back.legal_texts() == state.legal_texts()
     assert [p for _, p in back.chance_outcomes()] == [p for _, p in state.chance_outcomes()]
-    a, b = state.clone(), back
-    r1 = random.Random(rng.random())
-    r2 = random.Random()
-    r2.setstate(r1.getstate())
-    for _ in range(30):
-        if a.is_terminal():
-            break
-        ta = sample_chance(a, r1) if a.is_chance_node() else r1.choice(a.legal_texts())
-        tb = sample_chance(b, r2) if b.is_chance_node() else r2.choice(b.legal_texts())
-        assert ta == tb
-        a.apply_action(ta)
-        b.apply_action(tb)
-        assert a == b
-    assert [e.as_dict() for e in a.log] == [e.as_dict() for e in b.log]
+    play_twins(state.clone(), back, rng, 30)
     # replaying the history from the initial state gives the same state and log
-    replayed = game.new_initial_state()
-    for text in state.history():
-        replayed.apply_action(text)
+    replayed = replay_from_start(game, state)
     assert replayed == state
     assert [e.as_dict() for e in replayed.log] == [e.as_dict() for e in state.log]
     assert game.replay(state.history()) == state

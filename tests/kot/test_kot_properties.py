@@ -19,6 +19,7 @@ import os
 import random
 
 import pytest
+
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
@@ -26,6 +27,7 @@ import tokyo
 from tokyo import CHANCE, IllegalActionError
 from tokyo.core import sample_chance
 from tokyo.games.kingoftokyo.engine import BAY, CITY, OUT
+from contract import play_twins, replay_from_start
 
 TOTAL_CARDS = 66
 TOKENS = {"poison": 12, "shrink": 12, "smoke": 3}
@@ -220,24 +222,9 @@ def check_deep(state, game, rng: random.Random) -> None:
     # JSON round trip, and the copy continues exactly as the original
     back = game.state_from_json(snapshot)
     assert back == state and back.to_json() == snapshot
-    a, b = state.clone(), back
-    r1, r2 = random.Random(rng.random()), None
-    r2 = random.Random()
-    r2.setstate(r1.getstate())
-    for _ in range(8):
-        if a.is_terminal():
-            break
-        ta = sample_chance(a, r1) if a.is_chance_node() else r1.choice(a.legal_texts())
-        tb = sample_chance(b, r2) if b.is_chance_node() else r2.choice(b.legal_texts())
-        assert ta == tb
-        a.apply_action(ta)
-        b.apply_action(tb)
-        assert a == b
-    assert [e.as_dict() for e in a.log] == [e.as_dict() for e in b.log]
+    play_twins(state.clone(), back, rng, 8)
     # replaying the history from the initial state gives the same state
-    replayed = game.new_initial_state()
-    for text in state.history():
-        replayed.apply_action(text)
+    replayed = replay_from_start(game, state)
     assert replayed == state
     assert [e.text for e in replayed.log] == [e.text for e in state.log]
     check_observations(state)

@@ -65,8 +65,7 @@ def play_match(game_id: str, first: str, second: str, games: int, start: int = 0
     began, cpu = time.perf_counter(), time.process_time()
     for seed in range(start, start + games):
         seat = seed % 2
-        agents = [make_agent(second, game_id), make_agent(second, game_id)]
-        agents[seat] = make_agent(first, game_id)
+        agents = [make_agent(first if s == seat else second, game_id) for s in (0, 1)]
         record = play_game(game, agents, seed=seed)
         if seat in record.winners:
             result.share += 1 / len(record.winners)

@@ -234,22 +234,24 @@ def _pct(x: float | None) -> str:
     return "–" if x is None else f"{100 * x:.1f}%"
 
 
-def _ci(ci: Iterable[float] | None) -> str:
-    if not ci:
-        return "–"
-    lo, hi = ci
-    return f"{_pct(lo)} – {_pct(hi)}"
-
-
 def _pts(x: float | None) -> str:
     return "–" if x is None else f"{100 * x:+.1f} pts"
 
 
-def _ci_pts(ci: Iterable[float] | None) -> str:
+def _interval(ci: Iterable[float] | None, fmt: Callable[[float], str], joint: str) -> str:
+    """An interval (lo, hi) as text, each end by ``fmt``; "–" when there is none."""
     if not ci:
         return "–"
     lo, hi = ci
-    return f"{_pts(lo)} to {_pts(hi)}"
+    return f"{fmt(lo)}{joint}{fmt(hi)}"
+
+
+def _ci(ci: Iterable[float] | None) -> str:
+    return _interval(ci, _pct, " – ")
+
+
+def _ci_pts(ci: Iterable[float] | None) -> str:
+    return _interval(ci, _pts, " to ")
 
 
 def _num(x: Any, digits: int = 1) -> str:
