@@ -1,4 +1,11 @@
-"""Shared fixtures: the toy game ``toy-pig`` is registered for every test."""
+"""Shared fixtures: the toy game ``toy-pig`` is registered for every test.
+
+Also the ``rule`` marker (docs/rules/README.md): ``@pytest.mark.rule("kot-dark 2.4.3", ...)``
+names the rule statements a test checks. ``--rule-index FILE`` writes, at collection, a
+JSON object {node id: [statement ids]} for tools/rules_coverage.py.
+"""
+
+import json
 
 import pytest
 
@@ -26,3 +33,26 @@ def kot_heuristic():
     """Skip the test while the kot-dark heuristic agent does not import yet."""
     from clihelpers import require_kot_heuristic
     require_kot_heuristic()
+
+
+def pytest_addoption(parser):
+    parser.addoption("--rule-index", metavar="FILE", default=None,
+                     help="write {test node id: [rule statement ids]} of the collected tests to FILE (JSON)")
+
+
+def pytest_configure(config):
+    config.addinivalue_line(
+        "markers", "rule(*ids): the rule statements this test checks, e.g. rule('kot-dark 2.4.3', 'kot-dark R19'); "
+                   "ids are listed in docs/rules/<game>.md, docs/rulings.md and the card data (docs/rules/README.md)")
+
+
+def pytest_collection_modifyitems(session, config, items):
+    path = config.getoption("--rule-index")
+    if not path:
+        return
+    index = {}
+    for item in items:
+        ids = [i for mark in item.iter_markers("rule") for i in mark.args]
+        index[item.nodeid] = ids
+    with open(path, "w", encoding="utf-8") as fh:
+        json.dump(index, fh, indent=0, sort_keys=True)
