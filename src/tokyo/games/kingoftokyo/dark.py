@@ -123,7 +123,7 @@ class DarkState(KotState):
             m.tiles.remove(tid)
             self.tiles_out.append(tid)
             if tid == "fluxling":
-                m.copy = None
+                self.end_copy(m)
             self.clip_hearts(m)
 
     def hook_discard_tiles(self, m: MonsterState) -> None:
