@@ -1090,3 +1090,15 @@ def test_keep_card_bought_goes_to_the_buyer_and_market_refills():
     assert s.current_player() == CHANCE and kind(s) == "chance:reveal"
     play(s, "reveal giant-brain")
     assert s.market == ["giant-brain", "wings", "tank"]
+
+
+@pytest.mark.rule("kot-dark card:metamorph", "kot-dark 9.4.2")
+def test_metamorph_refunds_the_printed_cost_even_after_a_discount():
+    s = pos([{"energy": 5, "cards": ["metamorph", "alien-origin"]}, {}, {}, {}], step="buy",
+            market=["acid-attack", "wings", "tank"])
+    play(s, "buy acid-attack")                  # costs 6, paid 5 with Alien Origin
+    assert s.monsters[0].energy == 0
+    play(s, "reveal giant-brain")             # no energy left: the Buy step ends
+    assert kind(s) == "card:metamorph"
+    play(s, "metamorph acid-attack", "done")
+    assert s.monsters[0].energy == 6

@@ -133,3 +133,17 @@ def test_only_the_active_monster_buys():
     with pytest.raises(IllegalActionError):
         state.apply_action("buy skyscraper", seat=1)
     assert stars(state) == [0, 0, 0, 0]
+
+
+@pytest.mark.rule("kot-dark 0.1.6")
+def test_a_keep_card_stays_with_its_buyer_turn_after_turn():
+    from rules_helpers import take_turn
+    state = at_buy(6, ["alien-origin", "energize", "frenzy"], players=2, others=[{"location": "city"}])
+    state.apply_action("buy alien-origin")
+    state.apply_action("reveal tank")
+    state.apply_action("end")
+    assert state.active == 1
+    for faces in ("1 2 3 h h h", "1 2 3 h h h", "1 2 3 h h h", "1 2 3 h h h"):
+        take_turn(state, faces)
+    assert state.monsters[0].cards == ["alien-origin"]
+    assert "alien-origin" not in state.discard and "alien-origin" not in state.market

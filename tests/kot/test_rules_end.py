@@ -191,3 +191,22 @@ def test_eliminated_monster_takes_no_more_turns_and_is_no_target():
     assert state.active == 0
     assert hearts(state) == [8, 0, 9]
     assert stars(state)[0] == 2
+
+
+@pytest.mark.rule("kot-dark 9.2.1")
+def test_tokens_stay_when_the_card_and_tile_that_gave_them_are_discarded():
+    # The King (Shrink Ray, Poison Spit) is eliminated by Alienoid: its card and tile are
+    # discarded, Alienoid's Shrink Ray and Poison tokens stay
+    giver = {"location": "city", "hearts": 1, "cards": ["shrink-ray"], "tiles": ["poison-spit"]}
+    state = position(3, [{"poison": 1, "shrink": 1, "hearts": 6}, giver, {}], active=0, step="resolve",
+                     dice="c 1 2 3 e e")
+    resolve_all(state)
+    if node_kind(state) == "buy":
+        state.apply_action("end")
+    assert not state.monsters[1].alive
+    assert "shrink-ray" in state.discard and "poison-spit" in state.tiles_out
+    m = state.monsters[0]
+    assert (m.poison, m.shrink) == (1, 1)
+    assert m.hearts == 5          # the Poison token still costs 1 heart at the end of the turn
+    take_turn(state, "1 2 3 h h h")
+    assert state.active == 0 and len(state.dice) == 5   # the Shrink Ray token still takes a die

@@ -286,3 +286,30 @@ def test_resolve_categories_in_any_order_but_all_of_them():
     assert state.monsters[1].hearts == 9
     with pytest.raises(IllegalActionError):
         state.apply_action("resolve numbers")
+
+
+@pytest.mark.rule("kot-dark 2.0.2")
+def test_only_the_faces_of_the_last_roll_are_resolved():
+    # the first roll showed 3 Claws and 3 Hearts; rerolled into numbers, they count as numbers
+    state = position(2, [{"hearts": 5}, {"location": "city"}], active=0, step="roll")
+    roll(state, "c c c h h h")
+    state.apply_action("reroll c c c h h h")
+    roll(state, "2 2 2 1 1 e")
+    state.apply_action("stop")
+    resolve_all(state)
+    if node_kind(state) == "tile":
+        state.apply_action("pass")
+    assert hearts(state) == [5, 10]
+    assert (state.monsters[0].stars, state.monsters[0].energy, state.monsters[0].wickedness) == (2, 1, 1)
+
+
+@pytest.mark.rule("kot-dark 2.3.2")
+def test_energy_is_kept_from_turn_to_turn():
+    # Alienoid ends its turn with 5 energy, buys nothing; on its next turn it still has them
+    state = position(2, [{"energy": 4}, {"location": "city"}], active=0, step="roll")
+    take_turn(state, "e 1 2 3 h h")
+    assert state.active == 1 and state.monsters[0].energy == 5
+    take_turn(state, "1 2 3 h h h")
+    assert state.active == 0 and state.monsters[0].energy == 5
+    take_turn(state, "e e 1 2 3 h")
+    assert state.monsters[0].energy == 7

@@ -2,7 +2,7 @@
 
 import pytest
 
-from tokyo import CHANCE, IllegalActionError
+from tokyo import CHANCE, IllegalActionError, OptionError
 from rules_helpers import OUT, game, node_kind, texts
 
 RED = {"3": ["devious", "eternal", "skulking", "tireless"],
@@ -113,3 +113,25 @@ def test_first_turn_rolls_the_six_gray_dice():
         state.apply_action("roll h")
     assert node_kind(state) == "roll"
     assert state.dice == ["h"] * 6 and state.rolls_used == 1
+
+
+# ----- components ----------------------------------------------------------------------------------
+@pytest.mark.rule("kot-dark 0.1.1")
+@pytest.mark.parametrize("players", [2, 3, 4, 5, 6])
+def test_two_to_six_monsters_play(players):
+    state = game(players).new_initial_state()
+    assert len(state.monsters) == players
+
+
+@pytest.mark.rule("kot-dark 0.1.1")
+@pytest.mark.parametrize("players", [1, 7])
+def test_fewer_than_two_or_more_than_six_monsters_are_refused(players):
+    with pytest.raises(OptionError, match="2 to 6 players"):
+        game(players)
+
+
+@pytest.mark.rule("kot-dark 0.1.9", "kot-dark 0.2.5")
+def test_setup_every_token_is_in_the_supply_and_none_on_a_monster():
+    state = game(6).new_initial_state()
+    assert state.supply == {"poison": 12, "shrink": 12, "smoke": 3}
+    assert all((m.poison, m.shrink, m.smoke) == (0, 0, 0) for m in state.monsters)

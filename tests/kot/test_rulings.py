@@ -705,3 +705,39 @@ def test_r30_eater_of_the_dead_scores_when_a_zombified_monster_reached_0():
     resolve_all(state)
     assert state.monsters[1].alive and state.monsters[1].zombified
     assert state.monsters[2].stars == 3
+
+
+# ----- R31 "at least one Smash" -----------------------------------------------------------------------
+@pytest.mark.rule("kot-dark R31")
+def test_r31_alpha_monster_and_fire_breathing_count_a_smash_added_by_a_card():
+    specs = [{"cards": ["acid-attack", "alpha-monster", "fire-breathing"]}, {"location": "city"}, {}, {}]
+    state = position(4, specs, active=0, step="resolve", dice="1 2 3 e h h")
+    resolve_all(state)
+    assert state.monsters[0].stars == 1          # Alpha Monster: Acid Attack's Smash is enough
+    # Acid Attack's Smash on The King (+1 from Fire Breathing: a neighbour), and Fire Breathing's
+    # heart on Meka Dragon, the other neighbour
+    assert hearts(state) == [10, 8, 10, 9]
+
+
+@pytest.mark.rule("kot-dark R31")
+@pytest.mark.parametrize("card,me", [("spiked-tail", {}), ("urbavore", {"location": "city"})])
+def test_r31_spiked_tail_and_urbavore_need_a_claw_die(card, me):
+    others = [{"location": "city"}, {}, {}] if not me else [{}, {}, {}]
+    state = position(4, [dict(me, cards=["acid-attack", card])] + others, active=0, step="resolve",
+                     dice="1 2 3 e h h")
+    resolve_all(state)
+    hit = [s for s in range(1, 4) if state.monsters[s].hearts < 10]
+    assert hit and all(state.monsters[s].hearts == 9 for s in hit)   # Acid Attack's 1, nothing more
+
+
+@pytest.mark.rule("kot-dark R31")
+def test_r31_poison_quills_needs_2_2_2_on_the_dice():
+    specs = [{"cards": ["poison-quills"]}, {"location": "city"}, {}, {}]
+    state = position(4, specs, active=0, step="resolve", dice="2 2 1 1 e c")
+    resolve_all(state)
+    assert hearts(state)[1] == 9
+    state = position(4, specs, active=0, step="resolve", dice="2 2 2 1 e c")
+    resolve_all(state)
+    if node_kind(state) == "tile":
+        state.apply_action("pass")
+    assert hearts(state)[1] == 7
