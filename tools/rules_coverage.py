@@ -347,7 +347,7 @@ def problems(cov: Coverage, files: dict[Path, str] | None = None) -> list[str]:
 
 
 def main(argv: list[str] | None = None) -> int:
-    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0],
+    parser = argparse.ArgumentParser(description=__doc__.split("Usage:")[0] + __doc__.split("\n\n", 2)[2],
                                      formatter_class=argparse.RawDescriptionHelpFormatter,
                                      epilog="Statement ids and the marker: docs/rules/README.md.")
     parser.add_argument("--check", action="store_true", help="write nothing; exit 1 on any problem")

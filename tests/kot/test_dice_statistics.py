@@ -102,12 +102,14 @@ def test_six_dice_three_rolls_three_of_a_face(six_dice_three_rolls):
     assert abs(mean - 2.528) < 4 * math.sqrt(6 * 0.4213 * 0.5787 / len(six_dice_three_rolls))
 
 
+@pytest.mark.rule("kot-dark card:extra-head")
 def test_extra_head_seven_dice():
     hits = measure(["extra-head"], seed=2, trials=CARD_TRIALS)
     assert max(hits) <= 7
     within(hits, 4, 0.3320)
 
 
+@pytest.mark.rule("kot-dark card:giant-brain")
 def test_giant_brain_four_rolls():
     hits = measure(["giant-brain"], seed=3, trials=CARD_TRIALS)
     within(hits, 4, 0.3776)
@@ -116,6 +118,7 @@ def test_giant_brain_four_rolls():
 # ----------------------------------------------------------------------------------------
 # the chance nodes themselves
 # ----------------------------------------------------------------------------------------
+@pytest.mark.rule("kot-dark 0.1.2", "kot-dark card:extra-head")
 def test_each_die_is_a_chance_node_with_six_equal_outcomes():
     game = tokyo.load_game("kot-dark", players=3)
     state = build_position(game, [{"cards": ["extra-head"]}, {}, {}], active=0, step="roll")
@@ -133,6 +136,7 @@ def test_each_die_is_a_chance_node_with_six_equal_outcomes():
     assert sorted(state.dice) == sorted(["1", "2", "3", "e", "h", "c", "1"])
 
 
+@pytest.mark.rule("kot-dark 0.2.3", "kot-dark 4.6")
 def test_card_reveal_probabilities_are_copies_over_unseen():
     game = tokyo.load_game("kot-dark", players=4, wickedness_side="red")
     state = game.new_initial_state()

@@ -366,6 +366,7 @@ def test_any_sequence_of_legal_choices_keeps_invariants(players, side, variant, 
 # ----------------------------------------------------------------------------------------
 # regressions found by the random games
 # ----------------------------------------------------------------------------------------
+@pytest.mark.rule("kot-dark 9.5.3", "kot-dark R7", "kot-dark R17", "kot-dark tile:fluxling")
 def test_fluxling_copy_of_a_discarded_card_clips_hearts():
     """Seed 1921: Fluxling copied Even Bigger (12 hearts); the holder was eliminated, so
     the copy has no effect any more (R17) and the hearts are clipped to 10 (R7)."""

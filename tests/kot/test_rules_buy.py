@@ -11,6 +11,7 @@ def at_buy(energy, market, players=4, me=None, others=None):
     return position(players, specs, active=0, step="buy", market=market)
 
 
+@pytest.mark.rule("kot-dark 4.1", "kot-dark 4.2", "kot-dark 4.5")
 def test_buy_a_keep_card_pays_its_cost_and_keeps_it():
     state = at_buy(6, ["alien-origin", "energize", "frenzy"])
     assert state.legal_texts() == ["buy alien-origin", "sweep", "end"]
@@ -20,6 +21,7 @@ def test_buy_a_keep_card_pays_its_cost_and_keeps_it():
     assert "Alienoid buys Alien Origin for 3 energy." in texts(state)
 
 
+@pytest.mark.rule("kot-dark 4.5")
 def test_keep_card_acts_at_once():
     # Alien Origin: the next card already costs 1 less
     state = at_buy(6, ["alien-origin", "corner-store", "frenzy"])
@@ -30,6 +32,7 @@ def test_keep_card_acts_at_once():
     assert state.monsters[0].energy == 1
 
 
+@pytest.mark.rule("kot-dark 4.4")
 def test_buy_a_discard_card_resolves_it_at_once_and_discards_it():
     state = at_buy(6, ["skyscraper", "energize", "frenzy"])
     state.apply_action("buy skyscraper")
@@ -38,6 +41,7 @@ def test_buy_a_discard_card_resolves_it_at_once_and_discards_it():
     assert state.discard == ["skyscraper"]
 
 
+@pytest.mark.rule("kot-dark 4.6")
 def test_bought_card_is_replaced_at_once_from_the_deck_by_chance():
     state = at_buy(6, ["energize", "skyscraper", "frenzy"])
     deck_before = sum(state.deck.values())
@@ -52,6 +56,7 @@ def test_bought_card_is_replaced_at_once_from_the_deck_by_chance():
     assert sum(state.deck.values()) == deck_before - 1
 
 
+@pytest.mark.rule("kot-dark 4.7", "kot-dark 4.10")
 def test_newly_revealed_card_is_immediately_available():
     state = at_buy(9, ["skyscraper", "energize", "frenzy"])
     state.apply_action("buy skyscraper")
@@ -68,6 +73,7 @@ def test_cannot_buy_a_card_costing_more_than_your_energy():
         state.apply_action("buy skyscraper")
 
 
+@pytest.mark.rule("kot-dark 4.8")
 def test_sweep_for_two_energy_discards_the_three_cards_and_reveals_three_new():
     state = at_buy(2, ["skyscraper", "energize", "frenzy"])
     state.apply_action("sweep")
@@ -80,6 +86,7 @@ def test_sweep_for_two_energy_discards_the_three_cards_and_reveals_three_new():
     assert state.market == ["corner-store", "tank", "wings"]
 
 
+@pytest.mark.rule("kot-dark 4.8")
 def test_sweep_needs_two_energy():
     state = at_buy(1, ["skyscraper", "energize", "frenzy"])
     # nothing to buy or sweep: the Buy step passes without a question
@@ -87,6 +94,7 @@ def test_sweep_needs_two_energy():
     assert state.active == 1 and state.monsters[0].energy == 1
 
 
+@pytest.mark.rule("kot-dark 4.13", "kot-dark 4.9", "kot-dark 4.10", "kot-dark 4.11")
 def test_keep_buying_and_sweeping_while_energy_lasts():
     # rulebook example: The King, 10 energy, sweeps (8 left), buys a 3-cost card (5 left), stops
     state = position(4, [{}, {"energy": 10}, {"location": "city"}, {}], active=1, step="buy",
@@ -105,6 +113,7 @@ def test_keep_buying_and_sweeping_while_energy_lasts():
     assert state.active == 2 and state.monsters[1].energy == 5
 
 
+@pytest.mark.rule("kot-dark 4.10")
 def test_buy_several_cards_in_one_turn():
     state = at_buy(12, ["corner-store", "commuter-train", "apartment-building"])
     state.apply_action("buy corner-store")
@@ -118,8 +127,23 @@ def test_buy_several_cards_in_one_turn():
     assert state.market == ["tank", "wings", "energize"]
 
 
+@pytest.mark.rule("kot-dark 4.12")
 def test_only_the_active_monster_buys():
     state = at_buy(6, ["skyscraper", "energize", "frenzy"], others=[{"energy": 9}, {}, {}])
     with pytest.raises(IllegalActionError):
         state.apply_action("buy skyscraper", seat=1)
     assert stars(state) == [0, 0, 0, 0]
+
+
+@pytest.mark.rule("kot-dark 0.1.6")
+def test_a_keep_card_stays_with_its_buyer_turn_after_turn():
+    from rules_helpers import take_turn
+    state = at_buy(6, ["alien-origin", "energize", "frenzy"], players=2, others=[{"location": "city"}])
+    state.apply_action("buy alien-origin")
+    state.apply_action("reveal tank")
+    state.apply_action("end")
+    assert state.active == 1
+    for faces in ("1 2 3 h h h", "1 2 3 h h h", "1 2 3 h h h", "1 2 3 h h h"):
+        take_turn(state, faces)
+    assert state.monsters[0].cards == ["alien-origin"]
+    assert "alien-origin" not in state.discard and "alien-origin" not in state.market

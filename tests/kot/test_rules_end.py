@@ -14,6 +14,7 @@ def resolve_all(state, order=("numbers", "hearts", "energy", "smash")):
 
 
 # ----- End of Turn -------------------------------------------------------------------------------
+@pytest.mark.rule("kot-dark 5.2", "kot-dark 7.4")
 def test_dice_pass_clockwise_to_the_next_seat():
     state = position(4, [{}, {}, {}, {}], active=2, step="roll")
     take_turn(state, "1 2 3 e h h")
@@ -23,12 +24,14 @@ def test_dice_pass_clockwise_to_the_next_seat():
     assert "Turn 3: Alienoid." in texts(state)
 
 
+@pytest.mark.rule("kot-dark 5.3")
 def test_eliminated_monsters_are_skipped():
     state = position(4, [{}, {"alive": False}, {"alive": False}, {}], active=0, step="roll")
     take_turn(state, "1 2 3 e h h")
     assert state.active == 3
 
 
+@pytest.mark.rule("kot-dark 5.1")
 def test_end_of_turn_effects_happen_before_passing_the_dice():
     # Lunar Powered: at the end of your turn, gain 1 energy if you have none
     state = position(4, [{"cards": ["lunar-powered"]}, {"location": "city"}, {}, {}], active=0, step="roll")
@@ -39,6 +42,7 @@ def test_end_of_turn_effects_happen_before_passing_the_dice():
 
 
 # ----- End of Game: 20 stars ---------------------------------------------------------------------
+@pytest.mark.rule("kot-dark 6.1", "kot-dark 6.2")
 def test_twenty_stars_wins_at_the_end_of_the_turn_not_at_once():
     state = position(4, [{"stars": 17, "energy": 2}, {"location": "city"}, {}, {}], active=0, step="roll")
     roll(state, "3 3 3 e h c")
@@ -55,12 +59,14 @@ def test_twenty_stars_wins_at_the_end_of_the_turn_not_at_once():
     assert texts(state)[-1] == "Game over: Alienoid reached 20 stars."
 
 
+@pytest.mark.rule("kot-dark 6.2")
 def test_more_than_twenty_stars_also_wins():
     state = position(2, [{"stars": 19}, {"location": "city"}], active=0, step="resolve", dice="3 3 3 3 3 3")
     assert state.monsters[0].stars == 25
     assert state.winners == [0]
 
 
+@pytest.mark.rule("kot-dark 6.2")
 def test_twenty_stars_reached_on_another_monsters_turn_wins_at_the_end_of_that_turn():
     # Eater of the Dead: The King gains 3 stars when Meka Dragon drops to 0 on Alienoid's turn
     specs = [{"location": "city"}, {"stars": 17, "cards": ["eater-of-the-dead"]}, {}, {"hearts": 1}]
@@ -71,6 +77,7 @@ def test_twenty_stars_reached_on_another_monsters_turn_wins_at_the_end_of_that_t
     assert state.returns() == [0.0, 1.0, 0.0, 0.0]
 
 
+@pytest.mark.rule("kot-dark 6.4")
 def test_game_not_over_below_twenty_stars():
     state = position(2, [{"stars": 16}, {"location": "city"}], active=0, step="resolve", dice="3 3 3 1 1 2")
     assert state.monsters[0].stars == 19
@@ -78,6 +85,7 @@ def test_game_not_over_below_twenty_stars():
 
 
 # ----- End of Game: last monster standing ----------------------------------------------------------
+@pytest.mark.rule("kot-dark 6.3")
 def test_last_monster_standing_wins_at_the_end_of_the_turn():
     state = position(2, [{"location": "city", "energy": 2}, {"hearts": 2}], active=0, step="resolve",
                      dice="c c 1 2 3 e")
@@ -90,6 +98,7 @@ def test_last_monster_standing_wins_at_the_end_of_the_turn():
     assert texts(state)[-1] == "Game over: Alienoid is the last monster standing."
 
 
+@pytest.mark.rule("kot-dark 6.3")
 def test_last_monster_standing_wins_with_few_stars_among_three():
     specs = [{"location": "city"}, {"hearts": 2, "stars": 15}, {"hearts": 3, "stars": 12}]
     state = position(3, specs, active=0, step="resolve", dice="c c c 1 2 e")
@@ -98,6 +107,7 @@ def test_last_monster_standing_wins_with_few_stars_among_three():
     assert state.returns() == [1.0, 0.0, 0.0]
 
 
+@pytest.mark.rule("kot-dark 9.0.1", "kot-dark R20")
 def test_eliminated_at_zero_hearts_even_with_twenty_stars():
     # Jet Fighters: gain 5 stars and lose 4 hearts - 23 stars, but 0 hearts
     specs = [{"stars": 18, "hearts": 4, "energy": 5}, {"location": "city"}, {}]
@@ -110,6 +120,7 @@ def test_eliminated_at_zero_hearts_even_with_twenty_stars():
     assert state.active == 1  # the game goes on without Alienoid
 
 
+@pytest.mark.rule("kot-dark 9.0.1")
 def test_monster_with_twenty_stars_killed_on_another_turn_does_not_win():
     specs = [{"location": "city", "stars": 3}, {"stars": 20, "hearts": 2}, {}]
     state = position(3, specs, active=0, step="resolve", dice="c c 1 2 3 e")
@@ -118,6 +129,7 @@ def test_monster_with_twenty_stars_killed_on_another_turn_does_not_win():
     assert not state.is_terminal() and state.active == 2
 
 
+@pytest.mark.rule("kot-dark 9.0.2")
 def test_all_monsters_eliminated_at_once_nobody_wins():
     # High Altitude Bombing: every monster, the buyer included, loses 3 hearts
     specs = [{"hearts": 3, "energy": 4, "stars": 19}, {"hearts": 3, "location": "city"}]
@@ -145,6 +157,7 @@ def test_returns_are_zero_before_the_end():
 
 
 # ----- Elimination ---------------------------------------------------------------------------------
+@pytest.mark.rule("kot-dark 2.4.10")
 def test_elimination_discards_cards_tiles_and_energy():
     victim = {"hearts": 2, "energy": 7, "cards": ["alien-origin", "regeneration"], "tiles": ["eternal"],
               "wickedness": 4, "poison": 2, "shrink": 1}
@@ -161,6 +174,7 @@ def test_elimination_discards_cards_tiles_and_energy():
     assert "eternal" not in state.tile_stacks["3"]
 
 
+@pytest.mark.rule("kot-dark 2.4.10")
 def test_eliminated_monster_leaves_tokyo():
     state = position(3, [{}, {"location": "city", "hearts": 1}, {}], active=0, step="resolve", dice="c 1 2 3 e h")
     resolve_all(state)
@@ -168,6 +182,7 @@ def test_eliminated_monster_leaves_tokyo():
     assert state.city == 0 and state.monsters[0].location == CITY
 
 
+@pytest.mark.rule("kot-dark 5.3")
 def test_eliminated_monster_takes_no_more_turns_and_is_no_target():
     state = position(3, [{"location": "city"}, {"hearts": 1}, {}], active=0, step="resolve", dice="c 1 2 3 e h")
     resolve_all(state)
@@ -176,3 +191,22 @@ def test_eliminated_monster_takes_no_more_turns_and_is_no_target():
     assert state.active == 0
     assert hearts(state) == [8, 0, 9]
     assert stars(state)[0] == 2
+
+
+@pytest.mark.rule("kot-dark 9.2.1")
+def test_tokens_stay_when_the_card_and_tile_that_gave_them_are_discarded():
+    # The King (Shrink Ray, Poison Spit) is eliminated by Alienoid: its card and tile are
+    # discarded, Alienoid's Shrink Ray and Poison tokens stay
+    giver = {"location": "city", "hearts": 1, "cards": ["shrink-ray"], "tiles": ["poison-spit"]}
+    state = position(3, [{"poison": 1, "shrink": 1, "hearts": 6}, giver, {}], active=0, step="resolve",
+                     dice="c 1 2 3 e e")
+    resolve_all(state)
+    if node_kind(state) == "buy":
+        state.apply_action("end")
+    assert not state.monsters[1].alive
+    assert "shrink-ray" in state.discard and "poison-spit" in state.tiles_out
+    m = state.monsters[0]
+    assert (m.poison, m.shrink) == (1, 1)
+    assert m.hearts == 5          # the Poison token still costs 1 heart at the end of the turn
+    take_turn(state, "1 2 3 h h h")
+    assert state.active == 0 and len(state.dice) == 5   # the Shrink Ray token still takes a die

@@ -10,6 +10,7 @@ GREEN = {"3": ["barbs", "final-roar", "poison-spit", "underdog"],
 
 
 # ----- 2-player variant ------------------------------------------------------------------------
+@pytest.mark.rule("kot-dark 3.3.1")
 def test_two_player_variant_entering_tokyo_gives_one_energy_instead_of_a_star():
     state = position(2, [{}, {}], options={"two_player_variant": True}, active=0, step="resolve",
                      dice="1 2 3 h h h")
@@ -18,12 +19,14 @@ def test_two_player_variant_entering_tokyo_gives_one_energy_instead_of_a_star():
     assert (m.stars, m.energy) == (0, 1)
 
 
+@pytest.mark.rule("kot-dark 3.3.2")
 def test_two_player_variant_starting_turn_in_tokyo_gives_one_energy_instead_of_two_stars():
     state = position(2, [{"location": "city"}, {}], options={"two_player_variant": True}, active=0,
                      step="turn-start")
     assert (state.monsters[0].stars, state.monsters[0].energy) == (0, 1)
 
 
+@pytest.mark.rule("kot-dark 3.3.5")
 def test_two_player_game_without_the_variant_gives_stars():
     state = position(2, [{"location": "city"}, {}], active=0, step="turn-start")
     assert (state.monsters[0].stars, state.monsters[0].energy) == (2, 0)
@@ -31,6 +34,7 @@ def test_two_player_game_without_the_variant_gives_stars():
     assert (state.monsters[0].stars, state.monsters[0].energy) == (1, 0)
 
 
+@pytest.mark.rule("kot-dark 3.3.3")
 def test_two_player_variant_changes_only_tokyo_rewards():
     # dice stars and energy are as usual
     state = position(2, [{}, {"location": "city"}], options={"two_player_variant": True}, active=0,
@@ -39,6 +43,7 @@ def test_two_player_variant_changes_only_tokyo_rewards():
     assert (state.monsters[0].stars, state.monsters[0].energy) == (3, 2)
 
 
+@pytest.mark.rule("kot-dark 3.3.4")
 def test_two_player_variant_is_refused_with_more_than_two_players():
     import pytest
     import tokyo
@@ -47,6 +52,7 @@ def test_two_player_variant_is_refused_with_more_than_two_players():
 
 
 # ----- Wickedness tile sides -----------------------------------------------------------------------
+@pytest.mark.rule("kot-dark 0.2.8")
 def test_tile_sides_green_option_uses_every_green_side():
     state = game(4, wickedness_side="green").new_initial_state()
     stacks = {k: sorted(v) for k, v in state.tile_stacks.items()}
@@ -55,12 +61,14 @@ def test_tile_sides_green_option_uses_every_green_side():
     assert not set(stacks["10"]) & {"antimatter-beam", "skybeam"}
 
 
+@pytest.mark.rule("kot-dark 0.2.7")
 def test_tile_sides_red_is_the_default():
     assert game(4).options["wickedness_side"] == "red"
     state = game(4, wickedness_side="red").new_initial_state()
     assert sorted(state.tile_stacks["3"]) == ["devious", "eternal", "skulking", "tireless"]
 
 
+@pytest.mark.rule("kot-dark 0.2.8", "kot-dark 0.1.7")
 def test_tile_sides_mixed_each_tile_side_is_chance():
     state = game(4, wickedness_side="mixed").new_initial_state()
     for cid in ("energize", "frenzy", "tank"):
@@ -82,6 +90,7 @@ def test_tile_sides_mixed_each_tile_side_is_chance():
     assert "Wickedness tile 1 shows its red side: Devious." in texts(state)
 
 
+@pytest.mark.rule("kot-dark 0.2.8", "kot-dark 2.2.5")
 def test_green_tiles_are_offered_at_their_level():
     state = position(2, [{"wickedness": 2}, {"location": "city"}], options={"wickedness_side": "green"},
                      active=0, step="resolve", dice="2 2 2 e h c")
@@ -89,6 +98,7 @@ def test_green_tiles_are_offered_at_their_level():
     assert state.legal_texts() == ["tile barbs", "tile final-roar", "tile poison-spit", "tile underdog", "pass"]
 
 
+@pytest.mark.rule("kot-dark 0.2.8")
 def test_unknown_tile_side_is_refused():
     with pytest.raises(OptionError):
         game(4, wickedness_side="blue")

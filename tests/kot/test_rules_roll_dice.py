@@ -10,6 +10,7 @@ def start(players=2, **kw):
     return position(players, [{}, {"location": "city"}], active=0, step="roll", **kw)
 
 
+@pytest.mark.rule("kot-dark 1.1", "kot-dark 1.6")
 def test_roll_dice_up_to_three_times_then_resolve():
     state = start()
     roll(state, "1 2 3 e e h")
@@ -27,6 +28,7 @@ def test_roll_dice_up_to_three_times_then_resolve():
     assert state.legal_texts() == ["resolve hearts", "resolve energy"]
 
 
+@pytest.mark.rule("kot-dark 1.2", "kot-dark 1.6")
 def test_roll_dice_may_stop_after_the_first_roll():
     state = start()
     roll(state, "c c c 3 3 3")
@@ -37,6 +39,7 @@ def test_roll_dice_may_stop_after_the_first_roll():
     assert state.legal_texts() == ["resolve numbers", "resolve smash"]
 
 
+@pytest.mark.rule("kot-dark 1.2")
 def test_roll_dice_may_stop_after_the_second_roll():
     state = start()
     roll(state, "c 1 1 1 1 1")
@@ -50,6 +53,7 @@ def test_roll_dice_may_stop_after_the_second_roll():
     assert node_kind(state) == "yield"
 
 
+@pytest.mark.rule("kot-dark 1.4", "kot-dark 7.1")
 def test_reroll_only_the_chosen_dice_and_keep_the_others():
     state = start()
     roll(state, "3 3 1 2 h e")
@@ -60,6 +64,7 @@ def test_reroll_only_the_chosen_dice_and_keep_the_others():
     assert sorted(state.dice) == ["2", "2", "2", "3", "3", "c"]
 
 
+@pytest.mark.rule("kot-dark 1.5", "kot-dark 7.1")
 def test_third_roll_may_reroll_dice_set_aside_before():
     state = start()
     roll(state, "3 3 1 2 h e")
@@ -72,6 +77,7 @@ def test_third_roll_may_reroll_dice_set_aside_before():
     assert len([d for d in state.dice if d is None]) == 3
 
 
+@pytest.mark.rule("kot-dark 1.4")
 def test_reroll_choices_are_every_non_empty_set_of_showing_dice():
     state = start()
     roll(state, "1 1 2 3 h c")
@@ -94,6 +100,7 @@ def test_reroll_text_order_does_not_matter():
     assert sorted(d for d in state.dice if d is not None) == ["1", "2", "3"]
 
 
+@pytest.mark.rule("kot-dark 1.7")
 def test_only_the_active_monster_rolls():
     state = start()
     roll(state, "1 1 2 3 h c")

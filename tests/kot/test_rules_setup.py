@@ -2,7 +2,7 @@
 
 import pytest
 
-from tokyo import CHANCE, IllegalActionError
+from tokyo import CHANCE, IllegalActionError, OptionError
 from rules_helpers import OUT, game, node_kind, texts
 
 RED = {"3": ["devious", "eternal", "skulking", "tireless"],
@@ -16,6 +16,7 @@ def reveal_market(state, cards=("energize", "frenzy", "extra-head")):
         state.apply_action("reveal " + cid)
 
 
+@pytest.mark.rule("kot-dark 0.2.1", "kot-dark 0.2.2")
 def test_setup_monsters_start_with_10_hearts_0_stars_0_energy_outside_tokyo():
     state = game(5).new_initial_state()
     for m in state.monsters:
@@ -24,6 +25,7 @@ def test_setup_monsters_start_with_10_hearts_0_stars_0_energy_outside_tokyo():
     assert state.city is None and state.bay is None
 
 
+@pytest.mark.rule("kot-dark 0.1.4", "kot-dark 0.2.3", "kot-dark 0.2.4")
 def test_setup_deck_of_66_cards_is_shuffled_and_three_dealt_face_up():
     state = game(4).new_initial_state()
     assert sum(state.deck.values()) == 66
@@ -39,11 +41,13 @@ def test_setup_deck_of_66_cards_is_shuffled_and_three_dealt_face_up():
     assert state.deck["energize"] == 0
 
 
+@pytest.mark.rule("kot-dark 0.2.6", "kot-dark 0.2.7")
 def test_setup_wickedness_tiles_4_at_level_3_4_at_level_6_2_at_level_10_red_side_by_default():
     state = game(4).new_initial_state()
     assert {k: sorted(v) for k, v in state.tile_stacks.items()} == RED
 
 
+@pytest.mark.rule("kot-dark 0.3.1")
 def test_setup_first_player_is_decided_after_the_market_by_a_claw_roll_of_each_player():
     state = game(3).new_initial_state()
     reveal_market(state)
@@ -57,6 +61,7 @@ def test_setup_first_player_is_decided_after_the_market_by_a_claw_roll_of_each_p
     assert outcomes["claws 6"] == pytest.approx((1 / 6) ** 6)
 
 
+@pytest.mark.rule("kot-dark 0.3.1")
 def test_first_player_is_the_one_with_most_claws():
     state = game(4).new_initial_state()
     reveal_market(state)
@@ -68,6 +73,7 @@ def test_first_player_is_the_one_with_most_claws():
     assert "The King rolled the most Claws (4) and plays first." in texts(state)
 
 
+@pytest.mark.rule("kot-dark 0.3.2")
 def test_first_player_tie_only_tied_players_roll_again_until_one_has_most():
     state = game(4).new_initial_state()
     reveal_market(state)
@@ -86,6 +92,7 @@ def test_first_player_tie_only_tied_players_roll_again_until_one_has_most():
     assert node_kind(state) == "die"
 
 
+@pytest.mark.rule("kot-dark 0.3.1")
 def test_claw_roll_off_is_chance_not_a_player_decision():
     state = game(2).new_initial_state()
     reveal_market(state)
@@ -93,6 +100,7 @@ def test_claw_roll_off_is_chance_not_a_player_decision():
         state.apply_action("claws 2", seat=0)
 
 
+@pytest.mark.rule("kot-dark 1.3")
 def test_first_turn_rolls_the_six_gray_dice():
     state = game(2).new_initial_state()
     reveal_market(state)
@@ -105,3 +113,25 @@ def test_first_turn_rolls_the_six_gray_dice():
         state.apply_action("roll h")
     assert node_kind(state) == "roll"
     assert state.dice == ["h"] * 6 and state.rolls_used == 1
+
+
+# ----- components ----------------------------------------------------------------------------------
+@pytest.mark.rule("kot-dark 0.1.1")
+@pytest.mark.parametrize("players", [2, 3, 4, 5, 6])
+def test_two_to_six_monsters_play(players):
+    state = game(players).new_initial_state()
+    assert len(state.monsters) == players
+
+
+@pytest.mark.rule("kot-dark 0.1.1")
+@pytest.mark.parametrize("players", [1, 7])
+def test_fewer_than_two_or_more_than_six_monsters_are_refused(players):
+    with pytest.raises(OptionError, match="2 to 6 players"):
+        game(players)
+
+
+@pytest.mark.rule("kot-dark 0.1.9", "kot-dark 0.2.5")
+def test_setup_every_token_is_in_the_supply_and_none_on_a_monster():
+    state = game(6).new_initial_state()
+    assert state.supply == {"poison": 12, "shrink": 12, "smoke": 3}
+    assert all((m.poison, m.shrink, m.smoke) == (0, 0, 0) for m in state.monsters)

@@ -18,6 +18,7 @@ def resolve_all(state, order=("numbers", "hearts", "energy", "smash")):
 
 
 # ----- Enter Tokyo -------------------------------------------------------------------------------
+@pytest.mark.rule("kot-dark 3.0.1")
 def test_must_enter_empty_tokyo_city_without_a_choice():
     state = at_resolve(4, [{}, {}, {}, {}], "1 2 3 e h h")
     resolve_all(state)
@@ -27,6 +28,7 @@ def test_must_enter_empty_tokyo_city_without_a_choice():
     assert not any(a.startswith(("enter", "stay")) for a in state.history())
 
 
+@pytest.mark.rule("kot-dark 3.0.2")
 def test_enter_tokyo_comes_after_resolving_all_dice():
     state = at_resolve(4, [{"hearts": 6}, {}, {}, {}], "c c h h e 3")
     state.apply_action("resolve smash")
@@ -39,6 +41,7 @@ def test_enter_tokyo_comes_after_resolving_all_dice():
 
 
 @pytest.mark.parametrize("players", [2, 3])
+@pytest.mark.rule("kot-dark 3.0.6", "kot-dark 0.2.9")
 def test_no_entry_when_tokyo_city_is_occupied_with_four_or_fewer_players(players):
     state = at_resolve(players, [{}, {"location": "city"}] + [{}] * (players - 2), "1 2 3 e h h")
     resolve_all(state)
@@ -46,6 +49,7 @@ def test_no_entry_when_tokyo_city_is_occupied_with_four_or_fewer_players(players
     assert state.bay is None and state.monsters[0].stars == 0
 
 
+@pytest.mark.rule("kot-dark 0.2.9")
 def test_tokyo_bay_not_used_with_four_players():
     state = at_resolve(4, [{}, {"location": "city"}, {}, {}], "1 2 3 e h h")
     assert not state.bay_in_use()
@@ -54,6 +58,7 @@ def test_tokyo_bay_not_used_with_four_players():
 
 
 @pytest.mark.parametrize("players", [5, 6])
+@pytest.mark.rule("kot-dark 3.1.1", "kot-dark 0.2.10")
 def test_must_enter_tokyo_bay_when_city_occupied_and_bay_empty_with_5_or_6_players(players):
     specs = [{}, {"location": "city"}] + [{}] * (players - 2)
     state = at_resolve(players, specs, "1 2 3 e h h")
@@ -64,12 +69,14 @@ def test_must_enter_tokyo_bay_when_city_occupied_and_bay_empty_with_5_or_6_playe
     assert "Alienoid enters Tokyo Bay." in texts(state)
 
 
+@pytest.mark.rule("kot-dark 3.1.2")
 def test_tokyo_city_filled_before_tokyo_bay():
     state = at_resolve(5, [{}, {}, {}, {}, {}], "1 2 3 e h h")
     resolve_all(state)
     assert state.city == 0 and state.bay is None
 
 
+@pytest.mark.rule("kot-dark 3.0.6")
 def test_no_entry_when_city_and_bay_both_occupied():
     state = at_resolve(5, [{}, {"location": "city"}, {"location": "bay"}, {}, {}], "1 2 3 e h h")
     resolve_all(state)
@@ -83,6 +90,7 @@ def test_monster_in_tokyo_bay_does_not_move_to_empty_city_on_its_turn():
     assert state.monsters[0].stars == 0
 
 
+@pytest.mark.rule("kot-dark 3.1.4")
 def test_tokyo_bay_vacated_when_four_or_fewer_monsters_remain():
     # Alienoid in the City smashes; Meka Dragon (outside, 2 hearts) is eliminated: the Bay empties
     specs = [{"location": "city"}, {"location": "bay"}, {}, {"hearts": 2}, {}]
@@ -95,6 +103,7 @@ def test_tokyo_bay_vacated_when_four_or_fewer_monsters_remain():
     assert state.monsters[1].stars == 0 and state.monsters[1].hearts == 10
 
 
+@pytest.mark.rule("kot-dark 3.1.4", "kot-dark 3.1.5", "kot-dark R34")
 def test_tokyo_bay_monster_moves_to_empty_city_when_four_remain_even_on_another_monsters_turn():
     # Alienoid (outside) buys Gas Refinery: The King in the City is eliminated
     specs = [{"energy": 6}, {"location": "city", "hearts": 3}, {"location": "bay"}, {}, {}]
@@ -108,6 +117,7 @@ def test_tokyo_bay_monster_moves_to_empty_city_when_four_remain_even_on_another_
     assert hearts(state) == [10, 0, 7, 7, 7]
 
 
+@pytest.mark.rule("kot-dark 3.1.6")
 def test_tokyo_bay_still_used_with_five_of_six_remaining():
     specs = [{"location": "city"}, {"location": "bay"}, {}, {"hearts": 2}, {}, {}]
     state = at_resolve(6, specs, "c c c 1 2 e")
@@ -116,6 +126,7 @@ def test_tokyo_bay_still_used_with_five_of_six_remaining():
     assert state.bay_in_use() and state.bay == 1
 
 
+@pytest.mark.rule("kot-dark 3.0.1", "kot-dark 2.4.10")
 def test_attacker_enters_tokyo_when_the_tokyo_monster_is_eliminated():
     state = at_resolve(3, [{}, {"location": "city", "hearts": 2}, {}], "c c 1 2 3 e")
     resolve_all(state)
@@ -124,6 +135,7 @@ def test_attacker_enters_tokyo_when_the_tokyo_monster_is_eliminated():
 
 
 # ----- Effects of Tokyo ----------------------------------------------------------------------------
+@pytest.mark.rule("kot-dark 3.2.1")
 def test_gain_one_star_when_entering_tokyo():
     state = at_resolve(4, [{"stars": 5}, {}, {}, {}], "1 2 3 e h h")
     resolve_all(state)
@@ -131,22 +143,26 @@ def test_gain_one_star_when_entering_tokyo():
     assert "Alienoid gains 1 star for entering Tokyo (6)." in texts(state)
 
 
+@pytest.mark.rule("kot-dark 3.2.2")
 def test_gain_two_stars_when_starting_turn_in_tokyo_city():
     state = position(4, [{"stars": 5, "location": "city"}, {}, {}, {}], active=0, step="turn-start")
     assert state.monsters[0].stars == 7
     assert node_kind(state) == "die"
 
 
+@pytest.mark.rule("kot-dark 3.2.2", "kot-dark 3.1.3")
 def test_gain_two_stars_when_starting_turn_in_tokyo_bay():
     state = position(5, [{"location": "bay"}, {"location": "city"}, {}, {}, {}], active=0, step="turn-start")
     assert stars(state) == [2, 0, 0, 0, 0]
 
 
+@pytest.mark.rule("kot-dark 3.2.2")
 def test_no_start_bonus_when_starting_turn_outside_tokyo():
     state = position(4, [{"stars": 5}, {"location": "city"}, {}, {}], active=0, step="turn-start")
     assert stars(state) == [5, 0, 0, 0]
 
 
+@pytest.mark.rule("kot-dark 3.2.1", "kot-dark 3.2.2")
 def test_entering_gives_one_star_and_the_next_turn_starts_with_two():
     state = position(2, [{}, {}], active=0, step="roll")
     take_turn(state, "1 2 3 e h h")
@@ -156,6 +172,7 @@ def test_entering_gives_one_star_and_the_next_turn_starts_with_two():
     assert stars(state) == [3, 0]
 
 
+@pytest.mark.rule("kot-dark 3.2.3", "kot-dark 7.4")
 def test_start_of_turn_bonus_also_on_an_extra_turn():
     # Alienoid in the City buys Frenzy: its extra turn starts in Tokyo, +2 stars again
     state = position(4, [{"location": "city", "energy": 7, "stars": 2}, {}, {}, {}], active=0, step="buy",
@@ -167,6 +184,7 @@ def test_start_of_turn_bonus_also_on_an_extra_turn():
     assert "Alienoid gains 2 stars for starting in Tokyo (4)." in texts(state)
 
 
+@pytest.mark.rule("kot-dark 2.5.4")
 def test_cards_may_heal_in_tokyo():
     state = position(4, [{"location": "city", "energy": 6, "hearts": 4}, {}, {}, {}], active=0, step="buy",
                      market=["nuclear-power-plant", "energize", "extra-head"])
@@ -175,6 +193,7 @@ def test_cards_may_heal_in_tokyo():
 
 
 # ----- Yield -------------------------------------------------------------------------------------
+@pytest.mark.rule("kot-dark 2.4.5")
 def test_yield_only_after_losing_hearts_to_claws():
     state = at_resolve(4, [{}, {"location": "city"}, {}, {}], "c c 1 2 3 e")
     resolve_all(state)
@@ -183,6 +202,7 @@ def test_yield_only_after_losing_hearts_to_claws():
     assert state.monsters[1].hearts == 8  # the hearts are lost before the question
 
 
+@pytest.mark.rule("kot-dark 2.4.6")
 def test_yielding_monster_still_loses_hearts():
     state = at_resolve(4, [{}, {"location": "city"}, {}, {}], "c c c 1 2 e")
     resolve_all(state)
@@ -190,6 +210,7 @@ def test_yielding_monster_still_loses_hearts():
     assert state.monsters[1].hearts == 7 and state.monsters[1].location == OUT
 
 
+@pytest.mark.rule("kot-dark 3.0.4")
 def test_attacker_takes_tokyo_after_a_yield():
     state = at_resolve(4, [{}, {"location": "city"}, {}, {}], "c c 1 2 3 e")
     resolve_all(state)
@@ -198,6 +219,7 @@ def test_attacker_takes_tokyo_after_a_yield():
     assert stars(state) == [1, 0, 0, 0]
 
 
+@pytest.mark.rule("kot-dark 3.0.5")
 def test_staying_keeps_tokyo_and_the_attacker_stays_outside():
     state = at_resolve(4, [{}, {"location": "city"}, {}, {}], "c c 1 2 3 e")
     resolve_all(state)
@@ -207,6 +229,7 @@ def test_staying_keeps_tokyo_and_the_attacker_stays_outside():
     assert state.active == 1 and stars(state) == [0, 2, 0, 0]
 
 
+@pytest.mark.rule("kot-dark 2.4.7")
 def test_yield_decision_belongs_to_the_wounded_monster():
     state = at_resolve(4, [{}, {"location": "city"}, {}, {}], "c c 1 2 3 e")
     resolve_all(state)
@@ -216,6 +239,7 @@ def test_yield_decision_belongs_to_the_wounded_monster():
     assert state.city == 1
 
 
+@pytest.mark.rule("kot-dark 3.0.7", "kot-dark 7.2")
 def test_no_yield_without_claws():
     state = at_resolve(4, [{}, {"location": "city"}, {}, {}], "1 2 3 e h h")
     resolve_all(state)
@@ -223,6 +247,7 @@ def test_no_yield_without_claws():
     assert state.city == 1 and "yield" not in state.history()
 
 
+@pytest.mark.rule("kot-dark 2.4.8", "kot-dark 7.2", "kot-dark 7.3")
 def test_no_yield_from_power_card_damage():
     state = position(4, [{"energy": 6}, {"location": "city"}, {}, {}], active=0, step="buy",
                      market=["gas-refinery", "frenzy", "energize"])
@@ -234,6 +259,7 @@ def test_no_yield_from_power_card_damage():
     assert state.city == 1
 
 
+@pytest.mark.rule("kot-dark 2.4.5")
 def test_monster_outside_tokyo_is_never_asked_to_yield():
     state = at_resolve(4, [{"location": "city"}, {}, {}, {}], "c c 1 2 3 e")
     resolve_all(state)
@@ -241,6 +267,7 @@ def test_monster_outside_tokyo_is_never_asked_to_yield():
     assert node_kind(state) != "yield"
 
 
+@pytest.mark.rule("kot-dark 2.4.4", "kot-dark 3.0.7")
 def test_monster_in_tokyo_is_not_wounded_and_not_asked_when_attacker_also_in_tokyo():
     state = at_resolve(5, [{"location": "bay"}, {"location": "city"}, {}, {}, {}], "c 1 2 3 e h")
     resolve_all(state)
@@ -248,6 +275,7 @@ def test_monster_in_tokyo_is_not_wounded_and_not_asked_when_attacker_also_in_tok
     assert node_kind(state) != "yield"
 
 
+@pytest.mark.rule("kot-dark 2.4.3", "kot-dark 2.4.5", "kot-dark 3.0.4")
 def test_both_tokyo_monsters_wounded_before_either_decides_to_yield():
     state = at_resolve(5, [{}, {"location": "city"}, {"location": "bay"}, {}, {}], "c c 1 2 3 e")
     resolve_all(state)
@@ -260,6 +288,7 @@ def test_both_tokyo_monsters_wounded_before_either_decides_to_yield():
     assert state.bay == 0 and state.city == 1 and state.monsters[0].stars == 1
 
 
+@pytest.mark.rule("kot-dark 3.0.2", "kot-dark 2.0.1")
 def test_a_yield_comes_during_smash_and_other_dice_still_resolve():
     state = at_resolve(4, [{"hearts": 5}, {"location": "city"}, {}, {}], "c h h e 1 2")
     state.apply_action("resolve smash")
@@ -272,6 +301,7 @@ def test_a_yield_comes_during_smash_and_other_dice_still_resolve():
     assert state.monsters[0].location == CITY
 
 
+@pytest.mark.rule("kot-dark 2.4.5")
 def test_yield_is_asked_each_time_the_tokyo_monster_is_wounded():
     state = position(2, [{}, {"location": "city"}], active=0, step="roll")
     take_turn(state, "c 1 2 3 e h", yields={1: "stay"})
@@ -285,6 +315,7 @@ def test_yield_is_asked_each_time_the_tokyo_monster_is_wounded():
     assert state.monsters[1].hearts == 7
 
 
+@pytest.mark.rule("kot-dark 9.0.3")
 def test_cards_do_not_heal_above_ten_hearts():
     state = position(4, [{"location": "city", "energy": 6, "hearts": 9}, {}, {}, {}], active=0, step="buy",
                      market=["nuclear-power-plant", "energize", "extra-head"])
@@ -292,6 +323,7 @@ def test_cards_do_not_heal_above_ten_hearts():
     assert state.monsters[0].hearts == 10
 
 
+@pytest.mark.rule("kot-dark 3.0.7", "kot-dark 7.2", "kot-dark R33")
 def test_no_yield_when_the_claws_cost_no_hearts():
     # Armor Plating ignores a loss of exactly 1 heart: The King was not wounded, so it may not yield
     state = at_resolve(4, [{}, {"location": "city", "cards": ["armor-plating"]}, {}, {}], "c 1 2 3 e h")

@@ -26,17 +26,20 @@ def _tie(option, me_stars, other_stars):
     return position(3, specs, options=opts, active=0, step="resolve", dice="3 3 3 1 1 2")
 
 
+@pytest.mark.rule("kot-dark R1")
 def test_r1_several_monsters_at_20_stars_share_the_win_by_default():
     state = _tie(None, 18, 20)
     assert stars(state) == [21, 20, 0]
     assert state.winners == [0, 1] and state.returns() == [1.0, 1.0, 0.0]
 
 
+@pytest.mark.rule("kot-dark R1")
 def test_r1_star_tie_most_stars_only_the_most_win():
     state = _tie("most-stars", 18, 20)
     assert state.winners == [0] and state.returns() == [1.0, 0.0, 0.0]
 
 
+@pytest.mark.rule("kot-dark R1")
 def test_r1_star_tie_most_stars_still_shared_on_equal_stars():
     state = _tie("most-stars", 17, 20)
     assert stars(state) == [20, 20, 0]
@@ -47,6 +50,7 @@ def test_r1_star_tie_most_stars_still_shared_on_equal_stars():
 @pytest.mark.parametrize("option,dice,wick", [(None, "1 1 1 1 1 1", 4), ("each-triple", "1 1 1 1 1 1", 4),
                                              ("first-triple", "1 1 1 1 1 1", 2), (None, "2 2 2 2 2 2", 2),
                                              ("first-triple", "2 2 2 2 2 2", 1)])
+@pytest.mark.rule("kot-dark R2")
 def test_r2_wickedness_for_each_full_triple(option, dice, wick):
     opts = {} if option is None else {"wickedness_per_triple": option}
     state = position(2, [{}, {"location": "city"}], options=opts, active=0, step="resolve", dice=dice)
@@ -56,6 +60,7 @@ def test_r2_wickedness_for_each_full_triple(option, dice, wick):
 
 
 # ----- R3 gauge ceiling, several thresholds ---------------------------------------------------------
+@pytest.mark.rule("kot-dark R3")
 def test_r3_gauge_stops_at_10():
     state = position(2, [{"wickedness": 9, "tiles": ["devious", "cyberbrain"]}, {"location": "city"}],
                      active=0, step="resolve", dice="1 1 1 1 1 1")
@@ -64,6 +69,7 @@ def test_r3_gauge_stops_at_10():
     assert state.legal_texts() == ["tile antimatter-beam", "tile skybeam", "pass"]
 
 
+@pytest.mark.rule("kot-dark R3")
 def test_r3_one_gain_passing_two_levels_offers_a_tile_at_each():
     state = position(2, [{"wickedness": 2}, {"location": "city"}], active=0, step="resolve",
                      dice="1 1 1 1 1 1")
@@ -77,6 +83,7 @@ def test_r3_one_gain_passing_two_levels_offers_a_tile_at_each():
 
 
 # ----- R4 five players, only the City monster yields ------------------------------------------------
+@pytest.mark.rule("kot-dark R4")
 def test_r4_attacker_enters_the_city_when_only_the_city_monster_yields():
     state = position(5, [{}, {"location": "city"}, {"location": "bay"}, {}, {}], active=0, step="resolve",
                      dice="c c 1 2 3 e")
@@ -102,6 +109,7 @@ def _dfa(me, option=None, players=5):
     return state
 
 
+@pytest.mark.rule("kot-dark R5")
 def test_r5_death_from_above_bought_in_bay_takes_the_city_and_everyone_else_leaves():
     state = _dfa({"location": "bay"})
     assert state.city == 0 and state.bay is None
@@ -109,6 +117,7 @@ def test_r5_death_from_above_bought_in_bay_takes_the_city_and_everyone_else_leav
     assert state.monsters[0].stars == 2  # no entering star: it was already in Tokyo
 
 
+@pytest.mark.rule("kot-dark R5")
 def test_r5_death_from_above_bought_outside_enters_the_city_with_the_entering_star():
     state = _dfa({})
     assert state.city == 0 and state.bay is None
@@ -116,23 +125,27 @@ def test_r5_death_from_above_bought_outside_enters_the_city_with_the_entering_st
     assert state.monsters[0].stars == 3
 
 
+@pytest.mark.rule("kot-dark R5")
 def test_r5_death_from_above_bought_in_the_city_only_gives_two_stars():
     state = _dfa({"location": "city"}, players=4)
     assert state.city == 0 and state.monsters[0].stars == 2
 
 
+@pytest.mark.rule("kot-dark R5")
 def test_r5_death_from_above_option_stay_buyer_in_bay_stays_and_nobody_moves():
     state = _dfa({"location": "bay"}, option="stay")
     assert state.city == 1 and state.bay == 0
     assert state.monsters[0].stars == 2
 
 
+@pytest.mark.rule("kot-dark R5")
 def test_r5_death_from_above_option_stay_still_takes_the_city_from_outside():
     state = _dfa({}, option="stay")
     assert state.city == 0 and state.monsters[0].stars == 3
 
 
 # ----- R6 end of turn before an extra turn -----------------------------------------------------------
+@pytest.mark.rule("kot-dark R6")
 def test_r6_end_of_turn_effects_happen_before_the_extra_turn():
     specs = [{"location": "city", "energy": 13, "cards": ["energy-hoarder"]}, {}, {}]
     state = position(3, specs, active=0, step="buy", market=["frenzy", "energize", "extra-head"])
@@ -147,6 +160,7 @@ def test_r6_end_of_turn_effects_happen_before_the_extra_turn():
     assert state.monsters[0].stars == 3  # 1 from Energy Hoarder, then 2 for starting in Tokyo
 
 
+@pytest.mark.rule("kot-dark R6")
 def test_r6_end_of_game_check_before_the_extra_turn():
     specs = [{"location": "city", "energy": 13, "stars": 19, "cards": ["energy-hoarder"]}, {}, {}]
     state = position(3, specs, active=0, step="buy", market=["frenzy", "energize", "extra-head"])
@@ -159,6 +173,7 @@ def test_r6_end_of_game_check_before_the_extra_turn():
 
 # ----- R7 losing Even Bigger ------------------------------------------------------------------------
 @pytest.mark.parametrize("before,after", [(12, 10), (11, 10), (7, 7)])
+@pytest.mark.rule("kot-dark R7")
 def test_r7_losing_even_bigger_clips_hearts_to_the_new_maximum_only(before, after):
     specs = [{"hearts": before, "cards": ["metamorph", "even-bigger"]}, {"location": "city"}]
     state = position(2, specs, active=0, step="end")
@@ -169,6 +184,7 @@ def test_r7_losing_even_bigger_clips_hearts_to_the_new_maximum_only(before, afte
 
 
 # ----- R8 Natural Selection ----------------------------------------------------------------------------
+@pytest.mark.rule("kot-dark R8")
 def test_r8_natural_selection_loss_is_not_reduced():
     specs = [{"hearts": 1, "energy": 5, "cards": ["natural-selection", "armor-plating", "super-jump",
                                                   "rapid-healing"]}, {"location": "city"}, {}]
@@ -178,6 +194,7 @@ def test_r8_natural_selection_loss_is_not_reduced():
     assert state.active == 1
 
 
+@pytest.mark.rule("kot-dark R8")
 def test_r8_natural_selection_loss_not_stopped_by_wings_paid_this_turn():
     specs = [{"hearts": 6, "energy": 2, "cards": ["natural-selection", "wings"]}, {"location": "city"}, {}]
     state = position(3, specs, active=0, step="buy", dice="3 1 2 e e h h")
@@ -186,6 +203,7 @@ def test_r8_natural_selection_loss_not_stopped_by_wings_paid_this_turn():
     assert not state.monsters[0].alive
 
 
+@pytest.mark.rule("kot-dark R8")
 def test_r8_natural_selection_zero_hearts_effects_still_apply():
     specs = [{"hearts": 6, "stars": 5, "cards": ["natural-selection", "zombify"]}, {"location": "city"}, {}]
     state = position(3, specs, active=0, step="end", dice="3 1 2 e e h h")
@@ -195,6 +213,7 @@ def test_r8_natural_selection_zero_hearts_effects_still_apply():
 
 
 # ----- R9 order at 0 hearts ------------------------------------------------------------------------
+@pytest.mark.rule("kot-dark R9")
 def test_r9_rapid_healing_offered_before_a_loss_that_would_reach_zero():
     specs = [{"location": "city"}, {"hearts": 2, "energy": 2, "cards": ["rapid-healing"]}, {}]
     state = position(3, specs, active=0, step="resolve", dice="c c 1 2 3 e")
@@ -207,6 +226,7 @@ def test_r9_rapid_healing_offered_before_a_loss_that_would_reach_zero():
     assert state.monsters[1].energy == 0
 
 
+@pytest.mark.rule("kot-dark R9")
 def test_r9_eater_of_the_dead_then_final_roar_before_zombify():
     specs = [{"location": "city"},
              {"hearts": 2, "stars": 16, "tiles": ["final-roar"], "cards": ["zombify"]},
@@ -222,6 +242,7 @@ def test_r9_eater_of_the_dead_then_final_roar_before_zombify():
     assert not state.monsters[1].zombified
 
 
+@pytest.mark.rule("kot-dark R9")
 def test_r9_final_roar_below_16_stars_lets_zombify_save():
     specs = [{"location": "city"}, {"hearts": 2, "stars": 15, "tiles": ["final-roar"], "cards": ["zombify"]}, {}]
     state = position(3, specs, options={"wickedness_side": "green"}, active=0, step="resolve",
@@ -232,6 +253,7 @@ def test_r9_final_roar_below_16_stars_lets_zombify_save():
     assert m.alive and m.zombified and m.hearts == 12 and m.tiles == []
 
 
+@pytest.mark.rule("kot-dark R9")
 def test_r9_zombify_before_it_has_a_child_and_only_one_applies():
     specs = [{"location": "city"}, {"hearts": 2, "stars": 8, "cards": ["it-has-a-child", "zombify"]}, {}]
     state = position(3, specs, active=0, step="resolve", dice="c c 1 2 3 e")
@@ -243,6 +265,7 @@ def test_r9_zombify_before_it_has_a_child_and_only_one_applies():
 
 
 # ----- R10 resolve order ------------------------------------------------------------------------------
+@pytest.mark.rule("kot-dark R10")
 def test_r10_die_changing_cards_only_before_the_first_category():
     specs = [{"energy": 4, "cards": ["stretchy"]}, {"location": "city"}]
     state = position(2, specs, active=0, step="resolve", dice="3 3 1 e h c")
@@ -256,6 +279,7 @@ def test_r10_die_changing_cards_only_before_the_first_category():
     assert state.legal_texts() == ["resolve hearts", "resolve energy", "resolve smash"]
 
 
+@pytest.mark.rule("kot-dark R10")
 def test_r10_numbers_stars_then_wickedness_and_tile_then_number_cards():
     specs = [{"wickedness": 1, "cards": ["gourmet"]}, {"location": "city"}]
     state = position(2, specs, active=0, step="resolve", dice="1 1 1 e h c")
@@ -273,6 +297,7 @@ def test_r10_numbers_stars_then_wickedness_and_tile_then_number_cards():
 
 
 # ----- R11 Fire Breathing ------------------------------------------------------------------------------
+@pytest.mark.rule("kot-dark R11")
 def test_r11_fire_breathing_adds_to_the_smash_of_a_neighbour_hit_and_hurts_a_neighbour_not_hit():
     specs = [{"cards": ["fire-breathing"]}, {"location": "city"}, {}, {}]
     state = position(4, specs, active=0, step="resolve", dice="c c 1 2 3 e")
@@ -282,6 +307,7 @@ def test_r11_fire_breathing_adds_to_the_smash_of_a_neighbour_hit_and_hurts_a_nei
     assert node_kind(state) == "yield" and state.node[1] == 1
 
 
+@pytest.mark.rule("kot-dark R11")
 def test_r11_fire_breathing_in_a_two_player_game_only_one_extra():
     specs = [{"location": "city", "cards": ["fire-breathing"]}, {}]
     state = position(2, specs, active=0, step="resolve", dice="c c 1 2 3 e")
@@ -290,18 +316,21 @@ def test_r11_fire_breathing_in_a_two_player_game_only_one_extra():
 
 
 # ----- R12 number of dice ---------------------------------------------------------------------------
+@pytest.mark.rule("kot-dark R12", "kot-dark 0.1.3")
 def test_r12_at_most_eight_dice():
     specs = [{"cards": ["extra-head", "natural-selection"], "tiles": ["cyberbrain"]}, {"location": "city"}]
     state = position(2, specs, active=0, step="roll", market=["energize", "frenzy", "tank"])
     assert len(state.dice) == 8
 
 
+@pytest.mark.rule("kot-dark R12")
 def test_r12_at_least_one_die_whatever_the_shrink_tokens():
     state = position(2, [{"shrink": 7}, {"location": "city"}], active=0, step="roll")
     assert len(state.dice) == 1
 
 
 # ----- R13 tokens ------------------------------------------------------------------------------------
+@pytest.mark.rule("kot-dark R13")
 def test_r13_no_shrink_token_when_the_supply_is_empty():
     specs = [{"location": "city", "cards": ["shrink-ray"]}, {}, {"shrink": 12}]
     state = position(3, specs, active=0, step="resolve", dice="c 1 2 3 e h")
@@ -310,6 +339,7 @@ def test_r13_no_shrink_token_when_the_supply_is_empty():
     assert state.supply["shrink"] == 0
 
 
+@pytest.mark.rule("kot-dark R13")
 def test_r13_shrink_token_given_while_the_supply_lasts():
     specs = [{"location": "city", "cards": ["shrink-ray"]}, {}, {"shrink": 11}]
     state = position(3, specs, active=0, step="resolve", dice="c 1 2 3 e h")
@@ -318,6 +348,7 @@ def test_r13_shrink_token_given_while_the_supply_lasts():
     assert state.supply["shrink"] == 0
 
 
+@pytest.mark.rule("kot-dark R13")
 def test_r13_smoke_cloud_takes_only_the_smoke_tokens_left():
     state = position(2, [{"energy": 4}, {"location": "city"}], active=0, step="buy",
                      market=["smoke-cloud", "energize", "frenzy"])
@@ -326,6 +357,7 @@ def test_r13_smoke_cloud_takes_only_the_smoke_tokens_left():
     assert state.monsters[0].smoke == 1 and state.supply["smoke"] == 0
 
 
+@pytest.mark.rule("kot-dark R13", "kot-dark 9.5.2")
 def test_r13_a_fluxling_copy_of_smoke_cloud_has_three_tokens_outside_the_box():
     """The copy's 3 tokens are its own (Fluxling clarification); the box's 3 stay with the
     real card and the supply: after the copy is taken and spent, the box count is unchanged."""
@@ -344,6 +376,7 @@ def test_r13_a_fluxling_copy_of_smoke_cloud_has_three_tokens_outside_the_box():
 
 
 # ----- R14 Reflective Hide ----------------------------------------------------------------------------
+@pytest.mark.rule("kot-dark R14")
 def test_r14_reflective_hide_losses_are_not_reflected_again():
     specs = [{"location": "city", "cards": ["reflective-hide"]}, {"cards": ["reflective-hide"]}]
     # only one Reflective Hide exists: give the second by hand
@@ -354,6 +387,7 @@ def test_r14_reflective_hide_losses_are_not_reflected_again():
 
 
 # ----- R15 Rapid Healing ----------------------------------------------------------------------------
+@pytest.mark.rule("kot-dark R15")
 def test_r15_rapid_healing_at_own_resolve_and_buy_decisions():
     specs = [{"hearts": 5, "energy": 4, "cards": ["rapid-healing"]}, {"location": "city"}]
     state = position(2, specs, active=0, step="roll")
@@ -372,6 +406,7 @@ def test_r15_rapid_healing_at_own_resolve_and_buy_decisions():
     assert (state.monsters[0].hearts, state.monsters[0].energy) == (8, 1)
 
 
+@pytest.mark.rule("kot-dark R15")
 def test_r15_rapid_healing_not_offered_at_full_hearts_or_without_2_energy():
     state = position(2, [{"energy": 4, "cards": ["rapid-healing"]}, {"location": "city"}], active=0,
                      step="resolve", dice="1 2 3 e h c")
@@ -382,6 +417,7 @@ def test_r15_rapid_healing_not_offered_at_full_hearts_or_without_2_energy():
 
 
 # ----- R16 Freeze Time ------------------------------------------------------------------------------
+@pytest.mark.rule("kot-dark R16")
 def test_r16_freeze_time_extra_turn_always_taken_with_one_die_fewer():
     specs = [{"cards": ["freeze-time"]}, {"location": "city"}]
     state = position(2, specs, active=0, step="resolve", dice="1 1 1 2 3 e")
@@ -403,6 +439,7 @@ def _fluxling_state():
     return state
 
 
+@pytest.mark.rule("kot-dark R17")
 def test_r17_fluxling_copies_another_monsters_keep_card_with_its_gain_effect():
     state = _fluxling_state()
     assert card_node(state) == "fluxling"
@@ -413,6 +450,7 @@ def test_r17_fluxling_copies_another_monsters_keep_card_with_its_gain_effect():
     assert m.hearts == 10 and state.max_hearts(m) == 12
 
 
+@pytest.mark.rule("kot-dark R17")
 def test_r17_fluxling_may_switch_at_the_start_of_each_own_turn():
     state = _fluxling_state()
     state.apply_action("copy alien-origin")
@@ -431,6 +469,7 @@ def test_r17_fluxling_may_switch_at_the_start_of_each_own_turn():
     assert state.monsters[0].copy == "even-bigger"
 
 
+@pytest.mark.rule("kot-dark R17")
 def test_r17_fluxling_copy_of_a_card_nobody_holds_has_no_effect():
     state = _fluxling_state()
     state.apply_action("copy alien-origin")
@@ -442,6 +481,7 @@ def test_r17_fluxling_copy_of_a_card_nobody_holds_has_no_effect():
     assert not state.has(m, "alien-origin")
 
 
+@pytest.mark.rule("kot-dark R17", "kot-dark 9.5.3")
 def test_r17_fluxling_copy_ends_when_its_card_is_discarded():
     state = _fluxling_state()
     state.apply_action("copy even-bigger")
@@ -452,6 +492,7 @@ def test_r17_fluxling_copy_ends_when_its_card_is_discarded():
 
 
 # ----- R18 Burrowing --------------------------------------------------------------------------------
+@pytest.mark.rule("kot-dark R18")
 def test_r18_burrowing_toll_on_the_monster_taking_the_yielded_place():
     specs = [{}, {"location": "city", "cards": ["burrowing"]}, {}]
     state = position(3, specs, active=0, step="resolve", dice="c c 1 2 3 e")
@@ -463,6 +504,7 @@ def test_r18_burrowing_toll_on_the_monster_taking_the_yielded_place():
 
 
 # ----- R19 Jets ---------------------------------------------------------------------------------------
+@pytest.mark.rule("kot-dark R19")
 def test_r19_jets_decides_before_losing_hearts_and_yielding_loses_none():
     specs = [{}, {"location": "city", "cards": ["jets"]}, {}]
     state = position(3, specs, active=0, step="resolve", dice="c c c 1 2 e")
@@ -474,6 +516,7 @@ def test_r19_jets_decides_before_losing_hearts_and_yielding_loses_none():
     assert state.city == 0
 
 
+@pytest.mark.rule("kot-dark R19")
 def test_r19_jets_staying_loses_the_hearts_and_is_not_asked_again():
     specs = [{}, {"location": "city", "cards": ["jets"]}, {}]
     state = position(3, specs, active=0, step="resolve", dice="c c c 1 2 e")
@@ -484,6 +527,7 @@ def test_r19_jets_staying_loses_the_hearts_and_is_not_asked_again():
 
 
 # ----- R20 active monster eliminated during its turn ------------------------------------------------
+@pytest.mark.rule("kot-dark R20")
 def test_r20_active_monster_eliminated_stops_its_turn():
     specs = [{"hearts": 1, "energy": 10}, {"location": "city", "cards": ["reflective-hide"]}, {}]
     state = position(3, specs, active=0, step="resolve", dice="c h h e 1 2")
@@ -498,6 +542,7 @@ def test_r20_active_monster_eliminated_stops_its_turn():
 
 
 # ----- R21 Opportunist ------------------------------------------------------------------------------
+@pytest.mark.rule("kot-dark R21")
 def test_r21_opportunist_not_offered_on_its_owners_turn():
     specs = [{"energy": 8, "cards": ["opportunist"]}, {"location": "city"}, {}]
     state = position(3, specs, active=0, step="buy", market=["corner-store", "energize", "frenzy"])
@@ -506,6 +551,7 @@ def test_r21_opportunist_not_offered_on_its_owners_turn():
     assert node_kind(state) == "buy" and "buy tank" in state.legal_texts()
 
 
+@pytest.mark.rule("kot-dark R21")
 def test_r21_opportunist_offered_to_other_owners():
     specs = [{"energy": 8}, {"location": "city"}, {"energy": 5, "cards": ["opportunist"]}]
     state = position(3, specs, active=0, step="buy", market=["corner-store", "energize", "frenzy"])
@@ -516,6 +562,7 @@ def test_r21_opportunist_offered_to_other_owners():
 
 
 # ----- R22 Psychic Probe ----------------------------------------------------------------------------
+@pytest.mark.rule("kot-dark R22")
 def test_r22_psychic_probe_after_the_final_roll_before_resolving():
     specs = [{}, {"location": "city"}, {"cards": ["psychic-probe"]}]
     state = position(3, specs, active=0, step="roll")
@@ -531,6 +578,7 @@ def test_r22_psychic_probe_after_the_final_roll_before_resolving():
     assert "psychic-probe" in state.monsters[2].cards
 
 
+@pytest.mark.rule("kot-dark R22")
 def test_r22_psychic_probe_not_offered_on_its_owners_turn():
     state = position(3, [{"cards": ["psychic-probe"]}, {"location": "city"}, {}], active=0, step="roll")
     roll(state, "c c c 1 2 e")
@@ -539,6 +587,7 @@ def test_r22_psychic_probe_not_offered_on_its_owners_turn():
 
 
 # ----- R23 Made in a Lab ----------------------------------------------------------------------------
+@pytest.mark.rule("kot-dark R23")
 def test_r23_made_in_a_lab_only_the_owner_learns_the_card_and_it_stays_on_top():
     specs = [{"energy": 3, "cards": ["made-in-a-lab"]}, {"location": "city", "energy": 9}, {}]
     state = position(3, specs, active=0, step="buy", market=["corner-store", "energize", "frenzy"])
@@ -558,6 +607,7 @@ def test_r23_made_in_a_lab_only_the_owner_learns_the_card_and_it_stays_on_top():
 
 
 # ----- R24 Final Roar --------------------------------------------------------------------------------
+@pytest.mark.rule("kot-dark R24")
 def test_r24_final_roar_ends_the_game_at_once_and_wins_alone():
     specs = [{"stars": 20}, {"location": "city", "hearts": 2, "stars": 16, "tiles": ["final-roar"]}, {}]
     state = position(3, specs, options={"wickedness_side": "green"}, active=0, step="resolve",
@@ -569,6 +619,7 @@ def test_r24_final_roar_ends_the_game_at_once_and_wins_alone():
 
 
 # ----- R25 Wickedness after It Has a Child! -----------------------------------------------------------
+@pytest.mark.rule("kot-dark R25")
 def test_r25_it_has_a_child_resets_wickedness_and_tiles_may_be_earned_again():
     specs = [{"location": "city"},
              {"hearts": 1, "stars": 7, "wickedness": 4, "tiles": ["devious"], "cards": ["it-has-a-child"]}]
@@ -587,6 +638,7 @@ def test_r25_it_has_a_child_resets_wickedness_and_tiles_may_be_earned_again():
 
 
 # ----- R26 Hibernation -------------------------------------------------------------------------------
+@pytest.mark.rule("kot-dark R26")
 def test_r26_hibernation_no_numbers_no_smash_no_entering():
     state = position(3, [{"cards": ["hibernation"]}, {}, {}], active=0, step="resolve", dice="3 3 3 c c e")
     assert "discard hibernation" in state.legal_texts()
@@ -596,6 +648,7 @@ def test_r26_hibernation_no_numbers_no_smash_no_entering():
     assert hearts(state) == [10, 10, 10]
 
 
+@pytest.mark.rule("kot-dark R26")
 def test_r26_hibernation_no_buying_and_no_heart_loss():
     specs = [{"location": "city"}, {"cards": ["hibernation"], "energy": 9}, {}]
     state = position(3, specs, active=0, step="resolve", dice="c c c 1 2 e")
@@ -606,6 +659,7 @@ def test_r26_hibernation_no_buying_and_no_heart_loss():
     assert "buy energize" not in state.history() and state.monsters[1].energy == 10
 
 
+@pytest.mark.rule("kot-dark R26")
 def test_r26_hibernation_buy_step_offers_only_discarding_it():
     specs = [{"cards": ["hibernation"], "energy": 9}, {"location": "city"}, {}]
     state = position(3, specs, active=0, step="buy", market=["corner-store", "energize", "frenzy"])
@@ -614,6 +668,7 @@ def test_r26_hibernation_buy_step_offers_only_discarding_it():
     assert state.legal_texts() == ["buy corner-store", "buy energize", "buy frenzy", "sweep", "end"]
 
 
+@pytest.mark.rule("kot-dark R26")
 def test_r26_hibernation_cannot_be_bought_in_tokyo():
     state = position(3, [{"location": "city", "energy": 9}, {}, {}], active=0, step="buy",
                      market=["hibernation", "energize", "frenzy"])
@@ -621,12 +676,14 @@ def test_r26_hibernation_cannot_be_bought_in_tokyo():
 
 
 # ----- R27 Skybeam --------------------------------------------------------------------------------------
+@pytest.mark.rule("kot-dark R27")
 def test_r27_skybeam_extra_hearts_apply_even_in_tokyo():
     state = position(2, [{"location": "city", "hearts": 5, "tiles": ["skybeam"]}, {}], active=0,
                      step="resolve", dice="h h 1 2 3 1")
     assert state.monsters[0].hearts == 7
 
 
+@pytest.mark.rule("kot-dark R27")
 def test_r27_skybeam_outside_tokyo_adds_to_the_dice():
     state = position(2, [{"hearts": 3, "tiles": ["skybeam"]}, {"location": "city"}], active=0,
                      step="resolve", dice="h h 1 2 3 1")
@@ -636,6 +693,7 @@ def test_r27_skybeam_outside_tokyo_adds_to_the_dice():
 # ----- R28 Smoke Cloud and Energy Drink ---------------------------------------------------------------
 @pytest.mark.parametrize("card,word,me", [("smoke-cloud", "smoke", {"smoke": 3}),
                                             ("energy-drink", "drink", {"energy": 1})])
+@pytest.mark.rule("kot-dark R28")
 def test_r28_extra_roll_cards_offered_once_the_normal_rolls_are_used(card, word, me):
     state = position(2, [dict(me, cards=[card]), {"location": "city"}], active=0, step="roll")
     roll(state, "1 2 3 e h c")
@@ -652,6 +710,7 @@ def test_r28_extra_roll_cards_offered_once_the_normal_rolls_are_used(card, word,
 
 
 # ----- R29 Background Dweller ------------------------------------------------------------------------
+@pytest.mark.rule("kot-dark R29")
 def test_r29_background_dweller_rerolls_3s_again_and_again():
     state = position(2, [{"cards": ["background-dweller"]}, {"location": "city"}], active=0, step="roll-decision",
                      dice="3 3 1 e h c", rolls_used=3)
@@ -667,9 +726,46 @@ def test_r29_background_dweller_rerolls_3s_again_and_again():
 
 
 # ----- R30 Eater of the Dead and rescued monsters -------------------------------------------------------
+@pytest.mark.rule("kot-dark R30")
 def test_r30_eater_of_the_dead_scores_when_a_zombified_monster_reached_0():
     specs = [{"location": "city"}, {"hearts": 2, "cards": ["zombify"]}, {"cards": ["eater-of-the-dead"]}]
     state = position(3, specs, active=0, step="resolve", dice="c c 1 2 3 e")
     resolve_all(state)
     assert state.monsters[1].alive and state.monsters[1].zombified
     assert state.monsters[2].stars == 3
+
+
+# ----- R31 "at least one Smash" -----------------------------------------------------------------------
+@pytest.mark.rule("kot-dark R31")
+def test_r31_alpha_monster_and_fire_breathing_count_a_smash_added_by_a_card():
+    specs = [{"cards": ["acid-attack", "alpha-monster", "fire-breathing"]}, {"location": "city"}, {}, {}]
+    state = position(4, specs, active=0, step="resolve", dice="1 2 3 e h h")
+    resolve_all(state)
+    assert state.monsters[0].stars == 1          # Alpha Monster: Acid Attack's Smash is enough
+    # Acid Attack's Smash on The King (+1 from Fire Breathing: a neighbour), and Fire Breathing's
+    # heart on Meka Dragon, the other neighbour
+    assert hearts(state) == [10, 8, 10, 9]
+
+
+@pytest.mark.rule("kot-dark R31")
+@pytest.mark.parametrize("card,me", [("spiked-tail", {}), ("urbavore", {"location": "city"})])
+def test_r31_spiked_tail_and_urbavore_need_a_claw_die(card, me):
+    others = [{"location": "city"}, {}, {}] if not me else [{}, {}, {}]
+    state = position(4, [dict(me, cards=["acid-attack", card])] + others, active=0, step="resolve",
+                     dice="1 2 3 e h h")
+    resolve_all(state)
+    hit = [s for s in range(1, 4) if state.monsters[s].hearts < 10]
+    assert hit and all(state.monsters[s].hearts == 9 for s in hit)   # Acid Attack's 1, nothing more
+
+
+@pytest.mark.rule("kot-dark R31")
+def test_r31_poison_quills_needs_2_2_2_on_the_dice():
+    specs = [{"cards": ["poison-quills"]}, {"location": "city"}, {}, {}]
+    state = position(4, specs, active=0, step="resolve", dice="2 2 1 1 e c")
+    resolve_all(state)
+    assert hearts(state)[1] == 9
+    state = position(4, specs, active=0, step="resolve", dice="2 2 2 1 e c")
+    resolve_all(state)
+    if node_kind(state) == "tile":
+        state.apply_action("pass")
+    assert hearts(state)[1] == 7

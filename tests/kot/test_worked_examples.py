@@ -5,6 +5,8 @@
 Every fact the rulebook states is asserted where it happens.
 """
 
+import pytest
+
 from rules_helpers import BAY, CITY, OUT, game, hearts, locations, node_kind, roll, stars, texts
 from tokyo.games.kingoftokyo.position import build_position
 
@@ -12,6 +14,7 @@ MARKET = ["energize", "frenzy", "extra-head"]  # nothing anyone here can afford
 
 
 # ----- (a) Gigazaur's roll --------------------------------------------------------------------------
+@pytest.mark.rule("kot-dark 2.6.1")
 def test_worked_example_gigazaur_three_rolls_and_resolution():
     g = game(4, monsters="gigazaur,cyber-bunny,the-king,kraken")
     state = build_position(g, [{"wickedness": 2, "hearts": 8}, {"location": "city"}, {}, {}],
@@ -67,6 +70,7 @@ def test_worked_example_gigazaur_three_rolls_and_resolution():
     assert state.active == 1  # Gigazaur's turn is over (1 energy: nothing to buy or sweep)
 
 
+@pytest.mark.rule("kot-dark 2.6.2")
 def test_worked_example_gigazaur_in_tokyo_would_wound_the_others_but_not_cyber_bunny():
     # the rulebook's aside: had Gigazaur been in Tokyo (the Bay, with five monsters),
     # his Claw would wound every monster outside Tokyo and not Cyber Bunny
@@ -78,6 +82,7 @@ def test_worked_example_gigazaur_in_tokyo_would_wound_the_others_but_not_cyber_b
 
 
 # ----- (b) the five-player game -----------------------------------------------------------------------
+@pytest.mark.rule("kot-dark 8.1", "kot-dark 8.2", "kot-dark 8.3", "kot-dark 8.4", "kot-dark 8.5")
 def test_worked_example_five_player_game_tokyo_bay():
     g = game(5, monsters="meka-dragon,gigazaur,kraken,the-king,cyber-bunny")
     # Gigazaur holds a card, a tile and energy so that "discarding all possessions" shows

@@ -13,6 +13,7 @@ from ...core.state import Game
 from . import cards as card_data
 from .engine import KotState, MonsterState
 from .powers import POWERS
+from .rulebook import DARK_SECTIONS
 from .wickedness import TILES
 
 POWER_SET = "dark_power_cards.toml"
@@ -26,6 +27,7 @@ class DarkState(KotState):
     """A Dark Edition position: the shared machine plus the Wickedness gauge."""
 
     effects = POWERS.merged(TILES, "kot-dark")
+    RULEBOOK = DARK_SECTIONS
 
     def edition_init(self) -> None:
         # tile stacks by level: the side of each physical tile that is face up
@@ -53,7 +55,7 @@ class DarkState(KotState):
         tile = next(t for t in self.game.tile_pairs() if t["number"] == node[3]["number"])
         self.tile_stacks[str(tile["level"])].append(tile[side])
         self.say(f"Wickedness tile {tile['number']} shows its {side} side: {self.game.tile(tile[side]).name}.",
-                 "Dark Edition / Setup / Wickedness tiles")
+                 self.rule("0.2.8"))
 
     # ----- Wickedness Points --------------------------------------------------------------
     def hook_numbers_resolved(self, m: MonsterState, c: dict) -> None:
@@ -81,7 +83,7 @@ class DarkState(KotState):
         if m.wickedness == old:
             return []
         self.say(f"{self.name(m.seat)} gains {m.wickedness - old} Wickedness ({m.wickedness}).",
-                 "Dark Edition / Resolve Dice / Wickedness Points")
+                 self.rule("2.2.4"))
         return [["tile-choice", m.seat, lv] for lv in LEVELS
                 if old < lv <= m.wickedness and lv not in m.levels]
 
@@ -98,14 +100,14 @@ class DarkState(KotState):
         level = node[3]["level"]
         if text == "pass":
             self.say(f"{self.name(m.seat)} takes no Wickedness tile at level {level}.",
-                     "Dark Edition / Resolve Dice / Wickedness Points")
+                     self.rule("2.2.6"))
             return
         tid = text.split()[1]
         self.tile_stacks[str(level)].remove(tid)
         m.levels.append(level)
         m.tiles.append(tid)
         self.say(f"{self.name(m.seat)} takes the Wickedness tile {self.game.tile(tid).name}.",
-                 "Dark Edition / Resolve Dice / Wickedness Points")
+                 self.rule("2.2.5"))
         fn = self.effects.on_gain.get(tid)
         if fn:
             self._push(*(fn(self, m) or []))
@@ -114,7 +116,7 @@ class DarkState(KotState):
         """End of Turn: card effects (R6 order), then Poison tokens: 1 heart each."""
         steps = super().hook_end_of_turn(m)
         if m.poison:
-            steps.append(self.damage(m.seat, m.poison, "poison", None, "Dark Edition / Poison Spit & Shrink Ray"))
+            steps.append(self.damage(m.seat, m.poison, "poison", None, "Poison Spit"))
         return steps
 
     def discard_tile(self, m: MonsterState, tid: str) -> None:
@@ -201,6 +203,10 @@ class DarkEditionGame(Game):
         self._cards = card_data.power_cards(POWER_SET)
         self._tiles = card_data.wickedness_tiles(TILE_SET)
         self._names = {k: v.name for k, v in card_data.monsters(MONSTER_SET).items()}
+        # log citations of card and tile effects, by the name the effects cite (KotState.say)
+        gid = self.game_id
+        self.citations = {c.name: f"{gid} card:{c.id} {c.name}" for c in self._cards.values()}
+        self.citations.update({t.name: f"{gid} tile:{t.id} {t.name}" for t in self._tiles.values()})
 
     # ----- facts used by the engine --------------------------------------------------------
     def monster_ids(self) -> list[str]:

@@ -21,8 +21,9 @@ import json
 from typing import Any
 
 from ...core.machine import StepState
-from ...core.state import CHANCE, State, turn_order_labels
+from ...core.state import CHANCE, Event, State, turn_order_labels
 from .effects import Effects
+from .rulebook import citation
 
 FACES = ("1", "2", "3", "e", "h", "c")
 FACE_NAMES = {"1": "1", "2": "2", "3": "3", "e": "Energy", "h": "Heart", "c": "Claw"}
@@ -31,6 +32,7 @@ CATEGORIES = ("numbers", "hearts", "energy", "smash")
 OUT, CITY, BAY = 0, 1, 2
 LOCATION_NAMES = {OUT: "outside Tokyo", CITY: "Tokyo City", BAY: "Tokyo Bay"}
 WIN_STARS = 20
+_CITATIONS: dict[tuple, str] = {}  # (state class, game id, statement key) -> log citation (KotState.rule)
 HEART_CAP = 12  # no effect raises maximum hearts above 12 (ruling R7 / components)
 
 # binomial(6, 1/6) for the Claw roll-off: one chance outcome per monster rolling
@@ -227,12 +229,23 @@ class KotState(StepState):
     PLAY_NOTES = ("Dice faces: 1 2 3, e = Energy, h = Heart, c = Claw. At a roll, 'keep 1 1 c' sets "
                   "those dice aside and rerolls the rest; 'stop' (or 'keep') keeps them all.")
 
-    RULEBOOK = "Dark Edition"
-    """How log events cite the edition's rulebook; an edition overrides it."""
+    RULEBOOK: dict[str, str] = {}
+    """The section titles of the edition's rule statement page (rulebook.py); an edition sets it."""
 
-    def rule(self, section: str) -> str:
-        """The citation of a rulebook section, e.g. "Dark Edition / Resolve Dice / Smash"."""
-        return f"{self.RULEBOOK} / {section}"
+    def rule(self, key: str) -> str:
+        """The log citation of rule statement ``key`` of docs/rules/<game>.md, e.g.
+        ``rule("2.4.1")`` -> "kot-dark 2.4.1 Resolve Dice / Smash" (``R<n>``: a ruling)."""
+        k = (type(self), self.game.game_id, key)
+        cite = _CITATIONS.get(k)
+        if cite is None:
+            cite = _CITATIONS[k] = citation(self.game.game_id, self.RULEBOOK, key)
+        return cite
+
+    def say(self, text: str, rule: str = "", seats: tuple[int, ...] | None = None) -> None:
+        """Log a sentence. A card or tile effect cites the card or tile by its name; that
+        name becomes its statement id here, "kot-dark card:smoke-cloud Smoke Cloud"
+        (``Game.citations``: built once per game)."""
+        self.log.append(Event(text, self.game.citations.get(rule, rule), seats))
 
     def name(self, seat: int) -> str:
         return self.game.monster_name(self.monsters[seat].monster)
@@ -420,12 +433,12 @@ class KotState(StepState):
         tied = [s for s in ro["contenders"] if ro["claws"][str(s)] == best]
         if len(tied) > 1:
             self.say("Tie for most Claws between " + ", ".join(self.name(s) for s in tied) + "; they roll again.",
-                     self.rule("How to Play / first player"))
+                     self.rule("0.3.2"))
             self.rolloff = {"contenders": tied, "claws": {}}
             self._push(["rolloff"])
             return
         self.say(f"{self.name(tied[0])} rolled the most Claws ({best}) and plays first.",
-                 self.rule("How to Play / first player"))
+                 self.rule("0.3.1"))
         self.rolloff = {"contenders": [], "claws": {}, "first": tied[0]}
         self._push(["turn-start", tied[0]])
 
@@ -433,7 +446,7 @@ class KotState(StepState):
         seat = node[3]["seat"]
         self.rolloff["claws"][str(seat)] = int(value)
         self.say(f"{self.name(seat)} rolls {value} Claw{'s' * (value != '1')} for first player.",
-                 self.rule("How to Play / first player"))
+                 self.rule("0.3.1"))
 
     # ============================ Market reveals ========================================
     def _step_reveal(self, slot: int) -> None:
@@ -444,7 +457,7 @@ class KotState(StepState):
         if sum(self.deck.values()) == 0:
             if slot < len(self.market) and self.market[slot] is None:
                 self.market.pop(slot)
-            self.say("The deck is empty; the market stays short.", self.rule("Buy Power Cards"))
+            self.say("The deck is empty; the market stays short.", self.rule("4.6"))
             return
         self._chance("reveal", slot=slot)
 
@@ -464,7 +477,8 @@ class KotState(StepState):
             self.market[slot] = cid
         else:
             self.market.insert(min(slot, len(self.market)), cid)
-        self.say(f"{self.game.card(cid).name} is revealed in the market.", self.rule("Buy Power Cards"))
+        self.say(f"{self.game.card(cid).name} is revealed in the market.",
+                 self.rule("4.6" if self.turn_count else "0.2.4"))
         self.hook_card_revealed(cid)
 
     def hook_card_revealed(self, cid: str) -> None:
@@ -482,12 +496,12 @@ class KotState(StepState):
             o.caused_loss = False
         self.resolved = []
         self.peeked = False
-        self.say(f"Turn {self.turn_count}: {self.name(seat)}.", self.rule("Turn Overview"))
+        self.say(f"Turn {self.turn_count}: {self.name(seat)}.", self.rule("7.4"))
         if self.in_tokyo(m):
             if self.game.options.get("two_player_variant") and self.game.num_players == 2:
-                self.gain_energy(m, 1, self.rule("Optional rule for a 2-player game"))
+                self.gain_energy(m, 1, self.rule("3.3.2"))
             else:
-                self.gain_stars(m, 2, self.rule("Effects of Tokyo / start turn in Tokyo"), " for starting in Tokyo")
+                self.gain_stars(m, 2, self.rule("3.2.2"), " for starting in Tokyo")
         self._push(["turn-start-effects", seat], ["roll-setup"])
 
     def _step_turn_start_effects(self, seat: int) -> None:
@@ -526,7 +540,7 @@ class KotState(StepState):
             return
         self.rolls_used += 1
         self.say(f"{self.name(self.active)} rolls: " + " ".join(FACE_NAMES[f] for f in face_sort(self.dice)) + ".",
-                 self.rule("Roll Dice"))
+                 self.rule("1.1"))
         self._push(["roll-decision"])
 
     def _on_die(self, node, face) -> None:
@@ -595,7 +609,7 @@ class KotState(StepState):
 
     def _step_after_rolls(self) -> None:
         self.say(f"{self.name(self.active)} keeps: " + " ".join(FACE_NAMES[f] for f in face_sort(self.dice)) + ".",
-                 self.rule("Roll Dice"))
+                 self.rule("1.6"))
         self._push(*self.hook_after_final_roll(), ["resolve-choice"])
 
     def hook_after_final_roll(self) -> list[list]:
@@ -673,7 +687,7 @@ class KotState(StepState):
         for n in (1, 2, 3):
             k = c[str(n)]
             if k >= 3:
-                self.gain_stars(m, n + k - 3, self.rule("Resolve Dice / Victory Points"),
+                self.gain_stars(m, n + k - 3, self.rule("2.1.1"),
                                 f" for {'-'.join([str(n)] * k)}")
         self.hook_numbers_resolved(m, c)
 
@@ -692,7 +706,7 @@ class KotState(StepState):
         hearts = self.counts()["h"]
         self.hook_heart_dice(m, hearts)
         if self.in_tokyo(m):
-            self.say(f"{self.name(m.seat)} is in Tokyo: Heart dice do not heal.", self.rule("Resolve Dice / Heal"))
+            self.say(f"{self.name(m.seat)} is in Tokyo: Heart dice do not heal.", self.rule("2.5.3"))
             return
         if not self.hook_can_use_heart_dice(m):
             return
@@ -712,7 +726,7 @@ class KotState(StepState):
         if m.poison or m.shrink:
             self._ask(m.seat, "heart", left=left)
             return
-        self.gain_hearts(m, left, self.rule("Resolve Dice / Heal"))
+        self.gain_hearts(m, left, self.rule("2.5.1"))
 
     def _legal_heart(self, node) -> list[str]:
         m = self.monsters[self.active]
@@ -728,12 +742,12 @@ class KotState(StepState):
         use = text.split()[1]
         left = node[3]["left"] - 1
         if use == "heal":
-            self.gain_hearts(m, 1, self.rule("Resolve Dice / Heal"))
+            self.gain_hearts(m, 1, self.rule("2.5.1"))
         else:
             setattr(m, use, getattr(m, use) - 1)
             self.supply[use] += 1
             self.say(f"{self.name(m.seat)} uses a Heart to discard a {use.title()} token.",
-                     self.rule("Poison Spit & Shrink Ray"))
+                     self.rule("9.2.3"))
         self._push(["hearts", left])
 
     # --- Energy ------------------------------------------------------------------------
@@ -742,7 +756,7 @@ class KotState(StepState):
         if not m.alive:
             return
         n = self.counts()["e"] + self.hook_energy_dice_bonus(m, self.counts()["e"])
-        self.gain_energy(m, n, self.rule("Resolve Dice / Energy Charges"))
+        self.gain_energy(m, n, self.rule("2.3.1"))
 
     def hook_energy_dice_bonus(self, m: MonsterState, dice: int) -> int:
         return self._sum("energy_dice", m, dice)
@@ -775,10 +789,10 @@ class KotState(StepState):
         order = [s for s in self.clockwise_from(m.seat) if s in set(self.smash_targets(m))]
         self.say(f"{self.name(m.seat)} Smashes for {n}: "
                  + (", ".join(self.name(s) for s in order) if order else "nobody is in reach") + ".",
-                 self.rule("Resolve Dice / Smash"))
+                 self.rule("2.4.1" if order else "2.4.11"))
         steps = self.hook_smash_started(m, n, order)
         steps += [self.damage(s, n + self.hook_smash_extra_for(m, s), "smash", m.seat,
-                              self.rule("Resolve Dice / Smash")) for s in order]
+                              self.rule("2.4.1")) for s in order]
         steps += self.hook_smash_side_effects(m, n, order)
         steps.append(["yield-check", m.seat, order])
         self._push(*steps)
@@ -816,10 +830,10 @@ class KotState(StepState):
         seat, attacker = node[1], node[3]["attacker"]
         m = self.monsters[seat]
         if text == "stay":
-            self.say(f"{self.name(seat)} stays in {LOCATION_NAMES[m.location]}.", self.rule("Smash / Yield"))
+            self.say(f"{self.name(seat)} stays in {LOCATION_NAMES[m.location]}.", self.rule("2.4.5"))
             return
         where = m.location
-        self.leave_tokyo(m, self.rule("Smash / Yield"), yielded=True)
+        self.leave_tokyo(m, self.rule("2.4.5"), yielded=True)
         self._push(*self.hook_yielded(m, attacker, where))
 
     def hook_yielded(self, m: MonsterState, attacker: int, where: int) -> list[list]:
@@ -845,9 +859,9 @@ class KotState(StepState):
         m.location = where
         self.say(f"{self.name(m.seat)} enters {LOCATION_NAMES[where]}.", rule)
         if self.game.options.get("two_player_variant") and self.game.num_players == 2:
-            self.gain_energy(m, 1, self.rule("Optional rule for a 2-player game"))
+            self.gain_energy(m, 1, self.rule("3.3.1"))
         else:
-            self.gain_stars(m, 1, self.rule("Effects of Tokyo / enter"), " for entering Tokyo")
+            self.gain_stars(m, 1, self.rule("3.2.1"), " for entering Tokyo")
         self.hook_entered(m, where)
 
     def hook_entered(self, m: MonsterState, where: int) -> None:
@@ -935,8 +949,8 @@ class KotState(StepState):
         m.alive = False
         self.eliminations += 1
         m.order_out = self.eliminations
-        self.say(f"{self.name(m.seat)} has no hearts left and is eliminated.", self.rule("Resolve Dice / Smash"))
-        self.leave_tokyo(m, self.rule("elimination"))
+        self.say(f"{self.name(m.seat)} has no hearts left and is eliminated.", self.rule("2.4.9"))
+        self.leave_tokyo(m, self.rule("2.4.10"))
         self.discard_everything(m)
         m.energy = 0
         self.check_bay()
@@ -990,11 +1004,11 @@ class KotState(StepState):
             self.city = m.seat
             m.location = CITY
             self.say(f"Only {len(self.alive())} monsters remain: {self.name(m.seat)} moves from Tokyo Bay to Tokyo City.",
-                     self.rule("Enter Tokyo / 4 or fewer players"))
+                     self.rule("3.1.5"))
         else:
             m.location = OUT
             self.say(f"Only {len(self.alive())} monsters remain: {self.name(m.seat)} must leave Tokyo Bay.",
-                     self.rule("Enter Tokyo / 4 or fewer players"))
+                     self.rule("3.1.4"))
 
     # ============================ 3. Enter Tokyo ========================================
     def _step_enter_tokyo(self) -> None:
@@ -1006,9 +1020,9 @@ class KotState(StepState):
         self._push(["buy"])
         if not self.in_tokyo(m) and self.hook_may_enter(m):
             if self.city is None:
-                self.enter(m, CITY, self.rule("Enter Tokyo"))
+                self.enter(m, CITY, self.rule("3.0.1"))
             elif self.bay_in_use() and self.bay is None:
-                self.enter(m, BAY, self.rule("Enter Tokyo / 5 or 6 players"))
+                self.enter(m, BAY, self.rule("3.1.1"))
 
     def hook_may_enter(self, m: MonsterState) -> bool:
         return not self._any("no_enter", m)
@@ -1062,11 +1076,11 @@ class KotState(StepState):
             slot = self.market.index(words[1])
             self.market[slot] = None
             self._push(["reveal", slot], ["buy"])
-            self.pay_and_take(m, words[1], self.rule("Buy Power Cards"))
+            self.pay_and_take(m, words[1], self.rule("4.2"))
             return
         if words[0] == "sweep":
             m.energy -= 2
-            self.say(f"{self.name(m.seat)} pays 2 energy to sweep the market.", self.rule("Buy Power Cards / sweep"))
+            self.say(f"{self.name(m.seat)} pays 2 energy to sweep the market.", self.rule("4.8"))
             self.discard.extend(c for c in self.market if c)
             self.market = []
             self._push(["reveal", 0], ["reveal", 1], ["reveal", 2], ["buy"])
@@ -1138,7 +1152,7 @@ class KotState(StepState):
         m = self.monsters[self.active]
         if m.alive and self.extra_turns > 0:
             self.extra_turns -= 1
-            self.say(f"{self.name(m.seat)} takes another turn.", "extra turn")
+            self.say(f"{self.name(m.seat)} takes another turn.", self.rule("7.4"))
             self._push(["turn-start", m.seat])
             return
         self.extra_turns = 0
@@ -1146,12 +1160,15 @@ class KotState(StepState):
         nxt = next(s for s in self.clockwise_from(self.active) if self.monsters[s].alive)
         self._push(["turn-start", nxt])
 
-    def finish(self, winners: list[int], how: str, sentence: str) -> None:
+    GAME_OVER_RULES = {"stars": "6.2", "survival": "6.3", "none": "9.0.2"}
+    """The statement key each way of ending the game cites (``finish``)."""
+
+    def finish(self, winners: list[int], how: str, sentence: str, rule: str | None = None) -> None:
         self.winners = sorted(winners)
         self.win_by = how
         self.node = None
         self.stack = []
-        self.say("Game over: " + sentence, self.rule("End of Game"))
+        self.say("Game over: " + sentence, rule or self.rule(self.GAME_OVER_RULES[how]))
 
     # ============================ kernel: data, clone, observation =====================
     _SCALARS = ("city", "bay", "rolls_used", "rolls_allowed", "active", "turn_count", "extra_turns",

@@ -375,7 +375,7 @@ def _jets_do(state, node, text):
         state.say(f"{state.name(m.seat)} yields with Jets and loses no hearts from this Smash.", "Jets")
         state._push(["damage", p], *state.hook_yielded(m, p["source"], where))
         return
-    state.say(f"{state.name(m.seat)} stays in Tokyo.", "Dark Edition / Smash / Yield")
+    state.say(f"{state.name(m.seat)} stays in Tokyo.", state.rule("2.4.5"))
     resume_damage(state, node)
 
 

@@ -71,7 +71,7 @@ on("smash_total", "barbs", order=5)(lambda state, m, v, claws: v + 1 if v >= 2 e
 def _final_roar(state, m):
     if m.stars >= 16:
         state.say(f"{state.name(m.seat)} falls with {m.stars} stars and wins with a Final Roar!", "Final Roar")
-        state.finish([m.seat], "final-roar", f"{state.name(m.seat)} wins by Final Roar.")
+        state.finish([m.seat], "final-roar", f"{state.name(m.seat)} wins by Final Roar.", "Final Roar")
         return True
     return False
 

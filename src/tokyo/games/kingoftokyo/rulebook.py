@@ -1,0 +1,54 @@
+"""Section titles of the rule statement pages (docs/rules/<game>.md), for log citations.
+
+A log event cites ``"<game id> <statement key> <section title>"``, for example
+``kot-dark 2.4.1 Resolve Dice / Smash``: ``KotState.rule("2.4.1")`` looks the section of
+the key (``"2.4"``; ``"4"`` for ``"4.2"``) up in the edition's table (the class attribute
+``KotState.RULEBOOK``). A later edition (kot-godzilla) brings its own table, matching the
+headings of its own page. Keys starting with ``R`` are rulings (docs/rulings.md).
+"""
+
+from __future__ import annotations
+
+# docs/rules/kot-dark.md: one entry per heading that holds statements, "<section> / <subsection>"
+# as the page's headings read (a ".0" subsection: the section's own title)
+DARK_SECTIONS: dict[str, str] = {
+    "0.1": "Before the turn / Components",
+    "0.2": "Before the turn / Setup",
+    "0.3": "Before the turn / First player",
+    "1": "Roll Dice",
+    "2.0": "Resolve Dice",
+    "2.1": "Resolve Dice / Victory Points",
+    "2.2": "Resolve Dice / Wickedness Points and tiles",
+    "2.3": "Resolve Dice / Energy",
+    "2.4": "Resolve Dice / Smash",
+    "2.5": "Resolve Dice / Heal",
+    "2.6": "Resolve Dice / Example: Gigazaur's turn",
+    "3.0": "Enter Tokyo",
+    "3.1": "Enter Tokyo / Five and six players",
+    "3.2": "Enter Tokyo / Effects of Tokyo",
+    "3.3": "Enter Tokyo / Optional rule for two players",
+    "4": "Buy Power Cards",
+    "5": "End of Turn",
+    "6": "End of Game",
+    "7": "Glossary",
+    "8": "Example: a five-player game",
+    "9.0": "Clarifications",
+    "9.1": "Clarifications / Opportunist",
+    "9.2": "Clarifications / Poison Spit & Shrink Ray",
+    "9.3": "Clarifications / Fire Breathing",
+    "9.4": "Clarifications / Metamorph",
+    "9.5": "Clarifications / Fluxling",
+    "R": "Rulings",
+}
+
+
+def section_of(key: str) -> str:
+    """The section of a statement key: "2.4.1" -> "2.4", "4.2" -> "4", "R13" -> "R"."""
+    if key[0] == "R":
+        return "R"
+    return key.rsplit(".", 1)[0]
+
+
+def citation(game_id: str, sections: dict[str, str], key: str) -> str:
+    """``"kot-dark 2.4.1 Resolve Dice / Smash"``; KeyError for a key of no known section."""
+    return f"{game_id} {key} {sections[section_of(key)]}"
