@@ -65,8 +65,14 @@ def load_game(game_id: str, players: int | None = None, **options: Any):
 
 def game_catalogue(game_id: str) -> list[dict]:
     """Every card, tile and monster of ``game_id`` as dicts with at least set, id, name,
-    cost, type and text (``tokyo cards``). OptionError if the game is unknown."""
-    return _game_class(game_id).catalogue()
+    cost, type, text and ``rule_id`` (``tokyo cards``). ``rule_id`` is the statement id of
+    the entry's effect in the rules index (docs/rules/README.md): the game's own, or
+    ``"<game> card:<id>"``; None for an entry with no effect to test. OptionError if the
+    game is unknown."""
+    entries = _game_class(game_id).catalogue()
+    for e in entries:
+        e.setdefault("rule_id", f"{game_id} card:{e['id']}")
+    return entries
 
 
 def list_games() -> list[dict]:

@@ -244,9 +244,10 @@ class DarkEditionGame(Game):
         for t in sorted(card_data.wickedness_tiles(TILE_SET).values(), key=lambda t: (t.number, t.side != "red")):
             out.append({"set": title, "id": t.id, "name": t.name, "cost": None,
                         "type": f"WICKEDNESS {t.level} ({t.side})", "tile": t.number, "text": t.text,
-                        "source": t.source})
+                        "source": t.source, "rule_id": f"{cls.info.id} tile:{t.id}"})
         title = card_data.set_title(MONSTER_SET)
         for mo in card_data.monsters(MONSTER_SET).values():
             out.append({"set": title, "id": mo.id, "name": mo.name, "cost": None, "type": "MONSTER",
-                        "text": "Starts with 10 hearts and 0 stars; no power of its own.", "source": mo.source})
+                        "text": "Starts with 10 hearts and 0 stars; no power of its own.", "source": mo.source,
+                        "rule_id": None})
         return out
