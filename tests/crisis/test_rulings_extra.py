@@ -83,9 +83,9 @@ def test_c21_a_value_reduced_below_zero_becomes_zero():
     state = build_position(game, reserves=[[{"card": "soldier-from-the-future"}], []], active=0)
     inst = state.reserves[0][0]
     assert state.spheres(inst, "fire") == 1
-    _add_spheres(state, inst, "fire", -2, "test")
+    _add_spheres(state, inst, "fire", -2, "Recoil Shot")
     assert state.spheres(inst, "fire") == 0
-    _add_spheres(state, inst, "fire", 1, "test")
+    _add_spheres(state, inst, "fire", 1, "Recoil Shot")
     assert state.spheres(inst, "fire") == 1
 
 
