@@ -6,6 +6,7 @@ import pytest
 from crisis_helpers import deck_size, events_except, kind, legal, outcomes, play, position
 
 
+@pytest.mark.rule("crisis-tokyo 7.1.1", "crisis-tokyo 5.1", "crisis-tokyo 3.2")
 def test_draw_action_names_the_deck():
     state = position(3, hands=[[], [], []])
     play(state, "draw character")
@@ -17,6 +18,7 @@ def test_draw_action_names_the_deck():
     assert state.hands[0] == ["kind-alien"] and deck_size(state, "character") == 39
 
 
+@pytest.mark.rule("crisis-tokyo 7.1.2", "crisis-tokyo 7.1.3", "crisis-tokyo 4.3.1")
 def test_a_draw_without_a_deck_lets_the_player_choose_each_card():
     # Product Placement: draw 2 cards (any deck): one Character and one Event
     state = position(3, hands=[["product-placement"], [], []])
@@ -31,6 +33,7 @@ def test_a_draw_without_a_deck_lets_the_player_choose_each_card():
     assert state.actions_left == 1
 
 
+@pytest.mark.rule("crisis-tokyo 7.1.4", "crisis-tokyo C9")
 def test_an_empty_deck_is_rebuilt_from_its_discard_pile():
     pile = events_except("product-placement")
     state = position(3, hands=[["product-placement"], [], []], discards={"event": pile})
@@ -44,6 +47,7 @@ def test_an_empty_deck_is_rebuilt_from_its_discard_pile():
     assert deck_size(state, "event") == 38 and state.hands[0] == ["product-placement", "disarmed"]
 
 
+@pytest.mark.rule("crisis-tokyo 7.1.4", "crisis-tokyo C9")
 def test_the_deck_runs_out_mid_effect_and_the_discard_pile_feeds_the_next_draw():
     # the deck holds one Event; Product Placement (discarded only after resolving) draws two
     pile = events_except("product-placement", "disarmed")
@@ -66,12 +70,14 @@ def _no_events_left():
     return position(5, hands=hands, plot=[evs[35], "b"], reserves=reserves)
 
 
+@pytest.mark.rule("crisis-tokyo C9")
 def test_draw_event_not_offered_when_deck_and_discard_pile_are_empty():
     state = _no_events_left()
     assert deck_size(state, "event") == 0 and state.discards["event"] == []
     assert "draw event" not in legal(state) and "draw character" in legal(state)
 
 
+@pytest.mark.rule("crisis-tokyo C9")
 def test_nothing_is_drawn_when_deck_and_discard_pile_are_empty():
     state = _no_events_left()
     play(state, "play fight-for-the-spoils b")  # Loot the Rubble: draw 2 Event cards
