@@ -694,7 +694,7 @@ def test_dimensional_portal_a_and_recoil_shot_a_the_example_of_play():
     assert state.discards["character"] == ["retiring-in-two-days-cop", "soldier-from-the-future"]
 
 
-@pytest.mark.rule("crisis-tokyo card:summon-the-understudy:a")
+@pytest.mark.rule("crisis-tokyo card:summon-the-understudy:a", "crisis-tokyo 13.4.1")
 def test_summon_the_understudy_a_portal_for_the_attacker():
     state = conflict(["tengu-warlord"], ["retiring-in-two-days-cop"], att_power="fire", def_power="fire",
                      att_hand=["summon-the-understudy"])
