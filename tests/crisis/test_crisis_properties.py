@@ -161,6 +161,9 @@ def check_cards(state) -> None:
 def check_invariants(state) -> None:
     n = state.game.num_players
     check_cards(state)
+    # Drawing Cards: the moment a deck runs out, its discard pile is the new deck (C9)
+    for deck in ("character", "event"):
+        assert any(state.decks[deck].values()) or not state.discards[deck], (deck, state.discards[deck])
     # Characters in play: unique ids, the right half, the right owner, valid Gifts
     uids = set()
     for where, inst in _instances(state):

@@ -34,32 +34,45 @@ def test_a_draw_without_a_deck_lets_the_player_choose_each_card():
 
 
 @pytest.mark.rule("crisis-tokyo 7.1.4", "crisis-tokyo C9")
-def test_an_empty_deck_is_rebuilt_from_its_discard_pile():
-    pile = events_except("product-placement")
-    state = position(3, hands=[["product-placement"], [], []], discards={"event": pile})
-    assert deck_size(state, "event") == 0
-    play(state, "draw event")
-    assert "The event discard pile is shuffled into a new deck." in [e.text for e in state.log]
-    assert state.discards["event"] == []
-    outs = outcomes(state)
-    assert sorted(o.split()[1] for o in outs) == sorted(pile) and len(outs) == 39
-    play(state, "draw disarmed")
-    assert deck_size(state, "event") == 38 and state.hands[0] == ["product-placement", "disarmed"]
+def test_a_deck_is_rebuilt_from_its_discard_pile_the_moment_it_runs_out():
+    pile = events_except("overtime-shift", "disarmed")
+    state = position(3, hands=[["overtime-shift"], [], []], discards={"event": pile})
+    assert deck_size(state, "event") == 1 and len(state.discards["event"]) == 38
+    play(state, "draw event", "draw disarmed")
+    # the last card is drawn: the pile is the new deck at that moment, not at the next draw
+    assert deck_size(state, "event") == 38 and state.discards["event"] == []
+    assert "The event deck has run out: its discard pile is shuffled into a new deck." in [e.text for e in state.log]
 
 
 @pytest.mark.rule("crisis-tokyo 7.1.4", "crisis-tokyo C9")
-def test_the_deck_runs_out_mid_effect_and_the_discard_pile_feeds_the_next_draw():
+def test_a_card_discarded_after_the_deck_ran_out_is_not_in_the_new_deck():
+    """The defect an outside review found: with the deck rebuilt only at the next draw, a
+    card discarded in between (here Overtime Shift, played after the deck's last card was
+    drawn) became drawable."""
+    pile = events_except("overtime-shift", "disarmed")
+    state = position(3, hands=[["overtime-shift"], [], []], discards={"event": pile})
+    play(state, "draw event", "draw disarmed", "play overtime-shift a")
+    assert state.discards["event"] == ["overtime-shift"]
+    play(state, "draw event")
+    outs = outcomes(state)
+    assert len(outs) == 38 and "draw overtime-shift" not in outs
+    assert sorted(o.split()[1] for o in outs) == sorted(pile)
+
+
+@pytest.mark.rule("crisis-tokyo 7.1.4", "crisis-tokyo C9")
+def test_the_deck_runs_out_mid_effect_and_the_pile_is_already_the_deck_for_the_next_draw():
     # the deck holds one Event; Product Placement (discarded only after resolving) draws two
     pile = events_except("product-placement", "disarmed")
     state = position(3, hands=[["product-placement"], [], []], discards={"event": pile})
     assert deck_size(state, "event") == 1
     play(state, "play product-placement a", "draw event", "draw disarmed")
-    assert deck_size(state, "event") == 0
+    assert deck_size(state, "event") == 38 and state.discards["event"] == []
     play(state, "draw event")
-    assert len(outcomes(state)) == 38 and state.discards["event"] == []
+    assert len(outcomes(state)) == 38
     play(state, "draw sumo-slap")
     assert state.hands[0] == ["disarmed", "sumo-slap"]
-    assert state.discards["event"] == ["product-placement"]  # discarded after its effect
+    assert state.discards["event"] == ["product-placement"]  # discarded after its effect, into the new pile
+    assert deck_size(state, "event") == 37
 
 
 def _no_events_left():
@@ -85,7 +98,8 @@ def test_nothing_is_drawn_when_deck_and_discard_pile_are_empty():
     assert len(state.hands[0]) == 6
     assert [e.text for e in state.log].count(
         "The event deck and its discard pile are empty: nothing to draw.") == 2
-    assert state.discards["event"] == ["fight-for-the-spoils"]
+    # the card itself reaches the empty pile afterwards and forms the new deck at once (C9)
+    assert state.discards["event"] == [] and deck_size(state, "event") == 1
 
 
 def test_a_drawn_card_is_private_to_the_drawer():

@@ -6,7 +6,7 @@ import itertools
 import pytest
 
 from crisis_helpers import (POWERS, TERMINAL, attack, defend, events_except, inst, kind, legal, play, position,
-                            seek, texts, uid)
+                            seek, texts, uid, deck_size, outcomes)
 
 MASTER = "master-of-the-eagles-claw"   # Threat: 5 martial
 COP = "retiring-in-two-days-cop"       # Hero: 2 fire
@@ -187,10 +187,29 @@ def test_c8_gifts_of_a_character_returned_to_hand_are_destroyed():
 
 # ----- C9 empty decks --------------------------------------------------------------------------------
 @pytest.mark.rule("crisis-tokyo C9")
-def test_c9_empty_event_deck_rebuilt_from_discards():
+def test_c9_an_empty_deck_never_waits_beside_a_discard_pile():
+    # a position whose Event deck is empty and whose pile holds every Event: the pile is the deck
     state = position(2, discards={"event": events_except()})
+    assert deck_size(state, "event") == 40 and state.discards["event"] == []
     play(state, "draw event")
-    assert len(state.chance_outcomes()) == 40 and state.discards["event"] == []
+    assert len(state.chance_outcomes()) == 40
+
+
+@pytest.mark.rule("crisis-tokyo C9")
+def test_c9_a_deck_that_ran_out_beside_an_empty_pile_is_formed_by_the_next_discard():
+    """Both piles empty when the deck runs out: nothing to shuffle then; the first card to
+    reach the pile forms the new deck at once (the deck is never empty beside a pile)."""
+    evs = events_except("overtime-shift", "disarmed")  # 38 Events, all held or in play
+    hands = [["overtime-shift"] + evs[0:5], evs[5:12], evs[12:19], evs[19:26], evs[26:33]]
+    state = position(5, hands=hands, plot=[evs[33], "b"],
+                     reserves=[[{"card": "kind-alien", "gifts": [[e, "a"] for e in evs[34:38]]}], [], [], [], []])
+    assert deck_size(state, "event") == 1 and state.discards["event"] == []
+    play(state, "draw event", "draw disarmed")
+    assert deck_size(state, "event") == 0
+    play(state, "play overtime-shift a")
+    assert deck_size(state, "event") == 1 and state.discards["event"] == []
+    play(state, "draw event")
+    assert outcomes(state) == {"draw overtime-shift": 1.0}
 
 
 @pytest.mark.rule("crisis-tokyo C9", "crisis-tokyo 14.10")

@@ -88,7 +88,11 @@ def check_invariants(state) -> None:
         held += len(m.cards)
         tokens[0] += m.poison
         tokens[1] += m.shrink
-        tokens[2] += m.smoke
+        if m.copy == "smoke-cloud" and "smoke-cloud" not in m.cards:
+            assert m.smoke <= 3  # a Fluxling copy's own tokens, not the box's (R13)
+        else:
+            tokens[2] += m.smoke
+            assert m.smoke == 0 or "smoke-cloud" in m.cards, m.as_dict()  # box tokens sit on the card
         if m.tiles:
             held_tiles += m.tiles
         if m.levels:

@@ -326,6 +326,23 @@ def test_r13_smoke_cloud_takes_only_the_smoke_tokens_left():
     assert state.monsters[0].smoke == 1 and state.supply["smoke"] == 0
 
 
+def test_r13_a_fluxling_copy_of_smoke_cloud_has_three_tokens_outside_the_box():
+    """The copy's 3 tokens are its own (Fluxling clarification); the box's 3 stay with the
+    real card and the supply: after the copy is taken and spent, the box count is unchanged."""
+    state = position(3, [{"tiles": ["fluxling"]}, {"cards": ["smoke-cloud"], "smoke": 3}, {}],
+                     options={"wickedness_side": "green"}, active=0, step="turn-start")
+    state.apply_action("copy smoke-cloud")
+    assert state.monsters[0].smoke == 3 and state.monsters[1].smoke == 3 and state.supply["smoke"] == 0
+    box = lambda: state.supply["smoke"] + sum(m.smoke for m in state.monsters if "smoke-cloud" in m.cards)
+    assert box() == 3
+    while state.monsters[0].smoke:
+        while "smoke" not in state.legal_texts():
+            state.apply_action("roll 1" if node_kind(state) == "die" else state.legal_texts()[-1])  # reroll all
+        state.apply_action("smoke")
+        assert box() == 3
+    assert state.monsters[0].copy is None
+
+
 # ----- R14 Reflective Hide ----------------------------------------------------------------------------
 def test_r14_reflective_hide_losses_are_not_reflected_again():
     specs = [{"location": "city", "cards": ["reflective-hide"]}, {"cards": ["reflective-hide"]}]
@@ -423,6 +440,15 @@ def test_r17_fluxling_copy_of_a_card_nobody_holds_has_no_effect():
     state.discard.append("alien-origin")
     assert state.buy_cost(m, "energize") == 8
     assert not state.has(m, "alien-origin")
+
+
+def test_r17_fluxling_copy_ends_when_its_card_is_discarded():
+    state = _fluxling_state()
+    state.apply_action("copy even-bigger")
+    m = state.monsters[0]
+    assert m.copy == "even-bigger" and state.max_hearts(m) == 12
+    state.discard_card(state.monsters[1], "even-bigger")
+    assert m.copy is None and state.max_hearts(m) == 10
 
 
 # ----- R18 Burrowing --------------------------------------------------------------------------------

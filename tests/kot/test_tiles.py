@@ -8,6 +8,7 @@ node. Other tiles are placed with build_position's ``tiles``.
 
 from __future__ import annotations
 
+import pytest
 
 from rules_helpers import hearts, kind, play, pos, resolve, stars
 
@@ -268,11 +269,60 @@ def test_fluxling_may_switch_at_start_of_turn():
     assert s.rolls_allowed == 4                 # switched before rolling
 
 
-def test_fluxling_copy_of_smoke_cloud_takes_tokens_from_the_supply():
-    s = pos([{"tiles": ["fluxling"]}, {"cards": ["smoke-cloud"], "smoke": 2}, {}, {}], options=GREEN,
+@pytest.mark.parametrize("holder_tokens", [3, 2, 1])
+def test_fluxling_copy_of_smoke_cloud_gets_three_smoke_tokens_of_its_own(holder_tokens):
+    """Rulebook, Fluxling clarification: the copy works as if the card had just been
+    played, tokens included; a fresh or a used Smoke Cloud alike (rulings R13, R17)."""
+    s = pos([{"tiles": ["fluxling"]}, {"cards": ["smoke-cloud"], "smoke": holder_tokens}, {}, {}], options=GREEN,
             step="turn-start")
+    box = s.supply["smoke"]
+    assert box == 3 - holder_tokens
     play(s, "copy smoke-cloud")
-    assert s.monsters[0].smoke == 1 and s.supply["smoke"] == 0
+    assert s.monsters[0].smoke == 3
+    assert s.monsters[1].smoke == holder_tokens and s.supply["smoke"] == box  # the box is not touched
+
+
+def _smoke_copier(tokens=3, holder_tokens=1):
+    """Seat 0 copies Smoke Cloud (seat 1 holds it) and has used its three rolls."""
+    return pos([{"tiles": ["fluxling"], "copy": "smoke-cloud", "smoke": tokens},
+                {"cards": ["smoke-cloud"], "smoke": holder_tokens}, {}, {}],
+               options=GREEN, step="roll-decision", dice="1 2 3 e h c", rolls_used=3)
+
+
+def test_fluxling_copy_spends_its_own_smoke_tokens_and_ends_when_they_run_out():
+    s = _smoke_copier(tokens=1)
+    box = s.supply["smoke"]
+    assert s.legal_texts() == ["stop", "smoke"]
+    play(s, "smoke")
+    assert s.rolls_allowed == 4 and s.monsters[0].smoke == 0
+    assert s.supply["smoke"] == box                     # a copy's token does not go into the box
+    assert s.monsters[0].copy is None                   # the copy ends, like the card would be discarded
+    assert s.monsters[1].cards == ["smoke-cloud"] and s.monsters[1].smoke == 1  # the real card stays
+
+
+def test_fluxling_switching_away_from_smoke_cloud_sets_its_tokens_aside():
+    s = pos([{"tiles": ["fluxling"], "copy": "smoke-cloud", "smoke": 2},
+             {"cards": ["smoke-cloud", "giant-brain"], "smoke": 3}, {}, {}], options=GREEN, step="turn-start")
+    assert s.supply["smoke"] == 0
+    play(s, "copy giant-brain")
+    assert s.monsters[0].smoke == 0 and s.supply["smoke"] == 0 and s.monsters[1].smoke == 3
+
+
+def test_fluxling_copy_of_smoke_cloud_ends_with_its_tokens_when_the_card_is_discarded():
+    s = _smoke_copier(tokens=2, holder_tokens=1)
+    s.active = 1
+    s.monsters[1].cards = ["smoke-cloud"]
+    from tokyo.games.kingoftokyo.powers import discard_own
+    discard_own(s, s.monsters[1], "smoke-cloud")
+    assert s.monsters[0].copy is None and s.monsters[0].smoke == 0
+    assert s.supply["smoke"] == 3                        # the box has its 3 tokens again, no more
+
+
+def test_fluxling_copier_eliminated_returns_no_copy_tokens_to_the_box():
+    s = _smoke_copier(tokens=3, holder_tokens=3)
+    assert s.supply["smoke"] == 0
+    s.discard_everything(s.monsters[0])
+    assert s.monsters[0].smoke == 0 and s.supply["smoke"] == 0
 
 
 def test_have_it_all_taken_star_per_keep_card():

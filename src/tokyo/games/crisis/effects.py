@@ -118,7 +118,7 @@ def play_event(state, seat: int, cid: str, which: str) -> None:
     elif h["kind"] == "plot":
         if state.plot is not None:
             old = state.game.half(state.plot["card"], state.plot["half"])
-            state.discards["event"].append(state.plot["card"])
+            state.to_discard("event", state.plot["card"])
             state.say(f"The Plot {old['name']} is destroyed.", state.rule("4.3.4"))
         state.plot = {"card": cid, "half": which}
     else:
@@ -264,7 +264,7 @@ def effect_do(state, node, text) -> None:
         else:
             state._remove_instance(inst)
             for g in inst["gifts"]:
-                state.discards["event"].append(g["card"])
+                state.to_discard("event", g["card"])
             state.put_in_hand_openly(owner, inst["card"])
             state.say(f"{d['source']}: {state.card_half(inst)['name']} returns to its owner's hand.",
                       state.effect_rule(d["source"]))

@@ -83,6 +83,8 @@ def build_position(game, hands=None, reserves=None, districts=None, tokyo=None, 
         for cid in ids:
             take(cid, kind)
             state.discards[kind].append(cid)
+    for kind in ("character", "event"):
+        state.reform_deck(kind)  # a deck is never empty while its pile holds cards (C9)
     state.active = active
     state.turn_count = turn
     state.actions_left = actions_left

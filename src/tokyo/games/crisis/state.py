@@ -209,8 +209,9 @@ class CrisisState(StepState):
 
     # ===================== Drawing Cards ==================================================
     def _step_draw(self, seat: int, deck: str, why: str = "") -> None:
-        """``seat`` draws from ``deck`` (``any``: it chooses). An empty deck is made again
-        from its discard pile; with both empty, nothing is drawn."""
+        """``seat`` draws from ``deck`` (``any``: it chooses). A deck is never empty while
+        its discard pile holds cards (``to_discard``, ``_on_draw``: ruling C9); with both
+        empty, nothing is drawn."""
         if deck == "any":
             options = [d for d in ("character", "event") if self._deck_size(d) or self.discards[d]]
             if not options:
@@ -218,17 +219,33 @@ class CrisisState(StepState):
             self._ask(seat, "choose-deck", why=why)
             return
         if self._deck_size(deck) == 0:
-            if not self.discards[deck]:
-                self.say(f"The {deck} deck and its discard pile are empty: nothing to draw.", self.rule("C9"))
-                return
-            for cid in self.discards[deck]:
-                self.decks[deck][cid] = self.decks[deck].get(cid, 0) + 1
-            self.discards[deck] = []
-            self.say(f"The {deck} discard pile is shuffled into a new deck.", self.rule("7.1.4"))
+            self.say(f"The {deck} deck and its discard pile are empty: nothing to draw.", self.rule("C9"))
+            return
         self._chance("draw", seat=seat, deck=deck)
 
     def _deck_size(self, deck: str) -> int:
         return sum(self.decks[deck].values())
+
+    def to_discard(self, deck: str, cid: str) -> None:
+        """``cid`` goes to the discard pile of ``deck`` (``character`` or ``event``). If
+        that deck is empty, the pile becomes the new deck at once (ruling C9)."""
+        self.discards[deck].append(cid)
+        if not any(self.decks[deck].values()):
+            self.reform_deck(deck)
+
+    def reform_deck(self, deck: str) -> None:
+        """Rulebook, Drawing Cards: the moment a deck runs out, its discard pile is shuffled
+        into a new deck (an unordered multiset: each later draw is a chance node). Called
+        when a card leaves a deck or reaches the pile of an empty one; nothing happens while
+        the pile is empty (ruling C9)."""
+        if not self.discards[deck] or any(self.decks[deck].values()):
+            return
+        pile = self.decks[deck]
+        for cid in self.discards[deck]:
+            pile[cid] = pile.get(cid, 0) + 1
+        self.discards[deck] = []
+        self.say(f"The {deck} deck has run out: its discard pile is shuffled into a new deck.",
+                 self.rule("7.1.4"))
 
     def _legal_choose_deck(self, node) -> list[str]:
         return [f"draw {d}" for d in ("character", "event") if self._deck_size(d) or self.discards[d]]
@@ -239,6 +256,7 @@ class CrisisState(StepState):
     def _on_draw(self, node, cid) -> None:
         seat, deck = node[3]["seat"], node[3]["deck"]
         self.decks[deck][cid] -= 1
+        self.reform_deck(deck)
         self.hands[seat].append(cid)
         self.say(f"{self.pname(seat)} draws {'an' if deck == 'event' else 'a'} {deck} card.", self.rule("7.1.1"))
         self.say(f"You draw {self._card_title(cid)}.", self.rule("7.1.1"), seats=(seat,))
@@ -296,7 +314,7 @@ class CrisisState(StepState):
         cid = text.split()[1]
         self.take_from_hand(node[1], cid)
         deck = "character" if cid in self.game.cards["character"] else "event"
-        self.discards[deck].append(cid)
+        self.to_discard(deck, cid)
         self.say(f"{self.pname(node[1])} discards {self._card_title(cid)}.",
                  self.rule("7.1.6") if node[3].get("reason") == "hand limit"
                  else self.effect_rule(node[3]["source"]))
@@ -317,9 +335,9 @@ class CrisisState(StepState):
 
     def destroy_instance(self, inst: dict) -> None:
         """A Character leaves play: to the Character discard pile, its Gifts to the Event pile."""
-        self.discards["character"].append(inst["card"])
+        self.to_discard("character", inst["card"])
         for g in inst["gifts"]:
-            self.discards["event"].append(g["card"])
+            self.to_discard("event", g["card"])
         inst["gifts"] = []
 
     # ===================== Turn Sequence ================================================
@@ -497,7 +515,7 @@ class CrisisState(StepState):
 
     def _step_discard_event(self, cid: str) -> None:
         self.resolving.remove(cid)
-        self.discards["event"].append(cid)
+        self.to_discard("event", cid)
 
     def _step_destroy_self(self, uid: int) -> None:
         found = self.find(uid)
@@ -532,13 +550,14 @@ class CrisisState(StepState):
     def _on_portal(self, node, cid) -> None:
         from .effects import portal_revealed
         self.decks["character"][cid] -= 1
+        self.reform_deck("character")
         portal_revealed(self, node, cid)
 
     def _on_random_discard(self, node, cid) -> None:
         seat = node[3]["seat"]
         self.take_from_hand(seat, cid)
         deck = "character" if cid in self.game.cards["character"] else "event"
-        self.discards[deck].append(cid)
+        self.to_discard(deck, cid)
         self.say(f"{self.pname(seat)} discards {self._card_title(cid)} at random.", self.effect_rule(node[3]["source"]))
 
     def _step_each_discard(self, seat: int, n: int, source: str) -> None:
@@ -550,10 +569,6 @@ class CrisisState(StepState):
             self._chance("random-discard", seat=seat, source=source)
 
     def _step_portal(self, user: int, source: str) -> None:
-        if self._deck_size("character") == 0 and self.discards["character"]:
-            for cid in self.discards["character"]:
-                self.decks["character"][cid] = self.decks["character"].get(cid, 0) + 1
-            self.discards["character"] = []
         if self._deck_size("character") and self.conflict:
             self._chance("portal", user=user, source=source)
 

@@ -123,7 +123,7 @@ class DarkState(KotState):
             m.tiles.remove(tid)
             self.tiles_out.append(tid)
             if tid == "fluxling":
-                m.copy = None
+                self.end_copy(m)
             self.clip_hearts(m)
 
     def hook_discard_tiles(self, m: MonsterState) -> None:
@@ -244,7 +244,7 @@ class DarkEditionGame(Game):
         for t in sorted(card_data.wickedness_tiles(TILE_SET).values(), key=lambda t: (t.number, t.side != "red")):
             out.append({"set": title, "id": t.id, "name": t.name, "cost": None,
                         "type": f"WICKEDNESS {t.level} ({t.side})", "tile": t.number, "text": t.text,
-                        "source": t.source, "rule_id": f"{cls.info.id} tile:{t.id}"})
+                        "source": t.source, "rule_id": f"{cls.info.game_id} tile:{t.id}"})
         title = card_data.set_title(MONSTER_SET)
         for mo in card_data.monsters(MONSTER_SET).values():
             out.append({"set": title, "id": mo.id, "name": mo.name, "cost": None, "type": "MONSTER",

@@ -946,8 +946,8 @@ class KotState(StepState):
         (on elimination; Poison and Shrink Ray tokens otherwise stay on a monster)."""
         for cid in list(m.cards):
             self.discard_card(m, cid)
+        self.end_copy(m)
         self.hook_discard_tiles(m)
-        m.copy = None
         for token in ("poison", "shrink", "smoke") if tokens else ("smoke",):
             self.supply[token] += getattr(m, token)
             setattr(m, token, 0)
@@ -960,9 +960,19 @@ class KotState(StepState):
         self.discard.append(cid)
         self.hook_card_lost(m, cid)
         self.clip_hearts(m)
-        for o in self.monsters:
-            if o.copy == cid and o.alive:
-                self.clip_hearts(o)  # a copy (Fluxling) of a card nobody holds has no effect (R7, R17)
+        if not any(cid in o.cards for o in self.monsters):
+            for o in self.monsters:
+                if o.copy == cid and o.alive:
+                    self.end_copy(o)  # a copy (Fluxling) of a card nobody holds ends (R7, R17)
+
+    def end_copy(self, m: MonsterState) -> None:
+        """``m``'s Fluxling copy ends (its card discarded, a switch, Fluxling or ``m`` gone):
+        the card's losses apply to the copy (a copy's own Smoke tokens go, R13) and hearts
+        are clipped to the new maximum (R7)."""
+        if m.copy is not None:
+            self.hook_card_lost(m, m.copy)
+            m.copy = None
+            self.clip_hearts(m)
 
     def hook_card_lost(self, m: MonsterState, cid: str) -> None:
         """Hook point: a KEEP card leaves a monster (Smoke Cloud returns its tokens)."""

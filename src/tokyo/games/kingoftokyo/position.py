@@ -103,6 +103,8 @@ def build_position(game, monsters: list[dict[str, Any]] | None = None, *, active
             m.tiles.append(tid)
             m.levels.append(level)
         for token in ("poison", "shrink", "smoke"):
+            if token == "smoke" and m.copy == "smoke-cloud" and "smoke-cloud" not in m.cards:
+                continue  # a Fluxling copy's Smoke tokens are its own, not the box's (R13)
             state.supply[token] -= getattr(m, token)
         if "alive" in spec and not spec["alive"]:
             m.alive = False

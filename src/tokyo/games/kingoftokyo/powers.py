@@ -76,19 +76,34 @@ def _smoke_offer(state, m):
     return ["smoke"] if m.smoke > 0 else []
 
 
+def _copies_smoke(m) -> bool:
+    """Whether ``m``'s Smoke tokens are those of a Fluxling copy (its own, outside the
+    box's 3; ruling R13) rather than the real card's."""
+    return m.copy == "smoke-cloud" and "smoke-cloud" not in m.cards
+
+
 @action("smoke")
 def _smoke(state, m, words):
     m.smoke -= 1
-    state.supply["smoke"] += 1
+    if not _copies_smoke(m):
+        state.supply["smoke"] += 1  # a copy's token is set aside, not put in the box (R13)
     state.rolls_allowed += 1
     state.say(f"{state.name(m.seat)} spends a Smoke token for an extra roll ({m.smoke} left).", "Smoke Cloud")
     if m.smoke == 0:
+        copy = _copies_smoke(m)
         discard_own(state, m, "smoke-cloud")
-        state.say("Smoke Cloud has no tokens left and is discarded.", "Smoke Cloud")
+        state.say("The Fluxling copy of Smoke Cloud has no tokens left and ends." if copy
+                  else "Smoke Cloud has no tokens left and is discarded.", "Smoke Cloud")
 
 
 @gain("smoke-cloud")
 def _smoke_gain(state, m):
+    """Gaining Smoke Cloud: 3 Smoke tokens. The real card takes them from the box (what is
+    left of its 3); a Fluxling copy gets 3 of its own, as if newly put into play
+    (rulebook clarification of Fluxling; rulings R13, R17)."""
+    if _copies_smoke(m):
+        m.smoke = 3
+        return []
     k = min(3, state.supply["smoke"])
     m.smoke += k
     state.supply["smoke"] -= k
@@ -97,9 +112,11 @@ def _smoke_gain(state, m):
 
 @on("card_lost", "smoke-cloud")
 def _smoke_lost(state, m):
-    if m.copy != "smoke-cloud":
+    """Smoke Cloud leaves ``m``: the real card's tokens go back to the box; a copy's own
+    tokens are set aside (R13)."""
+    if not _copies_smoke(m):
         state.supply["smoke"] += m.smoke
-        m.smoke = 0
+    m.smoke = 0
 
 
 @on("roll_extras", "energy-drink")
@@ -309,8 +326,7 @@ def discard_own(state, m, cid) -> None:
     if cid in m.cards:
         state.discard_card(m, cid)
     elif m.copy == cid:
-        m.copy = None
-        state.clip_hearts(m)
+        state.end_copy(m)
 
 
 def move_card(state, giver, taker, cid) -> None:
@@ -319,6 +335,8 @@ def move_card(state, giver, taker, cid) -> None:
     giver.cards.remove(cid)
     state.hook_card_lost(giver, cid)
     state.clip_hearts(giver)
+    if taker.copy == cid:
+        state.end_copy(taker)  # a monster does not copy a card it holds (R17)
     taker.cards.append(cid)
     state._push(*state.hook_card_gained(taker, cid))
 

@@ -141,8 +141,7 @@ def _fluxling_do(state, node, text):
         return
     m = state.monsters[node[1]]
     cid = text.split()[1]
-    if m.copy is not None:
-        state.hook_card_lost(m, m.copy)
+    state.end_copy(m)
     m.copy = cid
     state.say(f"{state.name(m.seat)}'s Fluxling now copies {state.game.card(cid).name}.", "Fluxling")
     state.clip_hearts(m)
