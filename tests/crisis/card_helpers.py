@@ -102,6 +102,12 @@ def event_halves(kind: str | None = None):
     return [(e, w) for e in EVENTS for w in ("a", "b") if kind is None or EVENTS[e][w]["kind"] == kind]
 
 
+def card_mark(tag: str):
+    """The rule marker naming a card's statement: ``tag`` is ``<district id>`` or
+    ``<card id>:<half>`` (docs/rules/README.md)."""
+    return pytest.mark.rule(f"crisis-tokyo card:{tag}")
+
+
 def param(cid: str, which: str | None = None, *values):
     """A pytest.param whose id is ``card`` or ``card:half``."""
     return pytest.param(cid, which, *values, id=cid if which is None else f"{cid}:{which}")

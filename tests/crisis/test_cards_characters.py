@@ -13,13 +13,13 @@ from __future__ import annotations
 
 import pytest
 
-from card_helpers import (CHARACTERS, POWERS, conflict, conflict_op, draws, finish_combat, half, in_play, inst,
+from card_helpers import (CHARACTERS, POWERS, card_mark, conflict, conflict_op, draws, finish_combat, half, in_play, inst,
                           kind, legal, manoeuvre_turn, play, position, printed, resolve_choices, talent_scenario,
                           talent_text, targets, uid)
 
-THREATS = [pytest.param(c, id=f"{c}:threat") for c in CHARACTERS]
-HEROES = [pytest.param(c, id=f"{c}:hero") for c in CHARACTERS]
-TALENTED = [pytest.param(c, k, id=f"{c}:hero:{k}") for c in CHARACTERS
+THREATS = [pytest.param(c, id=f"{c}:threat", marks=card_mark(f"{c}:threat")) for c in CHARACTERS]
+HEROES = [pytest.param(c, id=f"{c}:hero", marks=card_mark(f"{c}:hero")) for c in CHARACTERS]
+TALENTED = [pytest.param(c, k, id=f"{c}:hero:{k}", marks=card_mark(f"{c}:hero")) for c in CHARACTERS
             for k in range(len(CHARACTERS[c]["hero"].get("talents", [])))]
 
 
@@ -28,7 +28,7 @@ def passive(cid: str) -> dict:
 
 
 def with_passive(key: str) -> list:
-    return [pytest.param(c, id=f"{c}:threat") for c in CHARACTERS if key in passive(c)]
+    return [pytest.param(c, id=f"{c}:threat", marks=card_mark(f"{c}:threat")) for c in CHARACTERS if key in passive(c)]
 
 
 # ===================================================================== Threat halves
@@ -46,6 +46,7 @@ def test_threat_side_total_is_its_printed_spheres(cid):
     assert state.combat_totals() == (printed(cid, "threat", "mystic", wild="mystic"), printed(hero, "hero", "fire"))
 
 
+@pytest.mark.rule("crisis-tokyo card:odaiba")
 @pytest.mark.parametrize("cid", THREATS)
 def test_threat_attacks_with_its_strongest_power_and_levels_odaiba_iff_five(cid):
     sph = half(cid, "threat")["spheres"]
@@ -270,6 +271,7 @@ def test_talent_used_on_own_turn_again_in_another_players_conflict():
 
 
 # ----- each Talent's effect ---------------------------------------------------------------------
+@pytest.mark.rule("crisis-tokyo card:master-of-the-eagles-claw:hero")
 def test_master_of_the_eagles_claw_hero_sweep_the_leg():
     state = conflict(["cyborg-sumo-champion"], ["master-of-the-eagles-claw"], att_power="martial",
                      def_power="martial")
@@ -284,6 +286,7 @@ def test_master_of_the_eagles_claw_hero_sweep_the_leg():
     assert state.combat_totals() == (3, 2)
 
 
+@pytest.mark.rule("crisis-tokyo card:mystery-solving-schoolgirl:hero")
 def test_mystery_solving_schoolgirl_hero_gather_in_the_drawing_room():
     state = conflict(["cyborg-sumo-champion"], ["mystery-solving-schoolgirl"], att_power="martial",
                      def_power="mystic")
@@ -295,6 +298,7 @@ def test_mystery_solving_schoolgirl_hero_gather_in_the_drawing_room():
     assert state.combat_totals() == (2, 1)
 
 
+@pytest.mark.rule("crisis-tokyo card:kind-alien:hero")
 def test_kind_alien_hero_phone_home_for_a_favour():
     # the Example of Play: the Kind Alien puts the Soldier from the Future into the hand
     state = position(reserves=[[{"card": "kind-alien"}], []],
@@ -310,6 +314,7 @@ def test_kind_alien_hero_phone_home_for_a_favour():
     assert not any(t.startswith("talent") for t in legal(state))
 
 
+@pytest.mark.rule("crisis-tokyo card:kind-alien:hero")
 def test_kind_alien_hero_empty_discard_pile_still_destroys_it():
     state = position(reserves=[[{"card": "kind-alien"}], []])
     play(state, talent_text(state, "kind-alien"))
@@ -318,6 +323,7 @@ def test_kind_alien_hero_empty_discard_pile_still_destroys_it():
     assert state.discards["character"] == ["kind-alien"]
 
 
+@pytest.mark.rule("crisis-tokyo card:gothic-lolita-of-the-black-parasol:hero")
 def test_gothic_lolita_of_the_black_parasol_hero_transformation():
     state = conflict(["cyborg-sumo-champion"], ["gothic-lolita-of-the-black-parasol"], att_power="martial",
                      def_power="mystic")
@@ -329,6 +335,7 @@ def test_gothic_lolita_of_the_black_parasol_hero_transformation():
     assert state.combat_totals() == (4, 3)
 
 
+@pytest.mark.rule("crisis-tokyo card:soul-brother-funky-fist:hero")
 def test_soul_brother_funky_fist_hero_thank_you_very_much():
     state = conflict(["cyborg-sumo-champion"], ["soul-brother-funky-fist"], att_power="martial",
                      def_power="martial")
@@ -338,6 +345,7 @@ def test_soul_brother_funky_fist_hero_thank_you_very_much():
     assert state.combat_totals() == (4, 3)
 
 
+@pytest.mark.rule("crisis-tokyo card:dark-magical-girl-ruby-despair:hero")
 def test_dark_magical_girl_ruby_despair_hero_lunch_is_served():
     state = position(reserves=[[{"card": "dark-magical-girl-ruby-despair"}], []])
     play(state, talent_text(state, "dark-magical-girl-ruby-despair"))
@@ -347,6 +355,7 @@ def test_dark_magical_girl_ruby_despair_hero_lunch_is_served():
     assert state.hands[0] == got and state.actions_left == 1
 
 
+@pytest.mark.rule("crisis-tokyo card:sinister-sentai-black:hero")
 def test_sinister_sentai_black_hero_rangers_assemble():
     state = conflict(["cyborg-sumo-champion"], ["sinister-sentai-black"], att_power="martial", def_power="fire",
                      def_bench=["colonel-bazookas-mercenaries"])
@@ -360,6 +369,7 @@ def test_sinister_sentai_black_hero_rangers_assemble():
     assert state.combat_totals() == (4, 3)
 
 
+@pytest.mark.rule("crisis-tokyo card:sinister-sentai-black:hero")
 def test_sinister_sentai_black_hero_not_for_the_attacker():
     state = conflict(["cyborg-sumo-champion"], ["retiring-in-two-days-cop"], att_reserve=["sinister-sentai-black",
                      "colonel-bazookas-mercenaries"], att_power="martial", def_power="fire")
@@ -367,8 +377,8 @@ def test_sinister_sentai_black_hero_not_for_the_attacker():
     assert not any(t.startswith("talent") for t in legal(state))
 
 
-@pytest.mark.parametrize("cid", [pytest.param("doom-megazord", id="doom-megazord:hero"),
-                                 pytest.param("vampire-idol-group", id="vampire-idol-group:hero")])
+@pytest.mark.parametrize("cid", [pytest.param("doom-megazord", id="doom-megazord:hero", marks=card_mark("doom-megazord:hero")),
+                                 pytest.param("vampire-idol-group", id="vampire-idol-group:hero", marks=card_mark("vampire-idol-group:hero"))])
 def test_deploy_from_hand_talent_hero_for_the_defender(cid):
     state = conflict(["cyborg-sumo-champion"], [cid], att_power="martial", def_power="fire",
                      def_hand=["colonel-bazookas-mercenaries", "sumo-slap"])
@@ -383,8 +393,8 @@ def test_deploy_from_hand_talent_hero_for_the_defender(cid):
     assert state.combat_totals() == (4, base + 3)
 
 
-@pytest.mark.parametrize("cid", [pytest.param("doom-megazord", id="doom-megazord:hero"),
-                                 pytest.param("vampire-idol-group", id="vampire-idol-group:hero")])
+@pytest.mark.parametrize("cid", [pytest.param("doom-megazord", id="doom-megazord:hero", marks=card_mark("doom-megazord:hero")),
+                                 pytest.param("vampire-idol-group", id="vampire-idol-group:hero", marks=card_mark("vampire-idol-group:hero"))])
 def test_deploy_from_hand_talent_threat_for_the_attacker(cid):
     state = conflict(["cyborg-sumo-champion"], ["retiring-in-two-days-cop"], att_reserve=[cid],
                      att_hand=["colonel-bazookas-mercenaries"], att_power="fire", def_power="fire")
@@ -396,6 +406,7 @@ def test_deploy_from_hand_talent_threat_for_the_attacker(cid):
     assert state.combat_totals() == (5, 2)
 
 
+@pytest.mark.rule("crisis-tokyo card:gigametal-the-mecha-kaiju:hero")
 def test_gigametal_the_mecha_kaiju_hero_i_mustnt_run_away():
     state = conflict(["cyborg-sumo-champion"], ["gigametal-the-mecha-kaiju"], att_power="martial",
                      def_power="tech")
@@ -404,6 +415,7 @@ def test_gigametal_the_mecha_kaiju_hero_i_mustnt_run_away():
     assert state.combat_totals() == (4, 3)
 
 
+@pytest.mark.rule("crisis-tokyo card:brooding-scientist:hero")
 def test_brooding_scientist_hero_the_oxygen_eraser():
     # Master (5 spheres) may be chosen; Saucer Fleet Commander (4 + 2 = 6) may not
     state = conflict(["master-of-the-eagles-claw", "kind-alien"], ["brooding-scientist"], att_power="martial",
@@ -417,8 +429,8 @@ def test_brooding_scientist_hero_the_oxygen_eraser():
     assert state.combat_totals() == (0, 0)
 
 
-@pytest.mark.parametrize("cid", [pytest.param("swamp-kappa", id="swamp-kappa:hero"),
-                                 pytest.param("chimpanzee-attack-helicopter", id="chimpanzee-attack-helicopter:hero")])
+@pytest.mark.parametrize("cid", [pytest.param("swamp-kappa", id="swamp-kappa:hero", marks=card_mark("swamp-kappa:hero")),
+                                 pytest.param("chimpanzee-attack-helicopter", id="chimpanzee-attack-helicopter:hero", marks=card_mark("chimpanzee-attack-helicopter:hero"))])
 def test_monster_minus_one_talent_hero(cid):
     state = conflict(["tentacled-horror-of-tokyo-bay"], [cid], att_power="monster", def_power="monster")
     assert state.combat_totals() == (7, printed(cid, "hero", "monster"))
@@ -427,6 +439,7 @@ def test_monster_minus_one_talent_hero(cid):
     assert state.combat_totals() == (6, printed(cid, "hero", "monster"))
 
 
+@pytest.mark.rule("crisis-tokyo card:possessed-vending-machine:hero")
 def test_possessed_vending_machine_hero_leak_their_group_chat():
     state = position(3, hands=[["recoil-shot"], ["sumo-slap", "disarmed"], ["tengu-warlord"]],
                      reserves=[[{"card": "possessed-vending-machine"}], [], []])
@@ -442,6 +455,7 @@ def test_possessed_vending_machine_hero_leak_their_group_chat():
     assert kind(state) == "action" and state.actions_left == 1
 
 
+@pytest.mark.rule("crisis-tokyo card:killer-virtual-pet-swarm:hero")
 def test_killer_virtual_pet_swarm_hero_grey_exclusive_scoop():
     state = position(reserves=[[{"card": "killer-virtual-pet-swarm"}], []])
     h = inst(state, "killer-virtual-pet-swarm")
@@ -450,6 +464,7 @@ def test_killer_virtual_pet_swarm_hero_grey_exclusive_scoop():
     assert len(draws(state, 0, "event")) == 1 and len(state.hands[0]) == 1
 
 
+@pytest.mark.rule("crisis-tokyo card:jet-powered-fire-turtle:hero")
 def test_jet_powered_fire_turtle_hero_come_help_us_big_guy():
     state = conflict(["cyborg-sumo-champion"], ["jet-powered-fire-turtle"], att_power="martial", def_power="fire")
     deck = sum(state.decks["character"].values())
@@ -465,6 +480,7 @@ def test_jet_powered_fire_turtle_hero_come_help_us_big_guy():
     assert state.combat_totals() == (4, 3)
 
 
+@pytest.mark.rule("crisis-tokyo card:moth-goddess-of-doom:hero")
 def test_moth_goddess_of_doom_hero_song_of_the_open_audition():
     state = position(hands=[["colonel-bazookas-mercenaries", "sumo-slap"], []],
                      reserves=[[{"card": "moth-goddess-of-doom"}], []])
@@ -476,6 +492,7 @@ def test_moth_goddess_of_doom_hero_song_of_the_open_audition():
     assert len(state.hands[0]) == 2 and state.actions_left == 1
 
 
+@pytest.mark.rule("crisis-tokyo card:general-tank:hero")
 def test_general_tank_hero_stand_your_ground():
     # Roppongi: Monstrous attributes (defence) is superior to Firepower (attack)
     state = conflict(["colonel-bazookas-mercenaries"], ["general-tank"], att_power="fire", def_power="monster",
@@ -486,6 +503,7 @@ def test_general_tank_hero_stand_your_ground():
     assert state.combat_totals() == (5, 2)
 
 
+@pytest.mark.rule("crisis-tokyo card:stuntman-in-a-rubber-suit:hero")
 def test_stuntman_in_a_rubber_suit_hero_cut_get_him_out():
     state = conflict(["cyborg-sumo-champion"], ["stuntman-in-a-rubber-suit",
                      {"card": "retiring-in-two-days-cop", "gifts": [["sniper-rifle", "a"]]}],
@@ -500,6 +518,7 @@ def test_stuntman_in_a_rubber_suit_hero_cut_get_him_out():
     assert state.combat_totals() == (4, 0)
 
 
+@pytest.mark.rule("crisis-tokyo card:laser-shark-of-odaiba-beach:hero")
 def test_laser_shark_of_odaiba_beach_hero_man_overboard_for_the_attacker():
     state = conflict(["cyborg-sumo-champion"], ["retiring-in-two-days-cop"],
                      att_reserve=["laser-shark-of-odaiba-beach"],
@@ -513,6 +532,7 @@ def test_laser_shark_of_odaiba_beach_hero_man_overboard_for_the_attacker():
     assert state.combat_totals() == (0, 2)
 
 
+@pytest.mark.rule("crisis-tokyo card:corporate-ninja-ceo:hero")
 def test_corporate_ninja_ceo_hero_unpaid_overtime():
     state = position(reserves=[[{"card": "corporate-ninja-ceo"}], []])
     play(state, talent_text(state, "corporate-ninja-ceo"))
@@ -520,6 +540,7 @@ def test_corporate_ninja_ceo_hero_unpaid_overtime():
     assert state.reserves[0] == [] and state.discards["character"] == ["corporate-ninja-ceo"]
 
 
+@pytest.mark.rule("crisis-tokyo card:evil-origami-sorcerer:hero")
 def test_evil_origami_sorcerer_hero_thousand_paper_cranes():
     state = position(reserves=[[{"card": "evil-origami-sorcerer"}], []],
                      discards={"event": ["sumo-slap", "disarmed"], "character": ["tengu-warlord"]})
@@ -539,6 +560,7 @@ def test_heroes_without_talents_have_none():
     assert len(plain) == 40 - len(TALENTED)
 
 
+@pytest.mark.rule("crisis-tokyo card:mariachi-zombie:threat")
 def test_mariachi_zombie_threat_bonus_counts_threats_not_a_hero_on_its_side():
     # a Hero brought to the attacking side by a Portal is not an "other Threat"
     state = conflict(["mariachi-zombie"], ["retiring-in-two-days-cop"], att_power="monster", def_power="fire",
@@ -550,6 +572,7 @@ def test_mariachi_zombie_threat_bonus_counts_threats_not_a_hero_on_its_side():
     assert state.side_total("att", "monster") == 3 + 2
 
 
+@pytest.mark.rule("crisis-tokyo card:tentacled-horror-of-tokyo-bay:threat")
 def test_tentacled_horror_of_tokyo_bay_threat_reward_counts_threats_not_a_hero_on_its_side():
     # Tentacled Horror (counts as 2) + a Hero from a Portal on the attacking side: 2 cards, not 3
     state = conflict(["tentacled-horror-of-tokyo-bay"], ["retiring-in-two-days-cop"], att_power="tech",

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import pytest
 
-from card_helpers import (CHARACTERS, DISTRICTS, POWERS, conflict, draws, game, kind, legal, play, position,
+from card_helpers import (CHARACTERS, DISTRICTS, POWERS, card_mark, conflict, draws, game, kind, legal, play, position,
                           superior, threat_total, threats_totalling)
 from tokyo.games.crisis.position import build_position
 
@@ -34,10 +34,11 @@ def need(did: str) -> int:
     return special(did).get("min_threats", 1)
 
 
-RESIST_CASES = [pytest.param(did, p, v, id=f"{did}:{p}") for did in DISTRICTS for p, v in resistance(did).items()]
-MISSING_CASES = [pytest.param(did, p, id=f"{did}:{p}") for did in DISTRICTS for p in POWERS
+RESIST_CASES = [pytest.param(did, p, v, id=f"{did}:{p}", marks=card_mark(did))
+                for did in DISTRICTS for p, v in resistance(did).items()]
+MISSING_CASES = [pytest.param(did, p, id=f"{did}:{p}", marks=card_mark(did)) for did in DISTRICTS for p in POWERS
                  if p not in resistance(did)]
-ALL = [pytest.param(did, id=did) for did in DISTRICTS]
+ALL = [pytest.param(did, id=did, marks=card_mark(did)) for did in DISTRICTS]
 
 
 def undefended_attack(did: str, threats, power: str):
@@ -102,6 +103,7 @@ def test_district_min_threats_to_attack(did):
     assert legal(two) == expected
 
 
+@pytest.mark.rule("crisis-tokyo card:kabukicho")
 def test_kabukicho_attack_sends_both_threats_and_fights_with_both():
     state = conflict(["master-of-the-eagles-claw", "cyborg-sumo-champion"], district="kabukicho",
                      att_power="martial", defender=None)
@@ -149,6 +151,7 @@ def test_district_superiority_or_not(did):
     assert state.combat_totals() == (att + bonus, 3 + special(did).get("defender_bonus", 0))
 
 
+@pytest.mark.rule("crisis-tokyo card:ryogoku")
 def test_ryogoku_no_superiority_even_with_a_plot_raising_it():
     state = conflict(["master-of-the-eagles-claw"], ["giant-mutant-salaryman"], att_power="martial",
                      def_power="tech", district="ryogoku", plot=["training-montage", "b"])
@@ -178,6 +181,7 @@ def test_district_special_keys_are_the_format_vocabulary():
         "akihabara", "ginza", "asakusa", "ryogoku", "kabukicho", "ichigaya", "shinjuku", "shibuya", "marunouchi"}
 
 
+@pytest.mark.rule("crisis-tokyo card:akihabara")
 def test_akihabara_reward_two_cards_with_a_reward_threat_three():
     # Giant Mutant Salaryman (monster 4, reward 1) + 2 monster from an Occurrence levels
     # Akihabara (monster 6, reward 2)
@@ -189,6 +193,7 @@ def test_akihabara_reward_two_cards_with_a_reward_threat_three():
     assert len(draws(state, 0)) == 2 + 1
 
 
+@pytest.mark.rule("crisis-tokyo card:asakusa")
 def test_asakusa_defender_bonus_breaks_a_tie():
     # Firepower on both sides (no Superiority): the Cop's 2 + 1 for Asakusa
     state = conflict(["tengu-warlord"], ["retiring-in-two-days-cop"], att_power="fire", def_power="fire",
@@ -202,6 +207,7 @@ def test_asakusa_defender_bonus_breaks_a_tie():
     assert state.reserves[1] == []
 
 
+@pytest.mark.rule("crisis-tokyo card:shinjuku")
 def test_shinjuku_white_seven_with_two_threats_any_power():
     state = conflict(["mystery-solving-schoolgirl", "killer-virtual-pet-swarm"],
                      district="shinjuku", att_power="fire", defender=None)

@@ -13,14 +13,15 @@ from __future__ import annotations
 
 import pytest
 
-from card_helpers import (CHARACTERS, EVENTS, POWERS, conflict, conflict_op, draws, event_halves,
+from card_helpers import (CHARACTERS, EVENTS, POWERS, card_mark, conflict, conflict_op, draws, event_halves,
                           finish_combat, half, in_play, inst, kind, legal, manoeuvre_turn, play, position, printed,
                           resolve_choices, talent_scenario, talent_text, targets, uid)
 from tokyo.games.crisis.effects import talents_of
 
 
-def ids(pairs):
-    return [pytest.param(c, w, id=f"{c}:{w}") for c, w in pairs]
+def ids(pairs, mark: bool = True):
+    """pytest.params ``card:half``; ``mark``: the test checks the half's effect (its rule marker)."""
+    return [pytest.param(c, w, id=f"{c}:{w}", marks=card_mark(f"{c}:{w}") if mark else ()) for c, w in pairs]
 
 
 def ops(cid, which):
@@ -391,7 +392,7 @@ def test_timing_end_of_turn_played_in_another_players_conflict():
     assert state.active == 1
 
 
-@pytest.mark.parametrize("cid, which", ids(event_halves("occurrence")))
+@pytest.mark.parametrize("cid, which", ids(event_halves("occurrence"), mark=False))
 def test_occurrence_where_it_may_be_played(cid, which):
     h = half(cid, which)
     names = {o["op"] for o in h["effects"]}
@@ -455,7 +456,7 @@ def test_gift_destroyed_with_its_host(cid, which):
     assert state.discards["event"] == [cid]
 
 
-GIFT_TALENTS = [pytest.param(c, w, k, id=f"{c}:{w}:{k}") for c, w in event_halves("gift")
+GIFT_TALENTS = [pytest.param(c, w, k, id=f"{c}:{w}:{k}", marks=card_mark(f"{c}:{w}")) for c, w in event_halves("gift")
                 for k in range(len(half(c, w).get("talents", [])))]
 
 
@@ -509,7 +510,7 @@ def targets_after(state, move):
 
 
 # ============================================================== Plots
-PLOTS = ids(event_halves("plot"))
+PLOTS = ids(event_halves("plot"), mark=False)
 
 
 @pytest.mark.parametrize("cid, which", PLOTS)
@@ -530,6 +531,7 @@ def test_plot_rule_keys_are_the_format_vocabulary():
     assert all("effects" not in half(c, w) for c, w in event_halves("plot"))
 
 
+@pytest.mark.rule("crisis-tokyo card:fight-for-the-spoils:a")
 def test_fight_for_the_spoils_a_level_reward():
     state = conflict(["master-of-the-eagles-claw"], district="harajuku", att_power="martial", defender=None,
                      plot=["fight-for-the-spoils", "a"])
@@ -538,9 +540,11 @@ def test_fight_for_the_spoils_a_level_reward():
     assert len(draws(state, 0)) == 1 + 1
 
 
-@pytest.mark.parametrize("cid, which, bonus", [pytest.param("training-montage", "b", 3, id="training-montage:b"),
+@pytest.mark.parametrize("cid, which, bonus", [pytest.param("training-montage", "b", 3, id="training-montage:b",
+                                                            marks=card_mark("training-montage:b")),
                                                pytest.param("rubber-suit-malfunction", "b", 1,
-                                                            id="rubber-suit-malfunction:b")])
+                                                            id="rubber-suit-malfunction:b",
+                                                            marks=card_mark("rubber-suit-malfunction:b"))])
 def test_superiority_bonus_plot(cid, which, bonus):
     assert half(cid, which)["rules"] == {"superiority_bonus": bonus}
     state = conflict(["master-of-the-eagles-claw"], ["giant-mutant-salaryman"], att_power="martial",
@@ -548,6 +552,7 @@ def test_superiority_bonus_plot(cid, which, bonus):
     assert state.combat_totals() == (5 + bonus, 3)
 
 
+@pytest.mark.rule("crisis-tokyo card:villains-dramatic-monologue:b")
 def test_villains_dramatic_monologue_b_bizarro_dimension_reverses_the_dragon():
     state = conflict(["master-of-the-eagles-claw"], ["giant-mutant-salaryman"], att_power="martial",
                      def_power="tech", district="roppongi", plot=["villains-dramatic-monologue", "b"])
@@ -557,6 +562,7 @@ def test_villains_dramatic_monologue_b_bizarro_dimension_reverses_the_dragon():
     assert state.combat_totals() == (5 + 2, 2)
 
 
+@pytest.mark.rule("crisis-tokyo card:stunt-double:b")
 def test_stunt_double_b_ensemble_cast_reserve_of_four():
     res = [{"card": c} for c in ("retiring-in-two-days-cop", "tengu-warlord", "swamp-kappa")]
     state = position(hands=[["colonel-bazookas-mercenaries", "general-tank"], []], reserves=[res, []],
@@ -569,6 +575,7 @@ def test_stunt_double_b_ensemble_cast_reserve_of_four():
     assert len(state.reserves[0]) == 4 and state.discards["character"] == ["tengu-warlord"]
 
 
+@pytest.mark.rule("crisis-tokyo card:product-placement:b")
 def test_product_placement_b_merchandise_tie_in_start_draw():
     state = position(hands=[[], []], plot=["product-placement", "b"])
     play(state, "end")
@@ -577,6 +584,7 @@ def test_product_placement_b_merchandise_tie_in_start_draw():
     assert kind(state) == "action" and state.actions_left == 2
 
 
+@pytest.mark.rule("crisis-tokyo card:overtime-shift:b")
 def test_overtime_shift_b_just_skip_to_the_fight_scene():
     # ruling C11: with 1 action (a first turn) the attack is possible, and costs 1
     state = position(hands=[["master-of-the-eagles-claw"], []], actions_left=1, district="harajuku",
@@ -588,6 +596,7 @@ def test_overtime_shift_b_just_skip_to_the_fight_scene():
     assert "attack harajuku" not in legal(plain)
 
 
+@pytest.mark.rule("crisis-tokyo card:studio-fire-drill:b")
 def test_studio_fire_drill_b_budget_cuts_hand_of_five():
     hand = ["tengu-warlord", "swamp-kappa", "sumo-slap", "disarmed", "recoil-shot"]
     state = position(hands=[hand, []], plot=["studio-fire-drill", "b"])
@@ -597,6 +606,7 @@ def test_studio_fire_drill_b_budget_cuts_hand_of_five():
     assert len(state.hands[0]) == 5 and kind(state) == "action"
 
 
+@pytest.mark.rule("crisis-tokyo card:open-casting-call:b")
 def test_open_casting_call_b_key_to_the_city_defender_reward():
     state = conflict(["tengu-warlord"], ["retiring-in-two-days-cop"], att_power="tech", def_power="fire",
                      plot=["open-casting-call", "b"])
@@ -604,6 +614,7 @@ def test_open_casting_call_b_key_to_the_city_defender_reward():
     assert len(draws(state, 1)) == 1 + 1
 
 
+@pytest.mark.rule("crisis-tokyo card:rousing-heroic-speech:b")
 def test_rousing_heroic_speech_b_union_strike_no_talents():
     state = position(reserves=[[{"card": "dark-magical-girl-ruby-despair"}], []],
                      plot=["rousing-heroic-speech", "b"])
@@ -612,6 +623,7 @@ def test_rousing_heroic_speech_b_union_strike_no_talents():
     assert legal(state) == ["pass"]
 
 
+@pytest.mark.rule("crisis-tokyo card:tomorrows-headlines:b")
 def test_tomorrows_headlines_b_heroes_always_win_in_act_three():
     # 3 fire against 3 fire: a tie, won by the defender
     state = conflict(["drunken-yakuza-karaoke-squad"], ["colonel-bazookas-mercenaries"], att_power="fire",
@@ -662,6 +674,7 @@ def test_spheres_occurrence_in_conflict(cid, which):
     assert state.discards["event"] == [cid]
 
 
+@pytest.mark.rule("crisis-tokyo card:dimensional-portal:a", "crisis-tokyo card:recoil-shot:a")
 def test_dimensional_portal_a_and_recoil_shot_a_the_example_of_play():
     # Manuel (0) attacks Harajuku with the Master; Luis (3) declines, Rebeca (2) defends with the Cop
     state = conflict(["master-of-the-eagles-claw"], ["retiring-in-two-days-cop"], players=4, defender=2,
@@ -681,6 +694,7 @@ def test_dimensional_portal_a_and_recoil_shot_a_the_example_of_play():
     assert state.discards["character"] == ["retiring-in-two-days-cop", "soldier-from-the-future"]
 
 
+@pytest.mark.rule("crisis-tokyo card:summon-the-understudy:a", "crisis-tokyo 13.4.1")
 def test_summon_the_understudy_a_portal_for_the_attacker():
     state = conflict(["tengu-warlord"], ["retiring-in-two-days-cop"], att_power="fire", def_power="fire",
                      att_hand=["summon-the-understudy"])
@@ -690,6 +704,7 @@ def test_summon_the_understudy_a_portal_for_the_attacker():
     assert state.combat_totals() == (5, 2)
 
 
+@pytest.mark.rule("crisis-tokyo card:fight-for-the-spoils:b")
 def test_fight_for_the_spoils_b_loot_the_rubble():
     state = position(hands=[["fight-for-the-spoils"], []])
     play(state, "play fight-for-the-spoils b")
@@ -697,6 +712,7 @@ def test_fight_for_the_spoils_b_loot_the_rubble():
     assert all(c in EVENTS for c in state.hands[0]) and len(state.hands[0]) == 2
 
 
+@pytest.mark.rule("crisis-tokyo card:training-montage:a")
 def test_training_montage_a_own_character_in_play():
     state = position(hands=[["training-montage"], []], reserves=[[{"card": "tengu-warlord"}],
                                                                  [{"card": "swamp-kappa"}]])
@@ -707,6 +723,7 @@ def test_training_montage_a_own_character_in_play():
     assert state.total_spheres(inst(state, "tengu-warlord")) == 3
 
 
+@pytest.mark.rule("crisis-tokyo card:rubber-suit-malfunction:a")
 def test_rubber_suit_malfunction_a_any_character_in_play():
     state = position(hands=[["rubber-suit-malfunction"], []], reserves=[[{"card": "tengu-warlord"}],
                                                                         [{"card": "swamp-kappa"}]])
@@ -716,6 +733,7 @@ def test_rubber_suit_malfunction_a_any_character_in_play():
     assert state.spheres(inst(state, "swamp-kappa"), "monster") == 1
 
 
+@pytest.mark.rule("crisis-tokyo card:slow-acting-fugu-poison:a")
 def test_slow_acting_fugu_poison_a_at_the_end_of_the_turn():
     state = position(hands=[["slow-acting-fugu-poison"], []], reserves=[[{"card": "tengu-warlord"}],
                                                                         [{"card": "swamp-kappa"}]])
@@ -728,6 +746,7 @@ def test_slow_acting_fugu_poison_a_at_the_end_of_the_turn():
     assert state.active == 1
 
 
+@pytest.mark.rule("crisis-tokyo card:villains-dramatic-monologue:a")
 def test_villains_dramatic_monologue_a_no_superiority():
     state = conflict(["colonel-bazookas-mercenaries"], ["retiring-in-two-days-cop"], att_power="fire",
                      def_power="mystic", district="roppongi", att_hand=["villains-dramatic-monologue"])
@@ -737,6 +756,7 @@ def test_villains_dramatic_monologue_a_no_superiority():
     assert state.combat_totals() == (5, 0)
 
 
+@pytest.mark.rule("crisis-tokyo card:blinding-lens-flare:a")
 def test_blinding_lens_flare_a_no_superiority_and_draw():
     state = conflict(["master-of-the-eagles-claw"], ["giant-mutant-salaryman"], att_power="martial",
                      def_power="tech", district="roppongi", def_hand=["blinding-lens-flare"])
@@ -746,6 +766,7 @@ def test_blinding_lens_flare_a_no_superiority_and_draw():
     assert len(draws(state, 1)) == 1 and len(state.hands[1]) == 1
 
 
+@pytest.mark.rule("crisis-tokyo card:sudden-plot-twist:a")
 def test_sudden_plot_twist_a_own_new_power():
     state = conflict(["kind-alien"], ["retiring-in-two-days-cop"], att_power="tech", def_power="fire",
                      att_hand=["sudden-plot-twist"])
@@ -755,6 +776,7 @@ def test_sudden_plot_twist_a_own_new_power():
     assert state.conflict["att_power"] == "mystic" and state.combat_totals() == (2, 2)
 
 
+@pytest.mark.rule("crisis-tokyo card:sudden-plot-twist:b")
 def test_sudden_plot_twist_b_enemy_new_power():
     state = conflict(["kind-alien"], ["retiring-in-two-days-cop"], att_power="tech", def_power="fire",
                      def_hand=["sudden-plot-twist"])
@@ -763,6 +785,7 @@ def test_sudden_plot_twist_b_enemy_new_power():
     assert state.combat_totals() == (0, 2)
 
 
+@pytest.mark.rule("crisis-tokyo card:stunt-double:a")
 def test_stunt_double_a_deploy_from_hand():
     state = conflict(["master-of-the-eagles-claw"], [], att_power="martial", def_power="martial",
                      def_hand=["stunt-double", "radioactive-sumo-lizard"])
@@ -770,6 +793,7 @@ def test_stunt_double_a_deploy_from_hand():
     assert state.combat_totals() == (5, 3)     # Retired Yokozuna: 3 martial
 
 
+@pytest.mark.rule("crisis-tokyo card:backstage-pass:a")
 def test_backstage_pass_a_deploy_and_draw():
     state = conflict(["master-of-the-eagles-claw"], [], att_power="martial", def_power="martial",
                      def_hand=["backstage-pass", "radioactive-sumo-lizard"])
@@ -778,6 +802,7 @@ def test_backstage_pass_a_deploy_and_draw():
     assert state.combat_totals() == (5, 3) and len(state.hands[1]) == 1
 
 
+@pytest.mark.rule("crisis-tokyo card:the-cavalry-arrives:a")
 def test_the_cavalry_arrives_a_from_the_reserve():
     state = conflict(["master-of-the-eagles-claw"], [], att_power="martial", def_power="martial",
                      def_bench=["radioactive-sumo-lizard"], def_hand=["the-cavalry-arrives"])
@@ -786,6 +811,7 @@ def test_the_cavalry_arrives_a_from_the_reserve():
     assert state.combat_totals() == (5, 3) and state.reserves[1] == []
 
 
+@pytest.mark.rule("crisis-tokyo card:product-placement:a")
 def test_product_placement_a_two_cards_any_deck():
     state = position(hands=[["product-placement"], []])
     play(state, "play product-placement a")
@@ -793,6 +819,7 @@ def test_product_placement_a_two_cards_any_deck():
     assert all(c in CHARACTERS for c in state.hands[0])
 
 
+@pytest.mark.rule("crisis-tokyo card:tomorrows-headlines:a")
 def test_tomorrows_headlines_a_two_cards_at_the_end_of_the_turn():
     state = position(hands=[["tomorrows-headlines"], []])
     play(state, "play tomorrows-headlines a")
@@ -801,6 +828,7 @@ def test_tomorrows_headlines_a_two_cards_at_the_end_of_the_turn():
     assert len(draws(state, 0)) == 2 and state.active == 1
 
 
+@pytest.mark.rule("crisis-tokyo card:triple-espresso:a")
 def test_triple_espresso_a_action_and_draw():
     state = position(hands=[["triple-espresso"], []])
     play(state, "play triple-espresso a")
@@ -808,6 +836,7 @@ def test_triple_espresso_a_action_and_draw():
     assert state.actions_left == 2 - 1 + 1
 
 
+@pytest.mark.rule("crisis-tokyo card:triple-espresso:b")
 def test_triple_espresso_b_sake_hangover_at_the_end_of_the_turn():
     state = position(3, hands=[["triple-espresso"], ["sumo-slap"], ["tengu-warlord", "disarmed"]])
     play(state, "play triple-espresso b")
@@ -820,18 +849,21 @@ def test_triple_espresso_b_sake_hangover_at_the_end_of_the_turn():
     assert state.hands == [[], [], ["tengu-warlord"]] and state.active == 1
 
 
+@pytest.mark.rule("crisis-tokyo card:overtime-shift:a")
 def test_overtime_shift_a_two_more_actions():
     state = position(hands=[["overtime-shift"], []], actions_left=1)
     play(state, "play overtime-shift a")
     assert state.actions_left == 2 and state.active == 0
 
 
+@pytest.mark.rule("crisis-tokyo card:pickpocket-monkey:a")
 def test_pickpocket_monkey_a_every_other_player():
     state = position(3, hands=[["pickpocket-monkey"], ["sumo-slap"], ["tengu-warlord"]])
     play(state, "play pickpocket-monkey a", "discard sumo-slap", "discard tengu-warlord")
     assert state.hands == [[], [], []]
 
 
+@pytest.mark.rule("crisis-tokyo card:studio-fire-drill:a")
 def test_studio_fire_drill_a_draw_two_then_everyone_discards():
     state = position(hands=[["studio-fire-drill"], ["sumo-slap", "disarmed"]])
     play(state, "play studio-fire-drill a")
@@ -843,6 +875,7 @@ def test_studio_fire_drill_a_draw_two_then_everyone_discards():
     assert state.hands == [[got[1]], ["disarmed"]]
 
 
+@pytest.mark.rule("crisis-tokyo card:tokyo-earthquake-drill:a")
 def test_tokyo_earthquake_drill_a_everyone_discards_then_draw():
     state = position(hands=[["tokyo-earthquake-drill"], ["sumo-slap"]])
     play(state, "play tokyo-earthquake-drill a")
@@ -852,6 +885,7 @@ def test_tokyo_earthquake_drill_a_everyone_discards_then_draw():
     assert len(draws(state, 0)) == 1 and state.hands[1] == []
 
 
+@pytest.mark.rule("crisis-tokyo card:open-casting-call:a")
 def test_open_casting_call_a_two_recruits():
     state = position(hands=[["open-casting-call", "tengu-warlord", "swamp-kappa"], []])
     play(state, "play open-casting-call a", "recruit tengu-warlord", "recruit swamp-kappa")
@@ -859,6 +893,7 @@ def test_open_casting_call_a_two_recruits():
     assert state.actions_left == 1 and state.hands[0] == []
 
 
+@pytest.mark.rule("crisis-tokyo card:kaiju-repellent-spray:b")
 def test_kaiju_repellent_spray_b_talent_agency_mixer():
     state = position(hands=[["kaiju-repellent-spray", "the-evil-twin"], []])
     play(state, "play kaiju-repellent-spray b", "recruit the-evil-twin")
@@ -868,6 +903,7 @@ def test_kaiju_repellent_spray_b_talent_agency_mixer():
     assert len(draws(state, 0)) == 1 and state.actions_left == 1
 
 
+@pytest.mark.rule("crisis-tokyo card:grave-robbing:a")
 def test_grave_robbing_a_character_discard():
     state = position(hands=[["grave-robbing"], []], discards={"character": ["tengu-warlord"],
                                                              "event": ["sumo-slap"]})
@@ -877,6 +913,7 @@ def test_grave_robbing_a_character_discard():
     assert state.hands[0] == ["tengu-warlord"] and state.discards["character"] == []
 
 
+@pytest.mark.rule("crisis-tokyo card:grave-robbing:b")
 def test_grave_robbing_b_recycled_stock_footage():
     state = position(hands=[["grave-robbing"], []], discards={"character": ["tengu-warlord"],
                                                              "event": ["sumo-slap"]})
@@ -886,6 +923,7 @@ def test_grave_robbing_b_recycled_stock_footage():
     assert state.hands[0] == ["sumo-slap"] and state.discards["event"] == ["grave-robbing"]
 
 
+@pytest.mark.rule("crisis-tokyo card:orbital-laser-strike:a")
 def test_orbital_laser_strike_a_hero_at_most_two():
     state = position(hands=[["orbital-laser-strike"], []],
                      reserves=[[], [{"card": "retiring-in-two-days-cop"}, {"card": "colonel-bazookas-mercenaries"}]])
@@ -895,6 +933,7 @@ def test_orbital_laser_strike_a_hero_at_most_two():
     assert [i["card"] for i in state.reserves[1]] == ["colonel-bazookas-mercenaries"]
 
 
+@pytest.mark.rule("crisis-tokyo card:time-bomb-in-the-bento-box:a")
 def test_time_bomb_in_the_bento_box_a_hero_at_most_three_at_the_end_of_the_turn():
     state = position(hands=[["time-bomb-in-the-bento-box"], []],
                      reserves=[[], [{"card": "colonel-bazookas-mercenaries"},
@@ -909,6 +948,7 @@ def test_time_bomb_in_the_bento_box_a_hero_at_most_three_at_the_end_of_the_turn(
     assert state.active == 1
 
 
+@pytest.mark.rule("crisis-tokyo card:accidental-kaiju-stomp:a")
 def test_accidental_kaiju_stomp_a_enemy_hero_at_most_one():
     state = conflict(["master-of-the-eagles-claw"], ["cyborg-sumo-champion", "retiring-in-two-days-cop",
                                                      {"card": "corporate-ninja-ceo"}],
@@ -921,12 +961,14 @@ def test_accidental_kaiju_stomp_a_enemy_hero_at_most_one():
     assert [i["card"] for i in state.conflict["def"]] == ["cyborg-sumo-champion", "retiring-in-two-days-cop"]
 
 
+@pytest.mark.rule("crisis-tokyo card:accidental-kaiju-stomp:a")
 def test_accidental_kaiju_stomp_a_not_on_threats():
     state = conflict(["stuntman-in-a-rubber-suit"], ["retiring-in-two-days-cop"], def_hand=["accidental-kaiju-stomp"])
     play(state, "play accidental-kaiju-stomp a")
     assert kind(state) == "manoeuvre" and len(state.conflict["att"]) == 1
 
 
+@pytest.mark.rule("crisis-tokyo card:witness-protection-program:a")
 def test_witness_protection_program_a_own_character_in_play():
     state = position(hands=[["witness-protection-program"], []],
                      reserves=[[{"card": "tengu-warlord"}], [{"card": "swamp-kappa"}]])
@@ -936,6 +978,7 @@ def test_witness_protection_program_a_own_character_in_play():
     assert state.hands[0] == ["tengu-warlord"] and state.reserves[0] == []
 
 
+@pytest.mark.rule("crisis-tokyo card:cut-to-commercial:a")
 def test_cut_to_commercial_a_own_character_in_the_conflict():
     state = conflict(["master-of-the-eagles-claw"], [{"card": "retiring-in-two-days-cop",
                                                       "gifts": [["sniper-rifle", "a"]]}],
@@ -947,6 +990,7 @@ def test_cut_to_commercial_a_own_character_in_the_conflict():
     assert state.discards["event"] == ["sniper-rifle", "cut-to-commercial"]
 
 
+@pytest.mark.rule("crisis-tokyo card:cut-to-commercial:b")
 def test_cut_to_commercial_b_the_crowd_goes_wild():
     state = conflict(["master-of-the-eagles-claw"], ["retiring-in-two-days-cop"], att_power="martial",
                      def_power="fire", def_hand=["cut-to-commercial"])
@@ -955,6 +999,7 @@ def test_cut_to_commercial_b_the_crowd_goes_wild():
     assert len(draws(state, 1)) == 1
 
 
+@pytest.mark.rule("crisis-tokyo card:rousing-heroic-speech:a")
 def test_rousing_heroic_speech_a_plus_two():
     state = conflict(["master-of-the-eagles-claw"], ["retiring-in-two-days-cop"], att_power="martial",
                      def_power="fire", def_hand=["rousing-heroic-speech"])

@@ -455,6 +455,7 @@ def play_checked(seed: int, deep_every: int | None = None, stats: dict | None = 
     return state
 
 
+@pytest.mark.rule("crisis-tokyo 7.1.5", "crisis-tokyo 8.2", "crisis-tokyo 18.4.1")
 @pytest.mark.parametrize("chunk", range(CHUNKS))
 def test_random_games_keep_invariants(chunk):
     """The biggest loop: BIG_GAMES random games, invariants after every step."""

@@ -13,6 +13,7 @@ REPORTER = "killer-virtual-pet-swarm"    # Hero: Nosy TV Reporter, grey, Talent 
 
 
 # ----- Sending the Threats -------------------------------------------------------------------
+@pytest.mark.rule("crisis-tokyo 11.1", "crisis-tokyo 13.1.1", "crisis-tokyo 13.1.2", "crisis-tokyo 4.2.1")
 def test_the_attacker_sends_one_threat_then_may_stop():
     state = position(2, hands=[[MASTER, "tengu-warlord", "disarmed"], []])
     play(state, "attack harajuku")
@@ -26,6 +27,7 @@ def test_the_attacker_sends_one_threat_then_may_stop():
     assert state.hands[0] == ["tengu-warlord", "disarmed"]
 
 
+@pytest.mark.rule("crisis-tokyo 13.1.2")
 def test_two_threats_at_most():
     state = position(2, hands=[[MASTER, "tengu-warlord", "swamp-kappa"], []])
     play(state, "attack harajuku", f"send {MASTER}", "send tengu-warlord")
@@ -34,6 +36,7 @@ def test_two_threats_at_most():
     assert state.hands[0] == ["swamp-kappa"]
 
 
+@pytest.mark.rule("crisis-tokyo 4.1.2", "crisis-tokyo card:kabukicho")
 def test_a_district_that_needs_two_threats():
     # Kabukicho: an attack here must send two Threats
     state = position(2, hands=[[MASTER], []], tokyo=["kabukicho", "harajuku"])
@@ -43,6 +46,7 @@ def test_a_district_that_needs_two_threats():
     assert legal(state) == ["send tengu-warlord"]  # no "done" with one Threat
 
 
+@pytest.mark.rule("crisis-tokyo 13.1.3", "crisis-tokyo 13.1.4", "crisis-tokyo 12.0.1")
 def test_the_attack_power_may_be_any_even_without_spheres_of_it():
     state = position(2, hands=[[MASTER], []])
     play(state, "attack harajuku", f"send {MASTER}")  # no Character left in hand: no "done" needed
@@ -52,18 +56,21 @@ def test_the_attack_power_may_be_any_even_without_spheres_of_it():
 
 
 # ----- Seeking a Defender ---------------------------------------------------------------------
+@pytest.mark.rule("crisis-tokyo 13.2.1", "crisis-tokyo C2")
 def test_defence_is_offered_from_the_attackers_right_in_order():
     state = position(4, hands=[[], [MASTER], [], []], active=1)
     attack(state, "harajuku", [MASTER], "martial")
     assert seek(state, None) == [0, 3, 2]
 
 
+@pytest.mark.rule("crisis-tokyo C2")
 def test_defence_order_left_offers_it_in_turn_order():
     state = position(4, options={"defence_order": "left"}, hands=[[], [MASTER], [], []], active=1)
     attack(state, "harajuku", [MASTER], "martial")
     assert seek(state, None) == [2, 3, 0]
 
 
+@pytest.mark.rule("crisis-tokyo 13.2.3")
 def test_the_attacker_is_never_asked_to_defend():
     state = position(2, hands=[[MASTER], []])
     attack(state, "harajuku", [MASTER], "martial")
@@ -71,6 +78,7 @@ def test_the_attacker_is_never_asked_to_defend():
     assert kind(state) == "manoeuvre" and state.current_player() == 0
 
 
+@pytest.mark.rule("crisis-tokyo 13.2.2")
 def test_the_first_player_to_accept_defends_and_nobody_else_is_asked():
     state = position(4, hands=[[MASTER], [], [], []])
     attack(state, "harajuku", [MASTER], "martial")
@@ -79,6 +87,7 @@ def test_the_first_player_to_accept_defends_and_nobody_else_is_asked():
     assert state.conflict["asked"] == [3, 2]
 
 
+@pytest.mark.rule("crisis-tokyo 13.2.4")
 def test_a_player_who_defended_cannot_defend_again_before_its_next_turn():
     state = position(3, hands=[[MASTER], ["tengu-warlord"], []])
     attack(state, "harajuku", [MASTER], "martial")
@@ -92,6 +101,7 @@ def test_a_player_who_defended_cannot_defend_again_before_its_next_turn():
     assert state.active == 2 and state.defended == []  # seat 2's own turn: it may defend again
 
 
+@pytest.mark.rule("crisis-tokyo 13.2.4")
 def test_a_player_can_defend_again_after_its_own_turn():
     state = position(3, hands=[[MASTER], [], []], active=0, defended=[1])
     attack(state, "harajuku", [MASTER], "martial")
@@ -105,6 +115,7 @@ def test_a_player_can_defend_again_after_its_own_turn():
 
 
 # ----- Deploying the Defender -----------------------------------------------------------------
+@pytest.mark.rule("crisis-tokyo 13.3.1", "crisis-tokyo 13.3.2", "crisis-tokyo 13.4.2")
 def test_the_defender_deploys_any_number_of_heroes_from_its_reserve():
     state = position(2, hands=[[MASTER], []], reserves=[[], [{"card": COP}, {"card": SERGEANT}, {"card": REPORTER}]])
     attack(state, "harajuku", [MASTER], "martial")
@@ -119,6 +130,7 @@ def test_the_defender_deploys_any_number_of_heroes_from_its_reserve():
     assert kind(state) == "defend-power"
 
 
+@pytest.mark.rule("crisis-tokyo 13.3.1")
 def test_a_defender_may_deploy_nobody():
     state = position(2, hands=[[MASTER], []], reserves=[[], [{"card": COP}]])
     attack(state, "harajuku", [MASTER], "martial")
@@ -127,6 +139,7 @@ def test_a_defender_may_deploy_nobody():
     assert state.combat_totals() == (5, 0)
 
 
+@pytest.mark.rule("crisis-tokyo 13.3.1", "crisis-tokyo 13.3.3")
 def test_a_defender_with_an_empty_reserve_goes_straight_to_its_power():
     state = position(2, hands=[[MASTER], []])
     attack(state, "harajuku", [MASTER], "martial")
@@ -134,6 +147,7 @@ def test_a_defender_with_an_empty_reserve_goes_straight_to_its_power():
     assert kind(state) == "defend-power" and legal(state) == [f"power {p}" for p in POWERS]
 
 
+@pytest.mark.rule("crisis-tokyo 13.3.3")
 def test_the_defence_power_may_be_any():
     state = position(2, hands=[[MASTER], []], reserves=[[], [{"card": COP}]])
     attack(state, "harajuku", [MASTER], "martial")
@@ -151,6 +165,7 @@ def _combat(att_hand=(), def_hand=(), players=2):
     return state
 
 
+@pytest.mark.rule("crisis-tokyo 13.5.2")
 def test_combat_starts_with_the_defender_and_alternates():
     state = _combat(att_hand=["danger-close-airstrike", "earth-shaking-kiai"],
                     def_hand=["forbidden-chant", "overclock-the-reactor"])
@@ -164,6 +179,7 @@ def test_combat_starts_with_the_defender_and_alternates():
     assert kind(state) == "manoeuvre"
 
 
+@pytest.mark.rule("crisis-tokyo 13.5.3", "crisis-tokyo C4")
 def test_manoeuvres_are_conflict_events_talents_or_pass():
     state = position(2, hands=[[MASTER, "disarmed", "product-placement"], ["sumo-slap"]],
                      reserves=[[{"card": "dark-magical-girl-ruby-despair"}], [{"card": COP}, {"card": REPORTER}]])
@@ -178,6 +194,7 @@ def test_manoeuvres_are_conflict_events_talents_or_pass():
                             "pass"]
 
 
+@pytest.mark.rule("crisis-tokyo 13.5.4")
 def test_pass_is_final_the_other_player_keeps_manoeuvring():
     state = _combat(att_hand=["earth-shaking-kiai", "danger-close-airstrike"], def_hand=["forbidden-chant"])
     play(state, "pass")
@@ -191,6 +208,7 @@ def test_pass_is_final_the_other_player_keeps_manoeuvring():
     assert "Combat: attacker 7, defender 4." in texts(state)
 
 
+@pytest.mark.rule("crisis-tokyo 13.5.1", "crisis-tokyo 13.5.5")
 def test_the_combat_is_resolved_as_soon_as_both_pass():
     state = _combat()
     play(state, "pass")
@@ -199,6 +217,7 @@ def test_the_combat_is_resolved_as_soon_as_both_pass():
     assert "Combat: attacker 5, defender 4." in texts(state)
 
 
+@pytest.mark.rule("crisis-tokyo 13.5.1")
 def test_a_bystander_does_not_manoeuvre():
     state = _combat(players=3)
     assert state.current_player() == 1
@@ -207,6 +226,7 @@ def test_a_bystander_does_not_manoeuvre():
 
 
 # ----- If There Is No Defender! -------------------------------------------------------------
+@pytest.mark.rule("crisis-tokyo 13.6.1", "crisis-tokyo 14.1", "crisis-tokyo C15")
 def test_no_defender_the_attacker_has_a_single_manoeuvre():
     # Tengu Warlord: 2 martial; Earth-Shaking Kiai: +2 martial; Harajuku resists 3 martial
     state = position(2, hands=[["tengu-warlord", "earth-shaking-kiai", "forbidden-chant"], []])
@@ -220,6 +240,7 @@ def test_no_defender_the_attacker_has_a_single_manoeuvre():
     assert state.hands[0] == ["forbidden-chant"]
 
 
+@pytest.mark.rule("crisis-tokyo 13.6.1", "crisis-tokyo C15")
 def test_no_defender_the_attacker_may_pass():
     state = position(2, hands=[["tengu-warlord", "earth-shaking-kiai"], []])
     attack(state, "harajuku", ["tengu-warlord"], "martial")
@@ -230,6 +251,7 @@ def test_no_defender_the_attacker_may_pass():
 
 
 # ----- Resolving the Combat ---------------------------------------------------------------------
+@pytest.mark.rule("crisis-tokyo 13.8.1", "crisis-tokyo 13.8.2", "crisis-tokyo 4.3.8")
 def test_victory_of_the_attacker_destroys_the_defending_side_and_levels():
     state = position(2, hands=[[MASTER], []], reserves=[[], [{"card": COP, "gifts": [["sniper-rifle", "a"]]},
                                                          {"card": REPORTER}]])
@@ -242,6 +264,8 @@ def test_victory_of_the_attacker_destroys_the_defending_side_and_levels():
     assert state.districts[0] == ["harajuku"]
 
 
+@pytest.mark.rule("crisis-tokyo 13.7.5", "crisis-tokyo 13.9.1", "crisis-tokyo 13.9.2", "crisis-tokyo 13.9.3",
+                   "crisis-tokyo 13.9.4", "crisis-tokyo 7.1.2", "crisis-tokyo C18")
 def test_victory_of_the_defender_destroys_the_attacking_side_and_returns_the_heroes():
     state = position(2, hands=[[MASTER], []], reserves=[[], [{"card": COP}, {"card": SERGEANT}]])
     attack(state, "harajuku", [MASTER], "martial")
@@ -258,6 +282,7 @@ def test_victory_of_the_defender_destroys_the_attacking_side_and_returns_the_her
     assert state.hands[1] == ["disarmed"] and state.active == 1
 
 
+@pytest.mark.rule("crisis-tokyo 13.9.4", "crisis-tokyo 7.1.3", "crisis-tokyo C18")
 def test_the_defender_draws_a_card_per_threat():
     # Tengu Warlord (2 martial) and Swamp Kappa (0 martial) against 5 fire + Superiority
     state = position(2, hands=[["tengu-warlord", "swamp-kappa"], []],
@@ -270,6 +295,7 @@ def test_the_defender_draws_a_card_per_threat():
     assert sorted(state.discards["character"]) == ["swamp-kappa", "tengu-warlord"]
 
 
+@pytest.mark.rule("crisis-tokyo 13.9.4", "crisis-tokyo C18")
 def test_the_reward_counts_the_threats_when_the_combat_is_resolved():
     # Cut to Commercial!: the attacker takes the Swamp Kappa back into its hand mid-combat
     state = position(2, hands=[["tengu-warlord", "swamp-kappa", "cut-to-commercial"], []],
@@ -282,6 +308,7 @@ def test_the_reward_counts_the_threats_when_the_combat_is_resolved():
     assert state.hands[1] == ["disarmed"] and state.active == 1  # one card only
 
 
+@pytest.mark.rule("crisis-tokyo 13.10.1", "crisis-tokyo 13.10.2")
 def test_a_tie_destroys_both_sides_without_result():
     # 5 martial against 3 fire + 2 for Superiority
     state = position(2, hands=[[MASTER], []], reserves=[[], [{"card": SERGEANT}, {"card": REPORTER}]])
@@ -296,6 +323,7 @@ def test_a_tie_destroys_both_sides_without_result():
     assert state.hands == [[], []] and state.active == 1 and state.conflict is None
 
 
+@pytest.mark.rule("crisis-tokyo 18.3.1")
 def test_one_hundred_percent_casualties_the_combat_goes_on():
     # the attacker stomps the defender's only Hero; the defender brings a new one from its hand
     state = position(2, hands=[[MASTER, "accidental-kaiju-stomp"], ["stunt-double", COP]],
@@ -310,3 +338,19 @@ def test_one_hundred_percent_casualties_the_combat_goes_on():
     play(state, "play stunt-double a", f"deploy {COP}")
     assert [i["card"] for i in state.conflict["def"]] == [COP]
     assert state.combat_totals() == (5, 4)
+
+
+@pytest.mark.rule("crisis-tokyo 13.7.3")
+def test_superiority_follows_a_change_of_power():
+    # the Corporate Ninja CEO (3 martial, 2 tech) attacks with martial; the Cop defends with
+    # fire, superior to martial: 3 against 2 + 2. Sudden Plot Twist turns the attack to tech,
+    # superior to fire: the defender's bonus is gone and the attacker has one, 2 + 2 against 2
+    state = position(2, hands=[["corporate-ninja-ceo", "sudden-plot-twist"], []], reserves=[[], [{"card": COP}]])
+    attack(state, "harajuku", ["corporate-ninja-ceo"], "martial")
+    defend(state, 1, [COP], "fire")
+    assert state.combat_totals() == (3, 4)
+    play(state, "pass", "play sudden-plot-twist a", "power tech")
+    assert state.conflict["att_power"] == "tech"
+    assert state.combat_totals() == (4, 2)
+    play(state, "pass")
+    assert "Combat: attacker 4, defender 2." in texts(state)

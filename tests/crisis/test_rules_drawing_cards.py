@@ -6,6 +6,7 @@ import pytest
 from crisis_helpers import deck_size, events_except, kind, legal, outcomes, play, position
 
 
+@pytest.mark.rule("crisis-tokyo 7.1.1", "crisis-tokyo 5.1", "crisis-tokyo 3.2")
 def test_draw_action_names_the_deck():
     state = position(3, hands=[[], [], []])
     play(state, "draw character")
@@ -17,6 +18,7 @@ def test_draw_action_names_the_deck():
     assert state.hands[0] == ["kind-alien"] and deck_size(state, "character") == 39
 
 
+@pytest.mark.rule("crisis-tokyo 7.1.2", "crisis-tokyo 7.1.3", "crisis-tokyo 4.3.1")
 def test_a_draw_without_a_deck_lets_the_player_choose_each_card():
     # Product Placement: draw 2 cards (any deck): one Character and one Event
     state = position(3, hands=[["product-placement"], [], []])
@@ -31,6 +33,7 @@ def test_a_draw_without_a_deck_lets_the_player_choose_each_card():
     assert state.actions_left == 1
 
 
+@pytest.mark.rule("crisis-tokyo 7.1.4", "crisis-tokyo C9")
 def test_a_deck_is_rebuilt_from_its_discard_pile_the_moment_it_runs_out():
     pile = events_except("overtime-shift", "disarmed")
     state = position(3, hands=[["overtime-shift"], [], []], discards={"event": pile})
@@ -41,6 +44,7 @@ def test_a_deck_is_rebuilt_from_its_discard_pile_the_moment_it_runs_out():
     assert "The event deck has run out: its discard pile is shuffled into a new deck." in [e.text for e in state.log]
 
 
+@pytest.mark.rule("crisis-tokyo 7.1.4", "crisis-tokyo C9")
 def test_a_card_discarded_after_the_deck_ran_out_is_not_in_the_new_deck():
     """The defect an outside review found: with the deck rebuilt only at the next draw, a
     card discarded in between (here Overtime Shift, played after the deck's last card was
@@ -55,6 +59,7 @@ def test_a_card_discarded_after_the_deck_ran_out_is_not_in_the_new_deck():
     assert sorted(o.split()[1] for o in outs) == sorted(pile)
 
 
+@pytest.mark.rule("crisis-tokyo 7.1.4", "crisis-tokyo C9")
 def test_the_deck_runs_out_mid_effect_and_the_pile_is_already_the_deck_for_the_next_draw():
     # the deck holds one Event; Product Placement (discarded only after resolving) draws two
     pile = events_except("product-placement", "disarmed")
@@ -78,12 +83,14 @@ def _no_events_left():
     return position(5, hands=hands, plot=[evs[35], "b"], reserves=reserves)
 
 
+@pytest.mark.rule("crisis-tokyo C9")
 def test_draw_event_not_offered_when_deck_and_discard_pile_are_empty():
     state = _no_events_left()
     assert deck_size(state, "event") == 0 and state.discards["event"] == []
     assert "draw event" not in legal(state) and "draw character" in legal(state)
 
 
+@pytest.mark.rule("crisis-tokyo C9")
 def test_nothing_is_drawn_when_deck_and_discard_pile_are_empty():
     state = _no_events_left()
     play(state, "play fight-for-the-spoils b")  # Loot the Rubble: draw 2 Event cards

@@ -1,6 +1,8 @@
 """Rulebook: Final Notes (The Text of the Cards, Negative Values, Heroic Threats) and the
 Three Jade Rules (the card's text wins over the rule)."""
 
+import pytest
+
 from crisis_helpers import attack, defend, inst, kind, legal, play, position, texts, uid
 
 COP = "retiring-in-two-days-cop"          # Hero: 2 fire
@@ -8,6 +10,7 @@ SOLDIER = "soldier-from-the-future"       # Hero: 1 fire, 1 tech
 
 
 # ----- Negative Values ---------------------------------------------------------------------------
+@pytest.mark.rule("crisis-tokyo 18.2.1", "crisis-tokyo 4.3.9", "crisis-tokyo C21")
 def test_spheres_reduced_below_zero_count_as_zero():
     # Ammunition Shortage: -2 fire on the Soldier (1 fire): it has 0, and the side keeps the Cop's 2
     state = position(2, hands=[["master-of-the-eagles-claw", "ammunition-shortage"], []],
@@ -23,6 +26,7 @@ def test_spheres_reduced_below_zero_count_as_zero():
     assert state.combat_totals() == (5, 4)
 
 
+@pytest.mark.rule("crisis-tokyo 18.2.1")
 def test_a_reserve_hero_at_zero_spheres_shows_zero_not_negative():
     state = position(2, reserves=[[{"card": "kind-alien", "mods": {"tech": -3, "mystic": -1}}], []])
     alien = state.reserves[0][0]
@@ -31,6 +35,7 @@ def test_a_reserve_hero_at_zero_spheres_shows_zero_not_negative():
 
 
 # ----- Heroic Threats ---------------------------------------------------------------------------
+@pytest.mark.rule("crisis-tokyo 18.4.1", "crisis-tokyo 13.4.2", "crisis-tokyo C14", "crisis-tokyo C19")
 def test_a_threat_passing_to_a_reserve_is_destroyed():
     # the defender's Dimensional Portal brings a Threat half onto its side; when the defence
     # wins, the defending side returns to the Reserve and the Threat is destroyed at once
@@ -48,6 +53,7 @@ def test_a_threat_passing_to_a_reserve_is_destroyed():
 
 
 # ----- The Text of the Cards / Jade rule III ---------------------------------------------------------
+@pytest.mark.rule("crisis-tokyo 18.1.1", "crisis-tokyo 18.6.3", "crisis-tokyo card:overtime-shift:b")
 def test_card_beats_rule_attack_for_one_action():
     # Just Skip to the Fight Scene (overtime-shift b): attacking costs 1 action
     state = position(2, hands=[["master-of-the-eagles-claw", "disarmed"], []], plot=["overtime-shift", "b"],
@@ -58,6 +64,7 @@ def test_card_beats_rule_attack_for_one_action():
     assert state.actions_left == 0
 
 
+@pytest.mark.rule("crisis-tokyo 18.1.1", "crisis-tokyo 18.6.3", "crisis-tokyo card:studio-fire-drill:b")
 def test_card_beats_rule_hand_limit():
     # Budget Cuts at the Studio (studio-fire-drill b): hand limit 5
     hand = ["disarmed", "sumo-slap", "kind-alien", "swamp-kappa", "grave-robbing"]
@@ -67,6 +74,7 @@ def test_card_beats_rule_hand_limit():
     assert kind(state) == "discard" and state.current_player() == 0
 
 
+@pytest.mark.rule("crisis-tokyo 18.1.1", "crisis-tokyo 18.6.3", "crisis-tokyo card:stunt-double:b")
 def test_card_beats_rule_reserve_limit():
     # Ensemble Cast (stunt-double b): four Heroes in a Reserve
     state = position(2, hands=[["kind-alien"], []], plot=["stunt-double", "b"],
@@ -75,6 +83,8 @@ def test_card_beats_rule_reserve_limit():
     assert len(state.reserves[0]) == 4 and kind(state) == "action"
 
 
+@pytest.mark.rule("crisis-tokyo 18.1.1", "crisis-tokyo 18.6.3", "crisis-tokyo 4.3.3",
+                   "crisis-tokyo card:training-montage:b")
 def test_card_beats_rule_superiority_bonus():
     # Kung-Fu Theatre Rules (training-montage b): Superiority adds 3
     state = position(2, hands=[["master-of-the-eagles-claw"], []], plot=["training-montage", "b"],

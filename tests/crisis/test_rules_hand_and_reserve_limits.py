@@ -9,6 +9,7 @@ SEVEN = ["disarmed", "sumo-slap", "kind-alien", "swamp-kappa", "grave-robbing", 
 COP = "retiring-in-two-days-cop"
 
 
+@pytest.mark.rule("crisis-tokyo 7.1.5", "crisis-tokyo 7.1.6", "crisis-tokyo 6.2")
 def test_an_eighth_card_must_be_discarded_at_once():
     state = position(3, hands=[SEVEN, [], []])
     assert len(state.hands[0]) == 7 and kind(state) == "action"
@@ -21,6 +22,7 @@ def test_an_eighth_card_must_be_discarded_at_once():
     assert kind(state) == "action" and state.actions_left == 1
 
 
+@pytest.mark.rule("crisis-tokyo 7.1.7")
 def test_nothing_else_happens_before_the_discard():
     state = position(3, hands=[SEVEN, [], []])
     play(state, "draw event", "draw emergency-exorcism")
@@ -30,12 +32,14 @@ def test_nothing_else_happens_before_the_discard():
     assert state.discards["event"] == ["disarmed"]
 
 
+@pytest.mark.rule("crisis-tokyo 7.1.5")
 def test_seven_cards_are_allowed():
     state = position(3, hands=[SEVEN[:6], [], []])
     play(state, "draw event", "draw emergency-exorcism")
     assert len(state.hands[0]) == 7 and kind(state) == "action"
 
 
+@pytest.mark.rule("crisis-tokyo 7.1.6", "crisis-tokyo C14")
 def test_the_hand_limit_applies_on_another_players_turn():
     # seat 1 holds 7 cards and wins a defence during seat 0's turn: its reward is an eighth card
     state = position(2, hands=[["tengu-warlord"], [c for c in SEVEN if c != "tengu-warlord"] + ["mariachi-zombie"]],
@@ -50,6 +54,7 @@ def test_the_hand_limit_applies_on_another_players_turn():
     assert state.active == 1  # seat 0's turn could only end after the discard
 
 
+@pytest.mark.rule("crisis-tokyo 8.3", "crisis-tokyo C14", "crisis-tokyo C19")
 def test_the_reserve_limit_applies_on_another_players_turn():
     # the defender's fourth Hero comes from its hand mid-combat (Stunt Double); back in the
     # Reserve after a winning defence, one of the four must go

@@ -2,6 +2,8 @@
 resistance, white resistance, the reward draw, the attacking side destroyed, a new
 District revealed in the place of one leaving Tokyo)."""
 
+import pytest
+
 from crisis_helpers import (CHANCE, attack, deck_size, defend, kind, outcomes, play, position, seek, texts, uid)
 
 MASTER = "master-of-the-eagles-claw"   # 5 martial
@@ -18,30 +20,35 @@ def _solo(threats, district, power, hands_extra=(), **kw):
     return state
 
 
+@pytest.mark.rule("crisis-tokyo 14.3", "crisis-tokyo 4.1.1")
 def test_equal_to_the_resistance_levels():
     state = _solo([CEO], "harajuku", "martial")  # 3 martial against Harajuku's 3
     assert state.districts[0] == ["harajuku"]
     assert "Player 0 levels Harajuku!" in texts(state)
 
 
+@pytest.mark.rule("crisis-tokyo 14.4")
 def test_below_the_resistance_fails():
     state = _solo([TENGU], "harajuku", "martial")  # 2 martial against 3
     assert state.districts[0] == [] and state.tokyo[0] == "harajuku"
     assert "The attack fails to level Harajuku." in texts(state)
 
 
+@pytest.mark.rule("crisis-tokyo 14.5")
 def test_no_resistance_for_the_power_fails():
     # Roppongi resists monster 5 and fire 4 only: 5 martial cannot level it
     state = _solo([MASTER], "roppongi", "martial")
     assert state.districts[0] == [] and state.tokyo[1] == "roppongi"
 
 
+@pytest.mark.rule("crisis-tokyo 14.2", "crisis-tokyo 12.0.2")
 def test_only_spheres_of_the_attack_power_count():
     # the CEO has 3 martial and 2 tech; attacking Harajuku with tech, its martial does not count
     state = _solo([CEO], "harajuku", "tech")
     assert state.districts[0] == []
 
 
+@pytest.mark.rule("crisis-tokyo 14.6", "crisis-tokyo 14.7")
 def test_a_levelled_district_goes_to_the_attackers_reserve_with_a_reward_draw():
     state = _solo([CEO], "harajuku", "martial")
     assert state.districts[0] == ["harajuku"] and state.tokyo[0] is None
@@ -50,6 +57,7 @@ def test_a_levelled_district_goes_to_the_attackers_reserve_with_a_reward_draw():
     assert state.hands[0] == ["kind-alien"]
 
 
+@pytest.mark.rule("crisis-tokyo 14.9")
 def test_the_attacking_side_is_destroyed_after_levelling():
     state = _solo([CEO, TENGU], "harajuku", "martial")
     play(state, "draw event", "draw disarmed")
@@ -57,6 +65,7 @@ def test_the_attacking_side_is_destroyed_after_levelling():
     assert state.conflict is None
 
 
+@pytest.mark.rule("crisis-tokyo 14.10")
 def test_a_new_district_is_revealed_in_the_place_of_the_levelled_one():
     state = _solo([CEO], "harajuku", "martial")
     play(state, "draw event", "draw disarmed")
@@ -69,6 +78,7 @@ def test_a_new_district_is_revealed_in_the_place_of_the_levelled_one():
     assert state.active == 1  # the attack used both actions
 
 
+@pytest.mark.rule("crisis-tokyo 14.8", "crisis-tokyo 14.9")
 def test_a_failed_attempt_leaves_the_district_and_destroys_the_attackers():
     state = _solo([TENGU], "harajuku", "martial", hands_extra=["disarmed"])
     assert state.tokyo == ["harajuku", "roppongi", "ueno", "odaiba", "tsukiji"]
@@ -77,6 +87,7 @@ def test_a_failed_attempt_leaves_the_district_and_destroys_the_attackers():
     assert state.active == 1 and deck_size(state, "district") == 19
 
 
+@pytest.mark.rule("crisis-tokyo 14.1", "crisis-tokyo 13.8.1", "crisis-tokyo 13.8.2")
 def test_levelling_after_winning_a_combat():
     state = position(2, hands=[[MASTER], []], reserves=[[], [{"card": "kind-alien"}]])
     attack(state, "harajuku", [MASTER], "martial")
@@ -86,6 +97,7 @@ def test_levelling_after_winning_a_combat():
     assert state.discards["character"] == ["kind-alien"]
 
 
+@pytest.mark.rule("crisis-tokyo 4.3.9", "crisis-tokyo 13.4.1", "crisis-tokyo card:earth-shaking-kiai:a")
 def test_levelling_counts_spheres_added_during_the_conflict():
     # Earth-Shaking Kiai: +2 martial on the Tengu Warlord (2 + 2 >= 3)
     state = position(2, hands=[[TENGU, "earth-shaking-kiai"], []])
@@ -95,6 +107,7 @@ def test_levelling_counts_spheres_added_during_the_conflict():
     assert state.districts[0] == ["harajuku"]
 
 
+@pytest.mark.rule("crisis-tokyo 14.2", "crisis-tokyo 13.4.1")
 def test_two_threats_add_their_spheres():
     # the CEO (2 tech) and Mad Doctor Kurohige (brooding-scientist: 3 tech) add up to 5 tech
     state = _solo([CEO, "brooding-scientist"], "nakano", "tech", tokyo=["nakano"])
@@ -103,6 +116,7 @@ def test_two_threats_add_their_spheres():
     assert state.districts[0] == []  # Ikebukuro resists 6 tech
 
 
+@pytest.mark.rule("crisis-tokyo 4.1.2", "crisis-tokyo card:akihabara")
 def test_a_district_reward_of_two_cards():
     # Akihabara: the leveller draws 2 cards; Chrome Exterminator: 5 tech against 4
     state = _solo(["soldier-from-the-future"], "akihabara", "tech", tokyo=["akihabara"])

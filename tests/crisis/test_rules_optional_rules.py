@@ -20,6 +20,7 @@ def _solo(threats, district, power, options, manoeuvre=(), extra=()):
 
 
 # ----- Resources -------------------------------------------------------------------------------
+@pytest.mark.rule("crisis-tokyo 17.1.1")
 def test_resources_a_free_draw_at_the_start_of_the_turn():
     state = position(2, options={"resources": True}, actions_left=1)
     play(state, "end")
@@ -30,12 +31,14 @@ def test_resources_a_free_draw_at_the_start_of_the_turn():
     assert kind(state) == "action" and state.actions_left == 2  # no action spent
 
 
+@pytest.mark.rule("crisis-tokyo 17.1.2")
 def test_resources_may_be_skipped():
     state = position(2, options={"resources": True}, actions_left=1)
     play(state, "end", "skip")
     assert state.hands[1] == [] and kind(state) == "action" and state.actions_left == 2
 
 
+@pytest.mark.rule("crisis-tokyo 17.0.1")
 def test_resources_off_by_default():
     state = position(2, actions_left=1)
     play(state, "end")
@@ -43,6 +46,7 @@ def test_resources_off_by_default():
 
 
 # ----- Collateral Damage ------------------------------------------------------------------------
+@pytest.mark.rule("crisis-tokyo 17.2.1", "crisis-tokyo 17.0.1")
 @pytest.mark.parametrize("collateral,levelled", [(False, False), (True, True)])
 def test_collateral_damage_any_power_against_any_resistance(collateral, levelled):
     # 5 tech attacking Roppongi (monster 5, fire 4) with martial: 5 tech >= its fire value 4
@@ -50,12 +54,14 @@ def test_collateral_damage_any_power_against_any_resistance(collateral, levelled
     assert (state.districts[0] == ["roppongi"]) is levelled
 
 
+@pytest.mark.rule("crisis-tokyo 17.2.2")
 def test_collateral_damage_still_needs_a_power_reaching_a_value():
     # Tengu Warlord (3 mystic, 2 martial) against Roppongi (monster 5, fire 4): nothing reaches 4
     state = _solo(["tengu-warlord"], "roppongi", "martial", {"collateral_damage": True})
     assert state.districts[0] == []
 
 
+@pytest.mark.rule("crisis-tokyo 17.2.1")
 @pytest.mark.parametrize("collateral,levelled", [(False, False), (True, True)])
 def test_collateral_damage_against_white_spheres(collateral, levelled):
     # Odaiba (5 white) attacked with fire by the Master's 5 martial
@@ -69,6 +75,7 @@ def _monkey(state):
     return ["play pickpocket-monkey b", f"host {uid(state, HORROR)}"]
 
 
+@pytest.mark.rule("crisis-tokyo 17.3.1", "crisis-tokyo 17.0.1")
 @pytest.mark.parametrize("brute,levelled", [(False, False), (True, True)])
 def test_brute_force_eight_spheres_level_without_resistance(brute, levelled):
     # Harajuku resists martial 3 and mystic 5 only; the Horror has 7 monster, +1 with the Monkey
@@ -77,11 +84,13 @@ def test_brute_force_eight_spheres_level_without_resistance(brute, levelled):
     assert (state.districts[0] == ["harajuku"]) is levelled
 
 
+@pytest.mark.rule("crisis-tokyo 17.3.1")
 def test_brute_force_needs_eight():
     state = _solo([HORROR], "harajuku", "monster", {"brute_force": True})
     assert state.districts[0] == []
 
 
+@pytest.mark.rule("crisis-tokyo 17.3.1")
 def test_brute_force_counts_the_attack_power_only():
     # 8 monster spheres, but the attack is declared with martial (0 spheres): no Brute Force
     state = _solo([HORROR], "harajuku", "martial", {"brute_force": True}, manoeuvre=_monkey,

@@ -6,6 +6,8 @@ import pytest
 from crisis_helpers import IllegalActionError, kind, legal, play, position, uid
 
 
+@pytest.mark.rule("crisis-tokyo 9.1", "crisis-tokyo 9.2", "crisis-tokyo 4.0.1", "crisis-tokyo 4.0.2",
+                   "crisis-tokyo 4.3.3")
 def test_playing_an_event_costs_one_action_and_uses_one_half():
     state = position(3, hands=[["fight-for-the-spoils"], [], []])
     assert [t for t in legal(state) if t.startswith("play")] == ["play fight-for-the-spoils a",
@@ -16,6 +18,7 @@ def test_playing_an_event_costs_one_action_and_uses_one_half():
     assert state.actions_left == 1 and state.hands[0] == []
 
 
+@pytest.mark.rule("crisis-tokyo 4.3.1", "crisis-tokyo 9.2", "crisis-tokyo C23")
 def test_an_occurrence_resolves_at_once_and_is_destroyed():
     # Loot the Rubble: draw 2 Event cards
     state = position(3, hands=[["fight-for-the-spoils"], [], []])
@@ -27,6 +30,7 @@ def test_an_occurrence_resolves_at_once_and_is_destroyed():
     assert state.plot is None
 
 
+@pytest.mark.rule("crisis-tokyo 4.3.2")
 def test_an_end_of_turn_occurrence_waits_for_the_end_of_the_turn():
     # Tomorrow's Headlines: at the end of the turn, draw 2 cards
     state = position(3, hands=[["tomorrows-headlines"], [], []])
@@ -49,6 +53,7 @@ def test_a_conflict_only_occurrence_cannot_be_played_outside_a_conflict():
         play(state, "play dimensional-portal a")
 
 
+@pytest.mark.rule("crisis-tokyo 4.3.4", "crisis-tokyo 4.3.3")
 def test_a_new_plot_destroys_the_plot_in_play():
     state = position(3, hands=[["fight-for-the-spoils", "open-casting-call"], [], []],
                      plot=["stunt-double", "b"])
@@ -61,6 +66,7 @@ def test_a_new_plot_destroys_the_plot_in_play():
     assert state.discards["event"] == ["stunt-double", "fight-for-the-spoils"]
 
 
+@pytest.mark.rule("crisis-tokyo 4.3.5", "crisis-tokyo 9.2")
 def test_a_gift_goes_on_a_character_and_adds_its_spheres():
     state = position(3, hands=[["sniper-rifle"], [], []], reserves=[[{"card": "mystery-solving-schoolgirl"}], [], []])
     girl = state.reserves[0][0]
@@ -73,6 +79,7 @@ def test_a_gift_goes_on_a_character_and_adds_its_spheres():
     assert state.actions_left == 1 and state.discards["event"] == []
 
 
+@pytest.mark.rule("crisis-tokyo 4.3.6")
 def test_a_gift_may_go_on_another_players_character():
     state = position(3, hands=[["sniper-rifle"], [], []],
                      reserves=[[{"card": "mystery-solving-schoolgirl"}], [], [{"card": "retiring-in-two-days-cop"}]])
@@ -83,6 +90,7 @@ def test_a_gift_may_go_on_another_players_character():
     assert state.spheres(cop, "fire") == 3 and cop["owner"] == 2
 
 
+@pytest.mark.rule("crisis-tokyo 4.3.5")
 def test_a_gift_needs_a_character_of_its_kind():
     # Sniper Rifle is for a Hero; Bandolier of Grenades (danger-close-airstrike b) for a Threat
     state = position(3, hands=[["sniper-rifle", "danger-close-airstrike"], [], []])
@@ -95,6 +103,7 @@ def test_a_gift_needs_a_character_of_its_kind():
     assert "play sniper-rifle a" in plays and "play danger-close-airstrike b" not in plays
 
 
+@pytest.mark.rule("crisis-tokyo C8")
 def test_several_gifts_on_one_character():
     state = position(3, hands=[["sniper-rifle", "disarmed"], [], []], reserves=[[{"card": "kind-alien"}], [], []])
     alien = uid(state, "kind-alien")
@@ -104,6 +113,7 @@ def test_several_gifts_on_one_character():
     assert state.spheres(inst, "fire") == 2 and state.spheres(inst, "martial") == 1
 
 
+@pytest.mark.rule("crisis-tokyo 4.3.7")
 def test_a_gift_can_grant_a_talent():
     # Bottomless Pocket-Dimension Backpack (dimensional-portal b): Talent "draw an Event"
     state = position(3, hands=[["dimensional-portal"], [], []], actions_left=2,
@@ -116,6 +126,7 @@ def test_a_gift_can_grant_a_talent():
     assert state.node[2] == "draw" and state.node[3] == {"seat": 0, "deck": "event"}
 
 
+@pytest.mark.rule("crisis-tokyo 4.3.8", "crisis-tokyo C8")
 def test_the_gifts_of_a_character_leaving_play_are_destroyed():
     # Orbital Laser Strike destroys another player's Hero with 2 spheres or fewer; the Kind
     # Alien (2 spheres) holds a Walkie-Talkie and a Megaphone of Justice (no spheres)

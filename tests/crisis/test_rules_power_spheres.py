@@ -13,6 +13,7 @@ def spheres(state, i):
     return [state.spheres(i, p) for p in SPHERES]
 
 
+@pytest.mark.rule("crisis-tokyo 4.2.2")
 def test_a_character_has_spheres_of_each_power_printed():
     state = position(3, reserves=[[{"card": "soldier-from-the-future"}, {"card": "mariachi-zombie"}], [], []])
     assert spheres(state, inst(state, "soldier-from-the-future")) == [0, 1, 0, 1, 0]
@@ -20,6 +21,7 @@ def test_a_character_has_spheres_of_each_power_printed():
     assert state.total_spheres(inst(state, "mariachi-zombie")) == 3
 
 
+@pytest.mark.rule("crisis-tokyo 12.0.2", "crisis-tokyo 13.7.1")
 def test_the_combat_counts_only_the_declared_power():
     # Soldier from the Future (fire 1, tech 1) defends with tech: its fire sphere is not counted
     state = position(2, hands=[["colonel-bazookas-mercenaries"], []],
@@ -30,6 +32,7 @@ def test_the_combat_counts_only_the_declared_power():
     assert state.combat_totals() == (5, 3)
 
 
+@pytest.mark.rule("crisis-tokyo 12.1.1", "crisis-tokyo C7")
 def test_grey_sphere_is_zero_of_every_power():
     # Nosy TV Reporter has the grey sphere
     state = position(3, reserves=[[{"card": "killer-virtual-pet-swarm"}], [], []])
@@ -38,6 +41,7 @@ def test_grey_sphere_is_zero_of_every_power():
     assert spheres(state, reporter) == [0, 0, 0, 0, 0] and state.total_spheres(reporter) == 0
 
 
+@pytest.mark.rule("crisis-tokyo 12.1.2", "crisis-tokyo 13.7.4")
 def test_a_character_reduced_to_zero_has_the_grey_sphere():
     # the Kind Alien (tech 1, mystic 1) loses 2 mystic (Disarmed!) then 1 tech (Recoil Shot)
     state = position(2, hands=[["soul-brother-funky-fist", "disarmed", "recoil-shot"], []],
@@ -53,6 +57,7 @@ def test_a_character_reduced_to_zero_has_the_grey_sphere():
     assert state.combat_totals() == (4, 0)  # a side at zero gets no Superiority bonus
 
 
+@pytest.mark.rule("crisis-tokyo 12.1.3", "crisis-tokyo C7")
 def test_wildcard_spheres_take_the_power_chosen_when_the_card_enters_play():
     # Phantom Thief of a Thousand Faces: 3 wildcard spheres, sent as a Threat
     state = position(2, hands=[["mystery-solving-schoolgirl"], []])
@@ -67,6 +72,7 @@ def test_wildcard_spheres_take_the_power_chosen_when_the_card_enters_play():
     assert state.side_total("att", "martial") == 0 and state.side_total("att", "tech") == 3
 
 
+@pytest.mark.rule("crisis-tokyo 12.1.4")
 def test_wildcard_spheres_keep_their_power_while_in_play():
     state = position(3, reserves=[[{"card": "the-evil-twin", "wild": "fire"}], [], []])
     twin = inst(state, "the-evil-twin")
@@ -75,6 +81,7 @@ def test_wildcard_spheres_keep_their_power_while_in_play():
     assert spheres(state, twin) == [0, 0, 0, 2, 0]
 
 
+@pytest.mark.rule("crisis-tokyo 12.1.5")
 def test_white_spheres_resist_every_power():
     # Odaiba: 5 white spheres; Master of the Eagle's Claw: 5 martial
     for power, levelled in (("martial", True), ("fire", False)):
@@ -85,6 +92,7 @@ def test_white_spheres_resist_every_power():
         assert (state.districts[0] == ["odaiba"]) is levelled
 
 
+@pytest.mark.rule("crisis-tokyo 12.1.5")
 def test_white_spheres_with_any_power():
     # Shimokitazawa: 4 white; the Chrome Exterminator has 5 tech
     state = position(2, hands=[["soldier-from-the-future"], []], tokyo=["shimokitazawa"])
@@ -99,11 +107,13 @@ DRAGON_A = {("martial", "tech"), ("martial", "monster"), ("tech", "monster"), ("
             ("mystic", "martial"), ("mystic", "tech")}
 
 
+@pytest.mark.rule("crisis-tokyo 12.2.1", "crisis-tokyo C1")
 def test_the_dragon_each_power_superior_to_the_next_two():
     state = position(2)
     assert {(a, b) for a, b in itertools.product(POWERS, POWERS) if state.superior(a, b)} == DRAGON_A
 
 
+@pytest.mark.rule("crisis-tokyo 12.2.2", "crisis-tokyo 12.2.3", "crisis-tokyo 12.2.4")
 def test_the_dragon_rulebook_examples():
     state = position(2)
     assert state.superior("martial", "tech") and state.superior("martial", "monster")
@@ -112,6 +122,7 @@ def test_the_dragon_rulebook_examples():
     assert not state.superior("fire", "fire")
 
 
+@pytest.mark.rule("crisis-tokyo 12.2.4", "crisis-tokyo 13.7.2", "crisis-tokyo 13.7.4")
 @pytest.mark.parametrize("att_power,def_power,totals", [
     ("martial", "tech", (7, 1)),      # martial beats tech: attacker +2
     ("martial", "fire", (5, 5)),      # fire beats martial: defender 1 + 2 + 2

@@ -5,6 +5,7 @@ import pytest
 from crisis_helpers import IllegalActionError, kind, legal, play, position
 
 
+@pytest.mark.rule("crisis-tokyo 8.1", "crisis-tokyo 4.0.2", "crisis-tokyo 4.2.1", "crisis-tokyo 7.0.4")
 def test_recruiting_puts_the_hero_half_into_the_reserve():
     state = position(3, hands=[["retiring-in-two-days-cop", "disarmed"], [], []])
     play(state, "recruit retiring-in-two-days-cop")
@@ -16,6 +17,7 @@ def test_recruiting_puts_the_hero_half_into_the_reserve():
     assert state.actions_left == 1
 
 
+@pytest.mark.rule("crisis-tokyo 8.1")
 def test_only_character_cards_can_be_recruited():
     state = position(3, hands=[["retiring-in-two-days-cop", "disarmed"], [], []])
     assert [t for t in legal(state) if t.startswith("recruit")] == ["recruit retiring-in-two-days-cop"]
@@ -23,6 +25,7 @@ def test_only_character_cards_can_be_recruited():
         play(state, "recruit disarmed")
 
 
+@pytest.mark.rule("crisis-tokyo 12.1.3")
 def test_a_hero_with_wildcard_spheres_takes_a_power_when_recruited():
     # The Good Twin (No Goatee): 2 wildcard spheres
     state = position(3, hands=[["the-evil-twin"], [], []])
@@ -35,6 +38,7 @@ def test_a_hero_with_wildcard_spheres_takes_a_power_when_recruited():
     assert kind(state) == "action" and state.actions_left == 1
 
 
+@pytest.mark.rule("crisis-tokyo C3")
 def test_recruiting_twice_in_a_turn():
     state = position(3, hands=[["retiring-in-two-days-cop", "kind-alien"], [], []])
     play(state, "recruit retiring-in-two-days-cop", "recruit kind-alien")
@@ -42,6 +46,7 @@ def test_recruiting_twice_in_a_turn():
     assert state.active == 1
 
 
+@pytest.mark.rule("crisis-tokyo 8.2", "crisis-tokyo 8.3")
 def test_a_fourth_hero_must_be_destroyed_down_to_three():
     state = position(3, hands=[["kind-alien", "disarmed"], [], []],
                      reserves=[[{"card": "retiring-in-two-days-cop"}, {"card": "swamp-kappa"},
@@ -56,6 +61,7 @@ def test_a_fourth_hero_must_be_destroyed_down_to_three():
     assert kind(state) == "action" and state.actions_left == 1
 
 
+@pytest.mark.rule("crisis-tokyo 4.3.8", "crisis-tokyo C8")
 def test_a_hero_destroyed_at_the_reserve_limit_loses_its_gifts():
     state = position(3, hands=[["kind-alien"], [], []],
                      reserves=[[{"card": "retiring-in-two-days-cop", "gifts": [["sniper-rifle", "a"]]},
@@ -65,6 +71,7 @@ def test_a_hero_destroyed_at_the_reserve_limit_loses_its_gifts():
     assert state.discards == {"character": ["retiring-in-two-days-cop"], "event": ["sniper-rifle"], "district": []}
 
 
+@pytest.mark.rule("crisis-tokyo 8.4")
 def test_nothing_else_happens_before_the_reserve_limit_is_met():
     state = position(3, hands=[["kind-alien"], [], []], actions_left=2,
                      reserves=[[{"card": "retiring-in-two-days-cop"}, {"card": "swamp-kappa"},

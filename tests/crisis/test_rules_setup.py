@@ -2,7 +2,7 @@
 
 import pytest
 
-from crisis_helpers import CHANCE, PLAIN_TOKYO, deck_size, game, kind, legal, new_game, outcomes, play
+from crisis_helpers import CHANCE, PLAIN_TOKYO, deck_size, game, kind, legal, new_game, outcomes, play, position
 
 DEAL = [
     ["kind-alien", "mariachi-zombie", "swamp-kappa", "recoil-shot", "sniper-rifle", "disarmed"],
@@ -12,6 +12,7 @@ DEAL = [
 ]
 
 
+@pytest.mark.rule("crisis-tokyo 5.2", "crisis-tokyo 5.1", "crisis-tokyo 3.1")
 def test_tokyo_is_the_five_top_cards_of_the_district_deck():
     state = game(3).new_initial_state()
     for slot in range(5):
@@ -25,6 +26,7 @@ def test_tokyo_is_the_five_top_cards_of_the_district_deck():
     assert deck_size(state, "district") == 19
 
 
+@pytest.mark.rule("crisis-tokyo 5.3", "crisis-tokyo 5.1", "crisis-tokyo 3.2", "crisis-tokyo 3.3")
 def test_each_player_draws_three_characters_then_three_events():
     state = game(3).new_initial_state()
     play(state, *[f"reveal {d}" for d in PLAIN_TOKYO])
@@ -47,6 +49,7 @@ def test_a_setup_draw_is_seen_only_by_its_drawer():
     assert "Kind Alien" in private.text and private.seats == (0,)
 
 
+@pytest.mark.rule("crisis-tokyo 5.4")
 def test_the_favor_of_the_gods_picks_the_first_player_at_random():
     state = game(3).new_initial_state()
     play(state, *[f"reveal {d}" for d in PLAIN_TOKYO])
@@ -61,6 +64,7 @@ def test_the_favor_of_the_gods_picks_the_first_player_at_random():
     assert "The Favor of the Gods points to Player 2, who plays first." in [e.text for e in state.log]
 
 
+@pytest.mark.rule("crisis-tokyo 7.0.7", "crisis-tokyo 7.0.6", "crisis-tokyo 18.6.1")
 def test_the_first_turn_after_setup_has_one_action_then_turns_pass_left():
     state = new_game(3, hands=DEAL, first=1)
     seen = []
@@ -71,6 +75,7 @@ def test_the_first_turn_after_setup_has_one_action_then_turns_pass_left():
     assert seen == [(1, 1), (2, 1), (0, 1), (1, 2)]
 
 
+@pytest.mark.rule("crisis-tokyo 1.1", "crisis-tokyo 5.3")
 @pytest.mark.parametrize("players", [2, 3, 4, 5])
 def test_two_to_five_players(players):
     state = game(players).new_initial_state()
@@ -84,15 +89,37 @@ def test_two_to_five_players(players):
     assert len(outcomes(state)) == players
 
 
+@pytest.mark.rule("crisis-tokyo 1.1")
 @pytest.mark.parametrize("players", [1, 6])
 def test_fewer_than_two_or_more_than_five_players_refused(players):
     with pytest.raises(Exception):
         game(players)
 
 
+@pytest.mark.rule("crisis-tokyo 5.5")
 def test_setup_leaves_no_plot_no_reserves_no_districts():
     state = new_game(3, hands=DEAL)
     assert state.plot is None
     assert state.reserves == [[], [], []] and state.districts == [[], [], []]
     assert state.discards == {"character": [], "event": [], "district": []}
     assert "attack harajuku" not in legal(state)
+
+
+# ----- Playing Area Layout -------------------------------------------------------------------
+@pytest.mark.rule("crisis-tokyo 6.1", "crisis-tokyo 6.2", "crisis-tokyo 6.3")
+def test_tokyo_the_decks_the_plot_the_piles_and_the_reserves_are_open_to_every_player():
+    state = position(3, hands=[["kind-alien"], ["disarmed"], []], plot=["fight-for-the-spoils", "a"],
+                     reserves=[[{"card": "retiring-in-two-days-cop"}], [], []],
+                     discards={"character": ["tengu-warlord"], "event": ["sumo-slap"]})
+    views = [state.observation(seat) for seat in (0, 1, 2, None)]
+    for obs in views:
+        assert obs["tokyo"] == PLAIN_TOKYO
+        assert obs["plot"] == {"card": "fight-for-the-spoils", "half": "a"}
+        # Characters: a hand, a Reserve, a pile; Events: a hand, the Plot, a pile; Districts: Tokyo
+        assert obs["deck_sizes"] == {"character": 37, "event": 37, "district": 19}
+        assert obs["discards"] == {"character": ["tengu-warlord"], "event": ["sumo-slap"], "district": []}
+        assert [i["card"] for i in obs["reserves"][0]] == ["retiring-in-two-days-cop"]
+        assert obs["reserves"][0][0]["spheres"] == {"fire": 2}
+    # hands are not part of the open table: only their sizes are
+    assert views[1]["hand"] == ["disarmed"] and views[2]["hand"] == [] and views[3]["hand"] is None
+    assert all(v["hand_sizes"] == [1, 1, 0] for v in views)

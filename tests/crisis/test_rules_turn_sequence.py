@@ -6,6 +6,7 @@ from crisis_helpers import IllegalActionError, kind, legal, play, position, uid
 import pytest
 
 
+@pytest.mark.rule("crisis-tokyo 7.0.2", "crisis-tokyo 7.0.6", "crisis-tokyo C3")
 def test_two_actions_per_turn_then_the_turn_passes():
     state = position(4, active=1, actions_left=2, turn=10)
     play(state, "draw character", "draw kind-alien")
@@ -15,6 +16,7 @@ def test_two_actions_per_turn_then_the_turn_passes():
     assert state.hands[1] == ["kind-alien", "disarmed"]
 
 
+@pytest.mark.rule("crisis-tokyo 7.0.6")
 def test_the_turn_passes_to_the_player_on_the_left_and_round_the_table():
     state = position(3, active=2, actions_left=1)
     play(state, "end")
@@ -23,6 +25,7 @@ def test_the_turn_passes_to_the_player_on_the_left_and_round_the_table():
     assert state.active == 1
 
 
+@pytest.mark.rule("crisis-tokyo 7.0.3")
 def test_the_five_kinds_of_action_are_offered():
     state = position(3, hands=[["mariachi-zombie", "product-placement"], [], []],
                      reserves=[[{"card": "dark-magical-girl-ruby-despair"}], [], []])
@@ -36,6 +39,7 @@ def test_the_five_kinds_of_action_are_offered():
     ]
 
 
+@pytest.mark.rule("crisis-tokyo 7.0.4")
 def test_each_action_other_than_attacking_costs_one():
     state = position(3, hands=[["mariachi-zombie", "product-placement", "sniper-rifle"], [], []],
                      reserves=[[{"card": "dark-magical-girl-ruby-despair"}], [], []], actions_left=4)
@@ -49,6 +53,7 @@ def test_each_action_other_than_attacking_costs_one():
     assert state.active == 1
 
 
+@pytest.mark.rule("crisis-tokyo 7.0.8", "crisis-tokyo 18.6.1")
 def test_first_turn_has_one_action_so_no_attack():
     state = position(3, hands=[["master-of-the-eagles-claw"], [], []], actions_left=1,
                      first_turn_done=[False, True, True])
@@ -59,6 +64,7 @@ def test_first_turn_has_one_action_so_no_attack():
     assert state.active == 1  # the single action was the whole turn
 
 
+@pytest.mark.rule("crisis-tokyo 7.0.7", "crisis-tokyo 18.6.1")
 def test_first_turn_from_turn_start_gives_one_action_second_gives_two():
     state = position(3, active=2, actions_left=1, first_turn_done=[False, True, True])
     play(state, "end")
@@ -67,6 +73,7 @@ def test_first_turn_from_turn_start_gives_one_action_second_gives_two():
     assert state.active == 0 and state.actions_left == 2
 
 
+@pytest.mark.rule("crisis-tokyo 7.0.5", "crisis-tokyo 18.6.2")
 def test_attacking_tokyo_costs_two_actions():
     state = position(3, hands=[["master-of-the-eagles-claw", "gigametal-the-mecha-kaiju"], [], []])
     play(state, "attack harajuku", "send master-of-the-eagles-claw", "done", "power martial")
@@ -75,6 +82,7 @@ def test_attacking_tokyo_costs_two_actions():
     assert state.active == 1  # nothing left of the turn after the attack
 
 
+@pytest.mark.rule("crisis-tokyo 7.0.5", "crisis-tokyo 18.6.2")
 def test_no_attack_with_one_action_left():
     state = position(3, hands=[["master-of-the-eagles-claw", "gigametal-the-mecha-kaiju"], [], []])
     assert "attack harajuku" in legal(state)
@@ -83,11 +91,13 @@ def test_no_attack_with_one_action_left():
     assert not [t for t in legal(state) if t.startswith("attack")]
 
 
+@pytest.mark.rule("crisis-tokyo 13.1.2")
 def test_no_attack_without_a_character_in_hand():
     state = position(3, hands=[["disarmed"], [], []])
     assert not [t for t in legal(state) if t.startswith("attack")]
 
 
+@pytest.mark.rule("crisis-tokyo 7.0.1")
 def test_only_the_player_whose_turn_it_is_acts():
     state = position(3, active=0)
     assert state.current_player() == 0 and kind(state) == "action"

@@ -13,6 +13,7 @@ def talents(state):
     return [t for t in legal(state) if t.startswith("talent")]
 
 
+@pytest.mark.rule("crisis-tokyo 10.1", "crisis-tokyo 7.0.4")
 def test_a_talent_costs_one_action():
     state = position(3, reserves=[[{"card": BENTO}], [], []])
     b = uid(state, BENTO)
@@ -23,6 +24,7 @@ def test_a_talent_costs_one_action():
     assert state.hands[0] == ["disarmed"] and state.actions_left == 1 and state.active == 0
 
 
+@pytest.mark.rule("crisis-tokyo 4.2.4")
 def test_a_character_uses_no_talent_again_that_turn():
     state = position(3, reserves=[[{"card": BENTO}], [], []])
     b = uid(state, BENTO)
@@ -32,6 +34,7 @@ def test_a_character_uses_no_talent_again_that_turn():
         play(state, f"talent {b} 0")
 
 
+@pytest.mark.rule("crisis-tokyo 4.2.3", "crisis-tokyo 4.2.4")
 def test_a_character_with_two_talents_uses_only_one_per_turn():
     # the Backpack Gift (dimensional-portal b) gives Sailor Bento a second Talent
     state = position(3, reserves=[[{"card": BENTO, "gifts": [["dimensional-portal", "b"]]}], [], []])
@@ -41,6 +44,7 @@ def test_a_character_with_two_talents_uses_only_one_per_turn():
     assert talents(state) == []
 
 
+@pytest.mark.rule("crisis-tokyo 10.2")
 def test_talents_of_different_characters_in_one_turn():
     state = position(3, reserves=[[{"card": BENTO}, {"card": REPORTER}], [], []])
     b, r = uid(state, BENTO), uid(state, REPORTER)
@@ -50,6 +54,7 @@ def test_talents_of_different_characters_in_one_turn():
     assert state.hands[0] == ["disarmed", "sumo-slap"] and state.active == 1
 
 
+@pytest.mark.rule("crisis-tokyo 4.2.4")
 def test_the_talent_is_usable_again_on_the_owners_next_turn():
     state = position(3, reserves=[[{"card": BENTO}], [], []], actions_left=1)
     b = uid(state, BENTO)
@@ -58,11 +63,13 @@ def test_the_talent_is_usable_again_on_the_owners_next_turn():
     assert state.active == 0 and talents(state) == [f"talent {b} 0"]
 
 
+@pytest.mark.rule("crisis-tokyo 10.1")
 def test_only_talents_of_ones_own_reserve():
     state = position(3, reserves=[[], [{"card": BENTO}], []])
     assert talents(state) == []
 
 
+@pytest.mark.rule("crisis-tokyo card:corporate-ninja-ceo:hero")
 def test_a_talent_can_destroy_its_own_character():
     # Overworked Intern: Unpaid Overtime, 2 more actions, then the Intern is destroyed
     state = position(3, reserves=[[{"card": "corporate-ninja-ceo"}], [], []])

@@ -27,6 +27,7 @@ DRAGON_A = {("martial", "tech"), ("martial", "monster"), ("tech", "monster"), ("
             ("mystic", "martial"), ("mystic", "tech")}
 
 
+@pytest.mark.rule("crisis-tokyo C1")
 @pytest.mark.parametrize("dragon,pairs", [(None, DRAGON_A), ("A", DRAGON_A), ("B", DRAGON_B)])
 def test_c1_dragon_order(dragon, pairs):
     state = position(2, options={} if dragon is None else {"dragon": dragon})
@@ -35,6 +36,7 @@ def test_c1_dragon_order(dragon, pairs):
     assert {("martial", "tech"), ("martial", "monster"), ("fire", "mystic"), ("fire", "martial")} <= pairs
 
 
+@pytest.mark.rule("crisis-tokyo C1")
 @pytest.mark.parametrize("dragon,totals", [("A", (7, 2)), ("B", (5, 4))])
 def test_c1_dragon_order_in_combat_tech_against_monster(dragon, totals):
     # Chrome Exterminator (5 tech) against Tako-chan (2 monster): A: tech beats monster; B: the reverse
@@ -46,6 +48,7 @@ def test_c1_dragon_order_in_combat_tech_against_monster(dragon, totals):
 
 
 # ----- C2 defence order ---------------------------------------------------------------------------
+@pytest.mark.rule("crisis-tokyo C2")
 @pytest.mark.parametrize("order,asked", [(None, [3, 2, 1]), ("right", [3, 2, 1]), ("left", [1, 2, 3])])
 def test_c2_defence_order(order, asked):
     state = position(4, options={} if order is None else {"defence_order": order}, hands=[[MASTER], [], [], []])
@@ -53,6 +56,7 @@ def test_c2_defence_order(order, asked):
     assert seek(state, None) == asked
 
 
+@pytest.mark.rule("crisis-tokyo C2")
 @pytest.mark.parametrize("order,asked", [("right", [1, 0, 4, 3]), ("left", [3, 4, 0, 1])])
 def test_c2_defence_order_from_another_seat(order, asked):
     state = position(5, options={"defence_order": order}, hands=[[], [], [MASTER], [], []], active=2)
@@ -61,6 +65,7 @@ def test_c2_defence_order_from_another_seat(order, asked):
 
 
 # ----- C3 the same action twice ------------------------------------------------------------------
+@pytest.mark.rule("crisis-tokyo C3")
 def test_c3_the_same_action_twice_in_a_turn():
     state = position(3)
     play(state, "draw event", "draw disarmed")
@@ -70,6 +75,7 @@ def test_c3_the_same_action_twice_in_a_turn():
 
 
 # ----- C4 Talents in a manoeuvre -----------------------------------------------------------------
+@pytest.mark.rule("crisis-tokyo C4")
 def test_c4_talents_of_characters_in_the_conflict_or_in_the_reserve():
     state = position(3, hands=[[MASTER], [], []],
                      reserves=[[], [{"card": BENTO}, {"card": REPORTER}], [{"card": "kind-alien"}]])
@@ -79,6 +85,7 @@ def test_c4_talents_of_characters_in_the_conflict_or_in_the_reserve():
     assert talents(state) == [f"talent {uid(state, REPORTER)} 0", f"talent {uid(state, BENTO)} 0"]
 
 
+@pytest.mark.rule("crisis-tokyo C4")
 def test_c4_a_gift_talent_on_a_threat_in_the_conflict():
     # Nunchaku of the Drunken Master (earth-shaking-kiai b, +1 martial) on the attacking Threat
     # gives it the Talent Drunken Style (+1 martial), usable by the attacker in the Conflict
@@ -93,6 +100,7 @@ def test_c4_a_gift_talent_on_a_threat_in_the_conflict():
 
 
 # ----- C5 a Talent on its owner's turn and again in another player's Conflict ----------------------
+@pytest.mark.rule("crisis-tokyo C5")
 def test_c5_talent_again_in_another_players_turn_but_once_per_turn():
     state = position(3, hands=[[], [], [MASTER]], reserves=[[], [{"card": REPORTER}], []], active=1,
                      actions_left=1)
@@ -107,6 +115,7 @@ def test_c5_talent_again_in_another_players_turn_but_once_per_turn():
 
 
 # ----- C6 an end-of-turn Occurrence in another player's Conflict ---------------------------------------
+@pytest.mark.rule("crisis-tokyo C6")
 def test_c6_end_of_turn_occurrence_resolves_at_the_end_of_the_current_turn():
     # the defender plays Tomorrow's Headlines (draw 2 at the end of the turn) during seat 0's turn
     state = position(2, hands=[[MASTER], ["tomorrows-headlines"]], reserves=[[], [{"card": COP}]])
@@ -124,11 +133,13 @@ def test_c6_end_of_turn_occurrence_resolves_at_the_end_of_the_current_turn():
 
 
 # ----- C7 grey and wildcard spheres -------------------------------------------------------------------
+@pytest.mark.rule("crisis-tokyo C7")
 def test_c7_grey_sphere_is_zero_of_every_power():
     state = position(2, reserves=[[{"card": REPORTER}], []])
     assert [state.spheres(state.reserves[0][0], p) for p in POWERS] == [0, 0, 0, 0, 0]
 
 
+@pytest.mark.rule("crisis-tokyo C7")
 def test_c7_wildcard_chosen_when_added_mid_combat():
     # Dimensional Portal reveals the Good Twin (2 wildcard spheres): its owner picks the power
     state = position(2, hands=[[MASTER], ["dimensional-portal"]], reserves=[[], [{"card": COP}]])
@@ -142,6 +153,7 @@ def test_c7_wildcard_chosen_when_added_mid_combat():
     assert state.combat_totals() == (5, 6)
 
 
+@pytest.mark.rule("crisis-tokyo C7")
 def test_c7_no_superiority_bonus_for_a_side_at_zero():
     state = position(2, hands=[[MASTER], []], reserves=[[], [{"card": REPORTER}]])
     attack(state, "harajuku", [MASTER], "martial")
@@ -150,6 +162,7 @@ def test_c7_no_superiority_bonus_for_a_side_at_zero():
 
 
 # ----- C8 Gifts -------------------------------------------------------------------------------------
+@pytest.mark.rule("crisis-tokyo C8")
 def test_c8_gifts_of_a_destroyed_threat_are_destroyed():
     # Bandolier of Grenades (danger-close-airstrike b) on the attacking Threat
     state = position(2, hands=[[MASTER, "danger-close-airstrike"], []])
@@ -160,6 +173,7 @@ def test_c8_gifts_of_a_destroyed_threat_are_destroyed():
     assert state.discards["character"] == [MASTER] and state.discards["event"] == ["danger-close-airstrike"]
 
 
+@pytest.mark.rule("crisis-tokyo C8")
 def test_c8_gifts_of_a_character_returned_to_hand_are_destroyed():
     # Witness Protection Program: an own Character returns to its owner's hand
     state = position(2, hands=[["witness-protection-program"], []],
@@ -172,6 +186,7 @@ def test_c8_gifts_of_a_character_returned_to_hand_are_destroyed():
 
 
 # ----- C9 empty decks --------------------------------------------------------------------------------
+@pytest.mark.rule("crisis-tokyo C9")
 def test_c9_an_empty_deck_never_waits_beside_a_discard_pile():
     # a position whose Event deck is empty and whose pile holds every Event: the pile is the deck
     state = position(2, discards={"event": events_except()})
@@ -180,6 +195,7 @@ def test_c9_an_empty_deck_never_waits_beside_a_discard_pile():
     assert len(state.chance_outcomes()) == 40
 
 
+@pytest.mark.rule("crisis-tokyo C9")
 def test_c9_a_deck_that_ran_out_beside_an_empty_pile_is_formed_by_the_next_discard():
     """Both piles empty when the deck runs out: nothing to shuffle then; the first card to
     reach the pile forms the new deck at once (the deck is never empty beside a pile)."""
@@ -196,6 +212,7 @@ def test_c9_a_deck_that_ran_out_beside_an_empty_pile_is_formed_by_the_next_disca
     assert outcomes(state) == {"draw overtime-shift": 1.0}
 
 
+@pytest.mark.rule("crisis-tokyo C9", "crisis-tokyo 14.10")
 def test_c9_empty_district_deck_leaves_the_place_empty():
     from tokyo.games.crisis.cards import card_set
     others = [d for d in card_set()["district"] if d not in ("harajuku", "roppongi", "ueno", "odaiba", "tsukiji")]
@@ -212,6 +229,7 @@ def test_c9_empty_district_deck_leaves_the_place_empty():
         "attack roppongi", "attack ueno", "attack odaiba", "attack tsukiji"]
 
 
+@pytest.mark.rule("crisis-tokyo C9")
 def test_c9_both_piles_empty_nothing_drawn():
     evs = ["product-placement"] + events_except("product-placement")
     state = position(5, hands=[evs[0:7], evs[7:14], evs[14:21], evs[21:28], evs[28:35]], plot=[evs[35], "b"],
@@ -221,6 +239,7 @@ def test_c9_both_piles_empty_nothing_drawn():
 
 
 # ----- C10 turn limit -----------------------------------------------------------------------------------
+@pytest.mark.rule("crisis-tokyo C10")
 @pytest.mark.parametrize("districts,winners", [([["ginza"], ["ueno"], []], [0, 1]), ([[], [], []], [])])
 def test_c10_turn_limit_most_districts_shared_or_nobody(districts, winners):
     state = position(3, options={"turn_limit": 10}, turn=10, actions_left=1, districts=districts,
@@ -231,6 +250,7 @@ def test_c10_turn_limit_most_districts_shared_or_nobody(districts, winners):
 
 
 # ----- C11 first turn and a Plot cutting the cost of attacking -------------------------------------------
+@pytest.mark.rule("crisis-tokyo C11", "crisis-tokyo 18.6.3")
 @pytest.mark.parametrize("plot,can_attack", [(None, False), (["overtime-shift", "b"], True)])
 def test_c11_first_turn_attack_with_a_one_action_plot(plot, can_attack):
     state = position(2, hands=[[MASTER], []], plot=plot, actions_left=1, first_turn_done=[False, True])
@@ -238,6 +258,7 @@ def test_c11_first_turn_attack_with_a_one_action_plot(plot, can_attack):
 
 
 # ----- C12 what levels a District --------------------------------------------------------------------
+@pytest.mark.rule("crisis-tokyo C12")
 def test_c12_superiority_does_not_level():
     # Tengu Warlord (2 martial) beats a tech defence with Superiority (4 > 1) but 2 < Harajuku's 3
     state = position(2, hands=[["tengu-warlord"], []], reserves=[[], [{"card": "kind-alien"}]])
@@ -248,6 +269,7 @@ def test_c12_superiority_does_not_level():
     assert state.districts[0] == [] and state.reserves[1] == []
 
 
+@pytest.mark.rule("crisis-tokyo C12")
 def test_c12_side_bonus_does_not_level():
     # Rousing Heroic Speech: +2 to the side's total, not spheres
     state = position(2, hands=[["tengu-warlord", "rousing-heroic-speech"], []])
@@ -257,6 +279,7 @@ def test_c12_side_bonus_does_not_level():
     assert state.districts[0] == []
 
 
+@pytest.mark.rule("crisis-tokyo C12")
 def test_c12_threat_passives_count_for_levelling():
     # Mariachi Zombie (3 monster, +1 per other Threat) with the Tengu Warlord (0 monster): 4 >= Ueno's 4
     state = position(2, hands=[["mariachi-zombie", "tengu-warlord"], []])
@@ -268,6 +291,7 @@ def test_c12_threat_passives_count_for_levelling():
 
 
 # ----- C13 unused actions ---------------------------------------------------------------------------------
+@pytest.mark.rule("crisis-tokyo C13")
 def test_c13_end_the_turn_early():
     state = position(3, actions_left=2)
     assert legal(state)[-1] == "end"
@@ -277,6 +301,7 @@ def test_c13_end_the_turn_early():
 
 
 # ----- C14 hand and Reserve limits: order and timing ----------------------------------------------------
+@pytest.mark.rule("crisis-tokyo C14")
 def test_c14_limits_checked_from_the_active_player_clockwise():
     # seat 1 plays Budget Cuts (hand limit 5) while seats 0 and 2 hold 6 cards
     six_a = ["disarmed", "sumo-slap", "kind-alien", "swamp-kappa", "grave-robbing", "tengu-warlord"]
@@ -292,6 +317,7 @@ def test_c14_limits_checked_from_the_active_player_clockwise():
     assert [len(h) for h in state.hands] == [5, 0, 5]
 
 
+@pytest.mark.rule("crisis-tokyo C14", "crisis-tokyo 18.4.1")
 def test_c14_a_threat_entering_a_reserve_is_destroyed_at_once():
     # a Threat half brought to the defence by Dimensional Portal; the defence wins
     state = position(2, hands=[["tengu-warlord"], ["dimensional-portal"]], reserves=[[], [{"card": COP}]])
@@ -305,6 +331,7 @@ def test_c14_a_threat_entering_a_reserve_is_destroyed_at_once():
 
 
 # ----- C15 no defender ----------------------------------------------------------------------------------
+@pytest.mark.rule("crisis-tokyo C15")
 def test_c15_no_defender_one_manoeuvre_then_level():
     # the attacker's single manoeuvre is a Talent of its Reserve (a draw); then Harajuku falls
     state = position(2, hands=[[MASTER], []], reserves=[[{"card": BENTO}], []])
@@ -315,6 +342,7 @@ def test_c15_no_defender_one_manoeuvre_then_level():
 
 
 # ----- C16 nothing to choose --------------------------------------------------------------------------
+@pytest.mark.rule("crisis-tokyo C16")
 def test_c16_an_occurrence_with_no_character_to_choose_is_played_for_nothing():
     # Training Montage: +1 sphere on one of your Characters; there is none
     state = position(2, hands=[["training-montage"], []])
@@ -325,6 +353,7 @@ def test_c16_an_occurrence_with_no_character_to_choose_is_played_for_nothing():
 
 
 # ----- C17 untargetable Threats --------------------------------------------------------------------------
+@pytest.mark.rule("crisis-tokyo C17")
 def test_c17_untargetable_threat_not_chosen_by_other_players():
     # Phantom Thief of a Thousand Faces (untargetable) with the Master; the defender's Disarmed!
     state = position(2, hands=[["mystery-solving-schoolgirl", MASTER], ["disarmed", "danger-close-airstrike"]],
@@ -339,6 +368,7 @@ def test_c17_untargetable_threat_not_chosen_by_other_players():
     assert state.spheres(inst(state, "mystery-solving-schoolgirl"), "martial") == 3  # untouched wildcards
 
 
+@pytest.mark.rule("crisis-tokyo C17")
 def test_c17_the_owner_may_choose_its_own_untargetable_threat():
     # Earth-Shaking Kiai (+2 martial on an own Character in the Conflict)
     state = position(2, hands=[["mystery-solving-schoolgirl", "earth-shaking-kiai"], []])
@@ -348,6 +378,7 @@ def test_c17_the_owner_may_choose_its_own_untargetable_threat():
     assert legal(state) == [f"target {uid(state, 'mystery-solving-schoolgirl')}"]
 
 
+@pytest.mark.rule("crisis-tokyo C17")
 def test_c17_gifts_may_be_given_to_an_untargetable_threat():
     state = position(2, hands=[["mystery-solving-schoolgirl", MASTER], ["danger-close-airstrike"]],
                      reserves=[[], [{"card": COP}]])
@@ -362,6 +393,7 @@ def test_c17_gifts_may_be_given_to_an_untargetable_threat():
 
 
 # ----- C18 the defender's reward -------------------------------------------------------------------------
+@pytest.mark.rule("crisis-tokyo C18")
 @pytest.mark.parametrize("district,plot,cards", [("harajuku", None, 2), ("ginza", None, 3),
                                                  ("ginza", ["open-casting-call", "b"], 4)])
 def test_c18_defender_reward(district, plot, cards):
@@ -381,9 +413,22 @@ def test_c18_defender_reward(district, plot, cards):
 
 
 # ----- C19 Heroes of a winning defence ------------------------------------------------------------------
+@pytest.mark.rule("crisis-tokyo C19")
 def test_c19_heroes_added_mid_combat_return_to_the_reserve():
     state = position(2, hands=[["tengu-warlord"], ["stunt-double", "general-tank"]], reserves=[[], [{"card": COP}]])
     attack(state, "harajuku", ["tengu-warlord"], "martial")
     defend(state, 1, [COP], "fire")
     play(state, "play stunt-double a", "deploy general-tank", "pass", "pass")
     assert [(i["card"], i["half"]) for i in state.reserves[1]] == [(COP, "hero"), ("general-tank", "hero")]
+
+
+@pytest.mark.rule("crisis-tokyo C22", "crisis-tokyo 18.6.3")
+def test_c22_extra_actions_let_a_player_attack_on_its_first_turn():
+    # Overtime Shift (+2 actions) spends the single action of a first turn and leaves two
+    state = position(2, hands=[["overtime-shift", "master-of-the-eagles-claw"], []], actions_left=1,
+                     first_turn_done=[False, True])
+    assert not [t for t in legal(state) if t.startswith("attack")]
+    play(state, "play overtime-shift a")
+    assert state.actions_left == 2 and "attack harajuku" in legal(state)
+    play(state, "attack harajuku", "send master-of-the-eagles-claw", "power martial", "decline", "pass")
+    assert state.districts[0] == ["harajuku"]

@@ -1,5 +1,7 @@
 """Rulings C7 (no Superiority at zero spheres) and C20 (a Threat's passive on either side)."""
 
+import pytest
+
 import tokyo
 from tokyo.games.crisis.position import build_position
 
@@ -27,6 +29,7 @@ def _conflict(attacker_cards, defender_reserve, district, att_power, def_power, 
     return state
 
 
+@pytest.mark.rule("crisis-tokyo C7", "crisis-tokyo 13.7.4")
 def test_c7_no_superiority_for_zero_spheres_even_with_a_district_bonus():
     # Asakusa gives the defending side +1; the Cop has 2 fire, 0 mystic.
     game = tokyo.load_game("crisis-tokyo", players=2)
@@ -41,6 +44,7 @@ def test_c7_no_superiority_for_zero_spheres_even_with_a_district_bonus():
     assert state2.combat_totals() == (5, 5)
 
 
+@pytest.mark.rule("crisis-tokyo C20")
 def test_c20_a_threat_passive_counts_on_the_defending_side_too():
     # The defender portals in two Threats (Soul Brother: martial 4, +1 per other Threat;
     # Sinister Sentai Black: martial 2 tech 2, +1 per other Threat) and defends with martial.
@@ -77,18 +81,20 @@ def test_resample_keeps_a_card_everyone_saw_go_into_a_hand():
     assert state.known_cards[0] == []
 
 
+@pytest.mark.rule("crisis-tokyo C21", "crisis-tokyo 18.2.1")
 def test_c21_a_value_reduced_below_zero_becomes_zero():
     from tokyo.games.crisis.effects import _add_spheres
     game = tokyo.load_game("crisis-tokyo", players=2)
     state = build_position(game, reserves=[[{"card": "soldier-from-the-future"}], []], active=0)
     inst = state.reserves[0][0]
     assert state.spheres(inst, "fire") == 1
-    _add_spheres(state, inst, "fire", -2, "test")
+    _add_spheres(state, inst, "fire", -2, "Recoil Shot")
     assert state.spheres(inst, "fire") == 0
-    _add_spheres(state, inst, "fire", 1, "test")
+    _add_spheres(state, inst, "fire", 1, "Recoil Shot")
     assert state.spheres(inst, "fire") == 1
 
 
+@pytest.mark.rule("crisis-tokyo 17.2.1")
 def test_collateral_damage_counts_passive_bonuses_only_in_the_attack_power():
     game = tokyo.load_game("crisis-tokyo", players=2, collateral_damage=True)
     state = build_position(game, hands=[["stuntman-in-a-rubber-suit", "sinister-sentai-black"], []],

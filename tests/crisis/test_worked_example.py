@@ -7,6 +7,8 @@ the default order the first player asked is Fernando. Chance is forced: the Char
 top card is the Soldier from the Future, and the draws are named by the test.
 """
 
+import pytest
+
 from crisis_helpers import CHANCE, inst, kind, legal, outcomes, play, position, texts, uid
 
 MANUEL, LUIS, REBECA, FERNANDO = 0, 1, 2, 3
@@ -28,6 +30,7 @@ def second_round(**options):
         reserves=[[], [], [{"card": COP}], [{"card": ALIEN}]])
 
 
+@pytest.mark.rule("crisis-tokyo 16.1", "crisis-tokyo 7.0.8")
 def test_manuel_could_not_attack_on_his_first_turn_and_drew_a_character():
     state = position(4, active=MANUEL, actions_left=1, turn=1, tokyo=TOKYO, first_turn_done=[False] * 4,
                      hands=[["recoil-shot"], [], [], []])
@@ -36,6 +39,11 @@ def test_manuel_could_not_attack_on_his_first_turn_and_drew_a_character():
     assert state.hands[MANUEL] == ["recoil-shot", MASTER] and state.active == LUIS
 
 
+@pytest.mark.rule("crisis-tokyo 16.2", "crisis-tokyo 16.3", "crisis-tokyo 16.4", "crisis-tokyo 13.0.1",
+                   "crisis-tokyo C2", "crisis-tokyo C23", "crisis-tokyo card:master-of-the-eagles-claw:threat",
+                   "crisis-tokyo card:retiring-in-two-days-cop:hero", "crisis-tokyo card:harajuku",
+                   "crisis-tokyo card:dimensional-portal:a", "crisis-tokyo card:recoil-shot:a",
+                   "crisis-tokyo card:sniper-rifle:a", "crisis-tokyo card:kind-alien:hero")
 def test_example_of_play():
     state = second_round()
 
@@ -151,6 +159,7 @@ def test_example_of_play():
     assert kind(state) == "action"
 
 
+@pytest.mark.rule("crisis-tokyo C2", "crisis-tokyo 13.2.1")
 def test_with_the_default_defence_order_fernando_is_asked_first():
     state = second_round(defence_order="right")
     play(state, "attack harajuku", f"send {MASTER}", "power martial")

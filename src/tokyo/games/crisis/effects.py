@@ -10,7 +10,6 @@ from __future__ import annotations
 from .cards import POWER_NAMES, POWERS
 
 CONFLICT_OPS = {"side_bonus", "portal", "deploy_from_hand", "deploy_from_reserve", "change_power", "no_superiority"}
-RULE = "Crisis: Tokyo / Playing Event Cards"
 
 
 # ----- what can be played --------------------------------------------------------------
@@ -107,11 +106,12 @@ def play_event(state, seat: int, cid: str, which: str) -> None:
     h = state.game.half(cid, which)
     state.take_from_hand(seat, cid)
     state.note_played(seat, cid)
-    state.say(f"{state.pname(seat)} plays {h['name']} ({h['kind']}).", RULE)
+    state.say(f"{state.pname(seat)} plays {h['name']} ({h['kind']}).",
+              state.manoeuvre_rule() if state.conflict else state.rule("9.1"))
     if h["kind"] == "occurrence":
         if h.get("timing") == "end_of_turn":
             state.end_of_turn.append({"card": cid, "half": which, "user": seat})
-            state.say(f"{h['name']} will resolve at the end of the turn.", RULE)
+            state.say(f"{h['name']} will resolve at the end of the turn.", state.rule("4.3.2"))
         else:
             state.resolving.append(cid)
             state._push(["resolve-occurrence", cid, which, seat, False])
@@ -119,7 +119,7 @@ def play_event(state, seat: int, cid: str, which: str) -> None:
         if state.plot is not None:
             old = state.game.half(state.plot["card"], state.plot["half"])
             state.to_discard("event", state.plot["card"])
-            state.say(f"The Plot {old['name']} is destroyed.", "Crisis: Tokyo / The Cards / Plots")
+            state.say(f"The Plot {old['name']} is destroyed.", state.rule("4.3.4"))
         state.plot = {"card": cid, "half": which}
     else:
         state._ask(seat, "effect", name="gift-host", card=cid, half=which)
@@ -128,7 +128,7 @@ def play_event(state, seat: int, cid: str, which: str) -> None:
 def resolve_occurrence(state, cid: str, which: str, user: int, deferred: bool) -> None:
     h = state.game.half(cid, which)
     if deferred:
-        state.say(f"{h['name']} resolves at the end of the turn.", RULE)
+        state.say(f"{h['name']} resolves at the end of the turn.", state.rule("4.3.2"))
     steps = [["op", user, op, h["name"]] for op in h.get("effects", [])]
     state._push(*steps, ["discard-event", cid])
 
@@ -138,7 +138,7 @@ def use_talent(state, seat: int, uid: int, k: int) -> None:
     talent = talents_of(state, inst)[k]
     inst["talent_turn"] = state.turn_count
     state.say(f"{state.pname(seat)} uses the Talent {talent['name']} of {state.card_half(inst)['name']}.",
-              "Crisis: Tokyo / Using Talents")
+              state.manoeuvre_rule() if state.conflict else state.rule("10.1"))
     steps = [["op", seat, op, talent["name"]] for op in talent.get("effects", [])]
     if talent.get("destroy_self"):
         steps.append(["destroy-self", uid])
@@ -153,16 +153,16 @@ def run_op(state, user: int, op: dict, source: str) -> None:
         state._push(*[["draw", user, op.get("deck", "any"), source]] * op.get("n", 1))
     elif name in ("spheres", "destroy", "to_hand"):
         if not candidates(state, user, op):
-            state.say(f"{source}: there is no Character to choose.", RULE)
+            state.say(f"{source}: there is no Character to choose.", state.effect_rule(source))
             return
         state._ask(user, "effect", name=name, op=op, source=source)
     elif name == "side_bonus":
         side = user_side(state, user)
         if side:
             c["bonus"][0 if side == "att" else 1] += op["n"]
-            state.say(f"{source}: {state.pname(user)}'s side gets {op['n']:+d}.", RULE)
+            state.say(f"{source}: {state.pname(user)}'s side gets {op['n']:+d}.", state.effect_rule(source))
     elif name == "portal":
-        state._push(["portal", user])
+        state._push(["portal", user, source])
     elif name == "from_discard":
         if state.discards[op["deck"]]:
             state._ask(user, "effect", name="from-discard", deck=op["deck"], source=source)
@@ -178,21 +178,21 @@ def run_op(state, user: int, op: dict, source: str) -> None:
     elif name == "no_superiority":
         if c:
             c["no_superiority"] = True
-            state.say(f"{source}: no Superiority in this Conflict.", RULE)
+            state.say(f"{source}: no Superiority in this Conflict.", state.effect_rule(source))
     elif name == "actions":
         state.actions_left += op["n"]
-        state.say(f"{source}: {state.pname(user)} gets {op['n']} more action(s).", RULE)
+        state.say(f"{source}: {state.pname(user)} gets {op['n']} more action(s).", state.effect_rule(source))
     elif name == "discard_random":
         n = state.game.num_players
         steps = []
         for k in range(1, n):
-            steps += [["random-discard", (user + k) % n]] * op.get("n", 1)
+            steps += [["random-discard", (user + k) % n, source]] * op.get("n", 1)
         state._push(*steps)
     elif name == "each_discards":
         n = state.game.num_players
         for k in reversed(range(n)):
             p = (user + k) % n
-            state._push(["each-discard", p, op.get("n", 1)])
+            state._push(["each-discard", p, op.get("n", 1), source])
     elif name == "recruit":
         if any(x in state.game.cards["character"] for x in state.hands[user]):
             state._ask(user, "effect", name="recruit", source=source)
@@ -200,16 +200,17 @@ def run_op(state, user: int, op: dict, source: str) -> None:
         raise ValueError(f"unknown op {name!r}")
 
 
-def _step_each_discard(state, p: int, n: int) -> None:
+def _step_each_discard(state, p: int, n: int, source: str) -> None:
     k = min(n, len(state.hands[p]))
     if k:
-        state._ask(p, "discard", reason="card effect", left=k)
+        state._ask(p, "discard", reason="card effect", left=k, source=source)
 
 
 def portal_revealed(state, node, cid: str) -> None:
-    user = node[3]["user"]
-    state.say(f"{state.pname(user)} reveals {state._card_title(cid)} from the Character deck.", RULE)
-    state._ask(user, "effect", name="portal-half", card=cid)
+    user, source = node[3]["user"], node[3]["source"]
+    state.say(f"{state.pname(user)} reveals {state._card_title(cid)} from the Character deck.",
+              state.effect_rule(source))
+    state._ask(user, "effect", name="portal-half", card=cid, source=source)
 
 
 # ----- effect decisions ----------------------------------------------------------------
@@ -245,7 +246,8 @@ def effect_do(state, node, text) -> None:
     if name == "gift-host":
         inst = state.find(int(words[1]))[2]
         inst["gifts"].append({"card": d["card"], "half": d["half"]})
-        state.say(f"{state.game.half(d['card'], d['half'])['name']} is given to {state.card_half(inst)['name']}.", RULE)
+        state.say(f"{state.game.half(d['card'], d['half'])['name']} is given to {state.card_half(inst)['name']}.",
+                  state.rule("4.3.5"))
         return
     if name in ("spheres", "destroy", "to_hand"):
         where, owner, inst = state.find(int(words[1]))
@@ -257,14 +259,15 @@ def effect_do(state, node, text) -> None:
             _add_spheres(state, inst, op["power"], op["n"], d["source"])
         elif name == "destroy":
             state._remove_instance(inst)
-            state.say(f"{d['source']}: {state.card_half(inst)['name']} is destroyed.", RULE)
+            state.say(f"{d['source']}: {state.card_half(inst)['name']} is destroyed.", state.effect_rule(d["source"]))
             state.destroy_instance(inst)
         else:
             state._remove_instance(inst)
             for g in inst["gifts"]:
                 state.to_discard("event", g["card"])
             state.put_in_hand_openly(owner, inst["card"])
-            state.say(f"{d['source']}: {state.card_half(inst)['name']} returns to its owner's hand.", RULE)
+            state.say(f"{d['source']}: {state.card_half(inst)['name']} returns to its owner's hand.",
+                      state.effect_rule(d["source"]))
         return
     if name == "spheres-power":
         found = state.find(d["uid"])
@@ -274,14 +277,15 @@ def effect_do(state, node, text) -> None:
     if name == "from-discard":
         state.discards[d["deck"]].remove(words[1])
         state.put_in_hand_openly(user, words[1])
-        state.say(f"{d['source']}: {state.pname(user)} takes {state._card_title(words[1])} from the discard pile.", RULE)
+        state.say(f"{d['source']}: {state.pname(user)} takes {state._card_title(words[1])} from the discard pile.",
+                  state.effect_rule(d["source"]))
         return
     if name == "portal-half":
         side = "att" if user == c["attacker"] else "def"
         which = words[1]
         inst = state.new_instance(d["card"], which, user)
         c[side].append(inst)
-        state.say(f"{state.card_half(inst)['name']} joins {state.pname(user)}'s side.", RULE)
+        state.say(f"{state.card_half(inst)['name']} joins {state.pname(user)}'s side.", state.effect_rule(d["source"]))
         state._push(*state._wild_steps(inst))
         return
     if name == "deploy-hand":
@@ -292,7 +296,8 @@ def effect_do(state, node, text) -> None:
         state.note_played(user, words[1])
         inst = state.new_instance(words[1], "threat" if side == "att" else "hero", user)
         c[side].append(inst)
-        state.say(f"{state.card_half(inst)['name']} joins {state.pname(user)}'s side from the hand.", RULE)
+        state.say(f"{state.card_half(inst)['name']} joins {state.pname(user)}'s side from the hand.",
+                  state.effect_rule(d["source"]))
         state._push(*state._wild_steps(inst))
         return
     if name == "deploy-reserve":
@@ -301,14 +306,15 @@ def effect_do(state, node, text) -> None:
         inst = next(i for i in state.reserves[user] if i["uid"] == int(words[1]))
         state.reserves[user].remove(inst)
         c["def"].append(inst)
-        state.say(f"{state.card_half(inst)['name']} joins the defence from the Reserve.", RULE)
+        state.say(f"{state.card_half(inst)['name']} joins the defence from the Reserve.",
+                  state.effect_rule(d["source"]))
         return
     if name == "change-power":
         own = user_side(state, user)
         side = own if d["side"] == "own" else ("def" if own == "att" else "att")
         c["att_power" if side == "att" else "def_power"] = words[1]
         state.say(f"{d['source']}: the {'attacking' if side == 'att' else 'defending'} side now fights with "
-                  f"{POWER_NAMES[words[1]]}.", RULE)
+                  f"{POWER_NAMES[words[1]]}.", state.effect_rule(d["source"]))
         return
     if name == "recruit":
         if words[0] != "none":
@@ -321,8 +327,9 @@ def _add_spheres(state, inst: dict, power: str, n: int, source: str) -> None:
     if n < 0:  # a value reduced below zero becomes zero (ruling C21): the excess is lost
         n = max(n, -state.spheres(inst, power))
         if n == 0:
-            state.say(f"{source}: {state.card_half(inst)['name']} has no {POWER_NAMES[power]} sphere to lose.", RULE)
+            state.say(f"{source}: {state.card_half(inst)['name']} has no {POWER_NAMES[power]} sphere to lose.",
+                      state.effect_rule(source))
             return
     inst["mods"][power] = inst["mods"].get(power, 0) + n
     state.say(f"{source}: {state.card_half(inst)['name']} {'gains' if n > 0 else 'loses'} {abs(n)} "
-              f"{POWER_NAMES[power]} sphere{'s' * (abs(n) != 1)}.", RULE)
+              f"{POWER_NAMES[power]} sphere{'s' * (abs(n) != 1)}.", state.effect_rule(source))

@@ -15,8 +15,7 @@ import json
 from ...core.machine import StepState
 from ...core.state import State, turn_order_labels
 from .cards import POWER_NAMES, POWERS
-
-RB = "Crisis: Tokyo"
+from .rulebook import card_cite, cite, source_cite
 
 
 def _deep(obj):
@@ -75,11 +74,24 @@ class CrisisState(StepState):
     def _interrupt(self) -> bool:
         return self._check_limits()
 
-    def say(self, text: str, rule: str = "", seats=None) -> None:
-        super().say(text, rule or RB, seats)
+    def say(self, text: str, rule: str, seats=None) -> None:
+        """Log ``text`` citing ``rule`` (from ``rule(key)`` or a card citation)."""
+        super().say(text, rule, seats)
 
-    def rule(self, section: str) -> str:
-        return f"{RB} / {section}"
+    def rule(self, key: str) -> str:
+        """The log citation of statement ``key`` of docs/rules/crisis-tokyo.md (``13.5.2``)
+        or of a ruling (``C9``): ``crisis-tokyo 13.5.2 Conflicts / Combat``."""
+        return cite(key)
+
+    def effect_rule(self, source: str) -> str:
+        """The log citation of the card (half) whose effect ``source`` (an Event half's or
+        a Talent's name) is applying."""
+        return source_cite(source)
+
+    def manoeuvre_rule(self) -> str:
+        """What allows a play in the Conflict: a combat manoeuvre, or the attacker's single
+        manoeuvre when nobody defends."""
+        return self.rule("13.5.3" if self.conflict["defender"] is not None else "13.6.1")
 
     def record_extra(self) -> dict:
         """win_by, districts (Districts levelled per seat) and cards (per seat, the sorted
@@ -171,7 +183,7 @@ class CrisisState(StepState):
     # ===================== Setting Up the Game =========================================
     def _step_reveal_district(self, slot: int) -> None:
         if sum(self.decks["district"].values()) == 0:
-            self.say("The District deck is empty: this place in Tokyo stays empty.", self.rule("Leveling Districts"))
+            self.say("The District deck is empty: this place in Tokyo stays empty.", self.rule("C9"))
             if slot < len(self.tokyo):
                 self.tokyo[slot] = None
             return
@@ -184,7 +196,7 @@ class CrisisState(StepState):
             self.tokyo.append(None)
         self.tokyo[slot] = did
         self.say(f"{self.game.cards['district'][did]['name']} is revealed in Tokyo.",
-                 self.rule("Setting Up the Game" if self.turn_count == 0 else "Leveling Districts"))
+                 self.rule("5.2" if self.turn_count == 0 else "14.10"))
 
     def _step_favor(self) -> None:
         self._chance("favor")
@@ -192,7 +204,7 @@ class CrisisState(StepState):
     def _on_favor(self, node, seat) -> None:
         first = self.first_player = int(seat)
         self.say(f"The Favor of the Gods points to {self.pname(first)}, who plays first.",
-                 self.rule("Setting Up the Game / The Favor of the Gods"))
+                 self.rule("5.4"))
         self._push(["turn-start", first])
 
     # ===================== Drawing Cards ==================================================
@@ -207,7 +219,7 @@ class CrisisState(StepState):
             self._ask(seat, "choose-deck", why=why)
             return
         if self._deck_size(deck) == 0:
-            self.say(f"The {deck} deck and its discard pile are empty: nothing to draw.", self.rule("Drawing Cards"))
+            self.say(f"The {deck} deck and its discard pile are empty: nothing to draw.", self.rule("C9"))
             return
         self._chance("draw", seat=seat, deck=deck)
 
@@ -233,7 +245,7 @@ class CrisisState(StepState):
             pile[cid] = pile.get(cid, 0) + 1
         self.discards[deck] = []
         self.say(f"The {deck} deck has run out: its discard pile is shuffled into a new deck.",
-                 self.rule("Drawing Cards"))
+                 self.rule("7.1.4"))
 
     def _legal_choose_deck(self, node) -> list[str]:
         return [f"draw {d}" for d in ("character", "event") if self._deck_size(d) or self.discards[d]]
@@ -246,8 +258,8 @@ class CrisisState(StepState):
         self.decks[deck][cid] -= 1
         self.reform_deck(deck)
         self.hands[seat].append(cid)
-        self.say(f"{self.pname(seat)} draws {'an' if deck == 'event' else 'a'} {deck} card.", self.rule("Drawing Cards"))
-        self.say(f"You draw {self._card_title(cid)}.", self.rule("Drawing Cards"), seats=(seat,))
+        self.say(f"{self.pname(seat)} draws {'an' if deck == 'event' else 'a'} {deck} card.", self.rule("7.1.1"))
+        self.say(f"You draw {self._card_title(cid)}.", self.rule("7.1.1"), seats=(seat,))
 
     def take_from_hand(self, seat: int, cid: str) -> None:
         """A card leaves ``seat``'s hand (played, sent, recruited or discarded)."""
@@ -287,7 +299,7 @@ class CrisisState(StepState):
             threats = [i for i in self.reserves[p] if i["half"] == "threat"]
             for inst in threats:
                 self.say(f"{self.card_half(inst)['name']} is a Threat and is destroyed on entering a Reserve.",
-                         self.rule("Final Notes / Heroic Threats"))
+                         self.rule("18.4.1"))
                 self.reserves[p].remove(inst)
                 self.destroy_instance(inst)
             if len(self.reserves[p]) > reserve_limit:
@@ -304,8 +316,8 @@ class CrisisState(StepState):
         deck = "character" if cid in self.game.cards["character"] else "event"
         self.to_discard(deck, cid)
         self.say(f"{self.pname(node[1])} discards {self._card_title(cid)}.",
-                 self.rule("Drawing Cards / Maximum hand size") if node[3].get("reason") == "hand limit"
-                 else self.rule("Playing Event Cards"))
+                 self.rule("7.1.6") if node[3].get("reason") == "hand limit"
+                 else self.effect_rule(node[3]["source"]))
         left = node[3].get("left", 0) - 1
         if left > 0:
             self._ask(node[1], "discard", reason=node[3].get("reason", ""), left=left)
@@ -318,7 +330,7 @@ class CrisisState(StepState):
         inst = next(i for i in self.reserves[node[1]] if i["uid"] == uid)
         self.reserves[node[1]].remove(inst)
         self.say(f"{self.pname(node[1])} destroys {self.card_half(inst)['name']} (Reserve limit).",
-                 self.rule("Recruiting Heroes / Maximum Reserve size"))
+                 self.rule("8.3"))
         self.destroy_instance(inst)
 
     def destroy_instance(self, inst: dict) -> None:
@@ -341,7 +353,7 @@ class CrisisState(StepState):
         self.had_turn[seat] = True
         self.actions_left = 1 if first else 2
         self.say(f"Turn {self.turn_count}: {self.pname(seat)} ({self.actions_left} action"
-                 f"{'s' * (self.actions_left != 1)}).", self.rule("Turn Sequence"))
+                 f"{'s' * (self.actions_left != 1)}).", self.rule("7.0.7" if first else "7.0.2"))
         steps = [["draw", seat, "any", "plot"]] * self.rules().get("start_draw", 0)
         if self.option("resources"):
             steps.append(["resources", seat])
@@ -389,7 +401,7 @@ class CrisisState(StepState):
         words = text.split()
         p = self.active
         if words[0] == "end":
-            self.say(f"{self.pname(p)} ends its turn.", self.rule("Turn Sequence"))
+            self.say(f"{self.pname(p)} ends its turn.", self.rule("C13"))
             self.actions_left = 0
             self._push(["end-turn"])
             return
@@ -413,7 +425,7 @@ class CrisisState(StepState):
         self.note_played(seat, cid)
         inst = self.new_instance(cid, "hero", seat)
         self.reserves[seat].append(inst)
-        self.say(f"{self.pname(seat)} recruits {self.card_half(inst)['name']}.", self.rule("Recruiting Heroes"))
+        self.say(f"{self.pname(seat)} recruits {self.card_half(inst)['name']}.", self.rule("8.1"))
         self._push(*self._wild_steps(inst))
 
     def _wild_steps(self, inst: dict) -> list[list]:
@@ -433,7 +445,7 @@ class CrisisState(StepState):
         inst = self.find(node[3]["uid"])[2]
         inst["wild"] = text.split()[1]
         self.say(f"The wildcard spheres of {self.card_half(inst)['name']} are {POWER_NAMES[inst['wild']]}.",
-                 self.rule("Power Spheres / Wildcard sphere"))
+                 self.rule("12.1.3"))
 
     def _step_end_turn(self) -> None:
         pending, self.end_of_turn = self.end_of_turn, []
@@ -455,7 +467,7 @@ class CrisisState(StepState):
         self.node = None
         self.stack = []
         who = ", ".join(self.pname(p) for p in self.winners) or "nobody"
-        self.say(f"Game over ({why}): {who} wins.", self.rule("End of the Game"))
+        self.say(f"Game over ({why}): {who} wins.", self.rule("15.1" if how == "districts" else "C10"))
 
     # ----- Events and Talents (effects.py interprets their ops) -----------------------------
     def _event_plays(self, seat: int, in_conflict: bool) -> list[str]:
@@ -510,7 +522,8 @@ class CrisisState(StepState):
         if found:
             where, p, inst = found
             self._remove_instance(inst)
-            self.say(f"{self.card_half(inst)['name']} is destroyed by its own Talent.", self.rule("Using Talents"))
+            self.say(f"{self.card_half(inst)['name']} is destroyed by its own Talent.",
+                     card_cite(inst["card"], inst["half"], self.card_half(inst)["name"]))
             self.destroy_instance(inst)
 
     def _remove_instance(self, inst: dict) -> None:
@@ -545,19 +558,19 @@ class CrisisState(StepState):
         self.take_from_hand(seat, cid)
         deck = "character" if cid in self.game.cards["character"] else "event"
         self.to_discard(deck, cid)
-        self.say(f"{self.pname(seat)} discards {self._card_title(cid)} at random.", self.rule("Events"))
+        self.say(f"{self.pname(seat)} discards {self._card_title(cid)} at random.", self.effect_rule(node[3]["source"]))
 
-    def _step_each_discard(self, seat: int, n: int) -> None:
+    def _step_each_discard(self, seat: int, n: int, source: str) -> None:
         from .effects import _step_each_discard
-        _step_each_discard(self, seat, n)
+        _step_each_discard(self, seat, n, source)
 
-    def _step_random_discard(self, seat: int) -> None:
+    def _step_random_discard(self, seat: int, source: str) -> None:
         if self.hands[seat]:
-            self._chance("random-discard", seat=seat)
+            self._chance("random-discard", seat=seat, source=source)
 
-    def _step_portal(self, user: int) -> None:
+    def _step_portal(self, user: int, source: str) -> None:
         if self._deck_size("character") and self.conflict:
-            self._chance("portal", user=user)
+            self._chance("portal", user=user, source=source)
 
     def _chance_outcomes(self) -> list[tuple[str, float]]:
         kind, data = self.node[2], self.node[3]
@@ -586,7 +599,7 @@ class CrisisState(StepState):
                          "defender": None, "def": [], "def_power": None, "asked": [], "passed": [False, False],
                          "bonus": [0, 0], "no_superiority": False, "turn": None}
         self.say(f"{self.pname(p)} attacks {self.game.cards['district'][did]['name']}.",
-                 self.rule("Conflicts / Sending the Threats"))
+                 self.rule("13.1.1"))
         self._push(["send-threat"])
 
     def _step_send_threat(self) -> None:
@@ -616,7 +629,7 @@ class CrisisState(StepState):
         inst = self.new_instance(cid, "threat", c["attacker"])
         c["att"].append(inst)
         self.say(f"{self.pname(c['attacker'])} sends {self.card_half(inst)['name']}.",
-                 self.rule("Conflicts / Sending the Threats"))
+                 self.rule("13.1.2"))
         self._push(*self._wild_steps(inst), ["send-threat"])
 
     def _step_attack_power(self) -> None:
@@ -629,7 +642,7 @@ class CrisisState(StepState):
         c = self.conflict
         c["att_power"] = text.split()[1]
         self.say(f"{self.pname(c['attacker'])} attacks with {POWER_NAMES[c['att_power']]}.",
-                 self.rule("Conflicts / Sending the Threats"))
+                 self.rule("13.1.3"))
         self._push(["seek-defender"])
 
     def defence_order(self) -> list[int]:
@@ -647,12 +660,12 @@ class CrisisState(StepState):
             c["asked"].append(p)
             if p in self.defended:
                 self.say(f"{self.pname(p)} has defended since its last turn and cannot defend.",
-                         self.rule("Conflicts / Seeking a Defender"))
+                         self.rule("13.2.4"))
                 continue
             self._push(["seek-defender"])
             self._ask(p, "defend")
             return
-        self.say("Nobody defends: the attacker has a single manoeuvre.", self.rule("Conflicts / If There Is No Defender!"))
+        self.say("Nobody defends: the attacker has a single manoeuvre.", self.rule("13.6.1"))
         c["turn"] = c["attacker"]
         self._push(["solo-manoeuvre"])
 
@@ -663,12 +676,12 @@ class CrisisState(StepState):
         c = self.conflict
         p = node[1]
         if text == "decline":
-            self.say(f"{self.pname(p)} does not defend.", self.rule("Conflicts / Seeking a Defender"))
+            self.say(f"{self.pname(p)} does not defend.", self.rule("13.2.1"))
             return
         self.stack.pop()  # no more candidates: drop the pending seek-defender
         c["defender"] = p
         self.defended.append(p)
-        self.say(f"{self.pname(p)} defends.", self.rule("Conflicts / Seeking a Defender"))
+        self.say(f"{self.pname(p)} defends.", self.rule("13.2.2"))
         self._push(["deploy"])
 
     def _step_deploy(self) -> None:
@@ -691,7 +704,7 @@ class CrisisState(StepState):
         self.reserves[node[1]].remove(inst)
         c["def"].append(inst)
         self.say(f"{self.pname(node[1])} deploys {self.card_half(inst)['name']}.",
-                 self.rule("Conflicts / Deploying the Defender"))
+                 self.rule("13.3.1"))
         self._push(["deploy"])
 
     def _step_defend_power(self) -> None:
@@ -703,7 +716,7 @@ class CrisisState(StepState):
         c = self.conflict
         c["def_power"] = text.split()[1]
         self.say(f"{self.pname(c['defender'])} defends with {POWER_NAMES[c['def_power']]}.",
-                 self.rule("Conflicts / Deploying the Defender"))
+                 self.rule("13.3.2"))
         c["turn"] = c["defender"]
         self._push(["combat"])
 
@@ -729,7 +742,7 @@ class CrisisState(StepState):
         words = text.split()
         solo = c["defender"] is None
         if words[0] == "pass":
-            self.say(f"{self.pname(p)} passes.", self.rule("Conflicts / Combat"))
+            self.say(f"{self.pname(p)} passes.", self.rule("13.5.4") if not solo else self.rule("13.6.1"))
             if solo:
                 self._push(["level"])
                 return
@@ -781,16 +794,16 @@ class CrisisState(StepState):
     def _step_resolve_combat(self) -> None:
         c = self.conflict
         att, dfn = self.combat_totals()
-        self.say(f"Combat: attacker {att}, defender {dfn}.", self.rule("Conflicts / Resolving the Combat"))
+        self.say(f"Combat: attacker {att}, defender {dfn}.", self.rule("13.7.5"))
         if att > dfn:
-            self.say("The attacking side wins: the defending side is destroyed.", self.rule("Conflicts / Victory of the Attacking Player!"))
+            self.say("The attacking side wins: the defending side is destroyed.", self.rule("13.8.1"))
             for inst in c["def"]:
                 self.destroy_instance(inst)
             c["def"] = []
             self._push(["level"])
             return
         if dfn > att or (dfn == att and self.rules().get("ties_to_defender")):
-            self.say("The defending side wins.", self.rule("Conflicts / Victory of the Defending Player!"))
+            self.say("The defending side wins.", self.rule("13.9.1"))
             reward = sum(self.card_half(i).get("passive", {}).get("counts_as", 1)
                          for i in c["att"] if i["half"] == "threat")
             reward += self.game.cards["district"][c["district"]].get("special", {}).get("defender_reward", 0)
@@ -799,16 +812,23 @@ class CrisisState(StepState):
                 self.reserves[inst["owner"]].append(inst)
             c["def"] = []
             d = c["defender"]
-            self._push(["end-conflict"], *[["draw", d, "any", "reward"]] * reward)
+            self._push(["end-conflict", "13.9.3"], *[["draw", d, "any", "reward"]] * reward)
             return
-        self.say("Tie: both sides are destroyed.", self.rule("Conflicts / Tie!"))
+        self.say("Tie: both sides are destroyed.", self.rule("13.10.1"))
         for inst in c["def"]:
             self.destroy_instance(inst)
         c["def"] = []
-        self._push(["end-conflict"])
+        self._push(["end-conflict", "13.10.2"])
 
     # ===================== Leveling Districts ==============================================
     def level_strength(self) -> bool:
+        """Whether the attacking side levels the District (see ``level_rule``)."""
+        return self.level_rule() is not None
+
+    def level_rule(self) -> str | None:
+        """The statement key by which the attacking side levels the District (14.3 its
+        resistance to the attack power, 12.1.5 white spheres, 17.3.1 Brute Force, 17.2.1
+        Collateral Damage), or None when it does not."""
         c = self.conflict
         d = self.game.cards["district"][c["district"]]
         power = c["att_power"]
@@ -817,28 +837,29 @@ class CrisisState(StepState):
         resist = d.get("resistance", {})
         if white is not None:
             if total >= white:
-                return True
+                return "12.1.5"
         elif power in resist and total >= resist[power]:
-            return True
+            return "14.3"
         if self.option("brute_force") and total >= 8:
-            return True
+            return "17.3.1"
         if self.option("collateral_damage"):
             values = [white] if white is not None else list(resist.values())
             for p in POWERS:
                 # passives add spheres of the attack power only
                 t = total if p == power else sum(self.spheres(i, p) for i in self.conflict["att"])
                 if t > 0 and any(t >= v for v in values):
-                    return True
-        return False
+                    return "17.2.1"
+        return None
 
     def _step_level(self) -> None:
         c = self.conflict
         d = self.game.cards["district"][c["district"]]
-        if self.level_strength():
+        how = self.level_rule()
+        if how is not None:
             a = c["attacker"]
             self.tokyo[c["slot"]] = None
             self.districts[a].append(c["district"])
-            self.say(f"{self.pname(a)} levels {d['name']}!", self.rule("Leveling Districts"))
+            self.say(f"{self.pname(a)} levels {d['name']}!", self.rule(how))
             if len(self.districts[a]) >= self.option("districts_to_win"):
                 self.finish([a], "districts", f"{self.pname(a)} holds {len(self.districts[a])} Districts")
                 return
@@ -846,17 +867,18 @@ class CrisisState(StepState):
             reward += sum(self.card_half(i).get("passive", {}).get("reward", 0) for i in c["att"])
             self._push(*[["draw", a, "any", "level"]] * reward, ["end-conflict"], ["reveal-district", c["slot"]])
             return
-        self.say(f"The attack fails to level {d['name']}.", self.rule("Leveling Districts"))
+        no_value = d.get("white") is None and c["att_power"] not in d.get("resistance", {})
+        self.say(f"The attack fails to level {d['name']}.", self.rule("14.5" if no_value else "14.4"))
         self._push(["end-conflict"])
 
-    def _step_end_conflict(self) -> None:
+    def _step_end_conflict(self, key: str = "14.9") -> None:
         c = self.conflict
         for inst in c["att"]:
             self.destroy_instance(inst)
         for inst in c["def"]:
             self.reserves[inst["owner"]].append(inst)
         self.conflict = None
-        self.say("The Conflict ends; the attacking side is destroyed.", self.rule("Conflicts"))
+        self.say("The Conflict ends; the attacking side is destroyed.", self.rule(key))
 
     # ===================== kernel: data, clone, observation ===========================
     _FIELDS = ("decks", "discards", "hands", "known_cards", "reserves", "districts", "tokyo", "plot", "conflict", "active",
