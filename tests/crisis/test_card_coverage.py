@@ -1,50 +1,16 @@
-"""Meta-tests on the Crisis: Tokyo card set: the counts, the keys the format requires,
-the facts the rulebook fixes for the ten cards it names, and a card test for every card.
+"""Meta-tests on the Crisis: Tokyo card set: the counts, the keys the format requires and
+the facts the rulebook fixes for the ten cards it names.
 
-Every card id (and every half of a double card) must appear in the id or the name of a
-test collected from test_cards_districts.py, test_cards_characters.py and
-test_cards_events.py: a card added to the data without a test makes this file fail.
+That every card part has a test of its effect is checked by the rules index
+(tests/test_rules_coverage.py): each District and each half of a double card is a
+statement (``crisis-tokyo card:<id>``, ``crisis-tokyo card:<id>:<half>``) that some test
+must name with ``@pytest.mark.rule`` (card_helpers.card_mark marks parametrized cases).
 """
 
 from __future__ import annotations
 
-import subprocess
-import sys
-from functools import lru_cache
-from pathlib import Path
 
 from card_helpers import CHARACTERS, DATA, DISTRICTS, EVENTS, POWERS
-
-HERE = Path(__file__).resolve().parent
-ROOT = HERE.parent.parent
-CARD_TESTS = ("test_cards_districts.py", "test_cards_characters.py", "test_cards_events.py")
-
-
-@lru_cache(maxsize=None)
-def collected() -> tuple[str, ...]:
-    """The node ids pytest collects from the card test files."""
-    out = subprocess.run([sys.executable, "-m", "pytest", "--collect-only", "-q", "-p", "no:cacheprovider",
-                          *[str(HERE / f) for f in CARD_TESTS]], cwd=ROOT, capture_output=True, text=True)
-    assert out.returncode == 0, out.stdout + out.stderr
-    ids = tuple(line.strip() for line in out.stdout.splitlines() if "::" in line)
-    assert len(ids) > 500
-    return ids
-
-
-def covered(card: str, which: str | None = None) -> bool:
-    """Whether a collected test has ``card`` (``card:half``) as its parameter id or the
-    start of it (ids are "card", "card:half", "card:half:k", "district:power"), or
-    ``card`` (``card_half``, dashes as underscores) as a word of its function name."""
-    tag = card if which is None else f"{card}:{which}"
-    name = card.replace("-", "_") + ("" if which is None else f"_{which}")
-    for node in collected():
-        func, _, params = node.split("::")[-1].partition("[")
-        params = params.rstrip("]")
-        if params == tag or params.startswith(tag + ":"):
-            return True
-        if f"_{name}_" in func + "_":
-            return True
-    return False
 
 
 # ----- counts and keys --------------------------------------------------------------------
@@ -176,21 +142,3 @@ def test_rulebook_sniper_rifle():
 def test_rulebook_fight_for_the_spoils():
     a = EVENTS["fight-for-the-spoils"]["a"]
     assert (a["name"], a["kind"]) == ("Fight for the Spoils", "plot")
-
-
-# ----- a test for every card -------------------------------------------------------------------
-def test_every_district_has_a_card_test():
-    assert [d for d in DISTRICTS if not covered(d)] == []
-
-
-def test_every_character_half_has_a_card_test():
-    assert [f"{c}:{w}" for c in CHARACTERS for w in ("threat", "hero") if not covered(c, w)] == []
-
-
-def test_every_event_half_has_a_card_test():
-    assert [f"{e}:{w}" for e in EVENTS for w in ("a", "b") if not covered(e, w)] == []
-
-
-def test_coverage_check_is_not_vacuous():
-    assert not covered("no-such-card")
-    assert not covered("harajuku", "z")

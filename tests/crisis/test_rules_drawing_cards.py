@@ -41,7 +41,7 @@ def test_a_deck_is_rebuilt_from_its_discard_pile_the_moment_it_runs_out():
     play(state, "draw event", "draw disarmed")
     # the last card is drawn: the pile is the new deck at that moment, not at the next draw
     assert deck_size(state, "event") == 38 and state.discards["event"] == []
-    assert "The event deck has run out: its discard pile is shuffled into a new deck." in [e.text for e in state.log]
+    assert "The event deck is empty: its discard pile is reshuffled into a new deck." in [e.text for e in state.log]
 
 
 @pytest.mark.rule("crisis-tokyo 7.1.4", "crisis-tokyo C9")
@@ -102,6 +102,7 @@ def test_nothing_is_drawn_when_deck_and_discard_pile_are_empty():
     assert state.discards["event"] == [] and deck_size(state, "event") == 1
 
 
+@pytest.mark.rule("crisis-tokyo C24")
 def test_a_drawn_card_is_private_to_the_drawer():
     state = position(3)
     play(state, "draw event", "draw disarmed")

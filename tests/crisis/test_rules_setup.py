@@ -41,6 +41,7 @@ def test_each_player_draws_three_characters_then_three_events():
     assert deck_size(state, "character") == 31 and deck_size(state, "event") == 31
 
 
+@pytest.mark.rule("crisis-tokyo C24")
 def test_a_setup_draw_is_seen_only_by_its_drawer():
     state = game(3).new_initial_state()
     play(state, *[f"reveal {d}" for d in PLAIN_TOKYO], "draw kind-alien")

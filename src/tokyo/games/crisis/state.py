@@ -234,8 +234,8 @@ class CrisisState(StepState):
             self.reform_deck(deck)
 
     def reform_deck(self, deck: str) -> None:
-        """Rulebook, Drawing Cards: the moment a deck runs out, its discard pile is shuffled
-        into a new deck (an unordered multiset: each later draw is a chance node). Called
+        """Rulebook, Drawing Cards: when a deck's last card is taken, its discard pile becomes
+        the new deck (an unordered multiset: each later draw is a chance node). Called
         when a card leaves a deck or reaches the pile of an empty one; nothing happens while
         the pile is empty (ruling C9)."""
         if not self.discards[deck] or any(self.decks[deck].values()):
@@ -244,7 +244,7 @@ class CrisisState(StepState):
         for cid in self.discards[deck]:
             pile[cid] = pile.get(cid, 0) + 1
         self.discards[deck] = []
-        self.say(f"The {deck} deck has run out: its discard pile is shuffled into a new deck.",
+        self.say(f"The {deck} deck is empty: its discard pile is reshuffled into a new deck.",
                  self.rule("7.1.4"))
 
     def _legal_choose_deck(self, node) -> list[str]:

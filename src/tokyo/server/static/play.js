@@ -155,10 +155,18 @@ function drawSeats() {
     view.seat === s.seat ? el("b", {}, `${seatName(s.seat)} (you)`) : seatName(s.seat))));
 }
 
+// A log line's rule: "<game> <statement> <title>" (docs/rules/README.md); the statement id
+// is shown apart, as the key to look up in docs/rules/coverage.md.
+function ruleTag(rule) {
+  const m = /^(\S+ \S+) (.*)$/.exec(rule);
+  if (!m) return el("span", { class: "rule" }, rule);
+  return el("span", { class: "rule", title: `rule statement ${m[1]}` }, m[2], " ", el("code", {}, m[1]));
+}
+
 function drawLog(lines, target = $("log")) {
   const list = el("ol", {}, lines.map((line) => el("li", { class: line.seats ? "private" : "" },
     line.text, line.seats ? el("span", { class: "small muted" }, " (only you see this)") : null,
-    line.rule ? el("span", { class: "rule" }, line.rule) : null)));
+    line.rule ? ruleTag(line.rule) : null)));
   const stick = target.scrollTop + target.clientHeight >= target.scrollHeight - 30;
   target.replaceChildren(lines.length ? list : el("p", { class: "muted" }, "Nothing yet."));
   if (stick || !target.dataset.drawn) target.scrollTop = target.scrollHeight;
