@@ -9,7 +9,6 @@ must name with ``@pytest.mark.rule`` (card_helpers.card_mark marks parametrized 
 
 from __future__ import annotations
 
-
 from card_helpers import CHARACTERS, DATA, DISTRICTS, EVENTS, POWERS
 
 
