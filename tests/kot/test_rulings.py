@@ -673,3 +673,55 @@ def test_r30_eater_of_the_dead_scores_when_a_zombified_monster_reached_0():
     resolve_all(state)
     assert state.monsters[1].alive and state.monsters[1].zombified
     assert state.monsters[2].stars == 3
+
+
+# ----- R36 a monster at 0 hearts is dealt with before the other effects of that loss ----------------
+@pytest.mark.rule("kot-dark R36", "kot-dark R9")
+def test_r36_a_monster_losing_its_last_heart_is_eliminated_before_the_effects_of_that_loss():
+    """The King (1 heart, 13 stars, Final Roar, Eater of the Dead, Reflective Hide) is
+    Smashed: it is eliminated at once with 13 stars. Its Reflective Hide, triggered by the
+    loss, still costs Alienoid its last heart, but the discarded Eater of the Dead does not
+    score for it, so there is no Final Roar at 16 stars."""
+    specs = [{"hearts": 1, "location": "city"},
+             {"hearts": 1, "stars": 13, "cards": ["reflective-hide", "eater-of-the-dead"], "tiles": ["final-roar"]},
+             {}]
+    state = position(3, specs, options={"wickedness_side": "green"}, active=0, step="resolve",
+                     dice="c 2 2 e 3 3")
+    resolve_all(state)
+    log = texts(state)
+    assert log.index("The King has no hearts left and is eliminated.") < log.index("Alienoid loses 1 heart (0).")
+    assert state.monsters[1].stars == 13 and "eater-of-the-dead" in state.discard
+    assert not any("Final Roar" in t or "drops to 0" in t for t in log)
+    assert not state.monsters[0].alive and not state.monsters[1].alive
+    assert state.winners == [2] and state.win_by == "survival"
+
+
+@pytest.mark.rule("kot-dark R36", "kot-dark card:reflective-hide")
+def test_r36_reflective_hide_still_reflects_when_its_holder_is_rescued_at_0_hearts():
+    specs = [{"location": "city"}, {"hearts": 2, "stars": 4, "cards": ["reflective-hide", "zombify"]}, {}]
+    state = position(3, specs, active=0, step="resolve", dice="c c 1 2 3 e")
+    resolve_all(state)
+    log = texts(state)
+    assert log.index("The King rises again as a zombie with 12 hearts.") < log.index("Alienoid loses 1 heart (9).")
+    assert state.monsters[1].zombified and state.monsters[1].cards == []
+    assert hearts(state) == [9, 12, 8]
+
+
+@pytest.mark.rule("kot-dark R36", "kot-dark tile:poison-spit")
+def test_r36_an_eliminated_monster_gets_no_poison_token_from_the_smash_that_eliminated_it():
+    specs = [{"location": "city", "tiles": ["poison-spit"]}, {"hearts": 2}, {}]
+    state = position(3, specs, options={"wickedness_side": "green"}, active=0, step="resolve",
+                     dice="c c 1 2 3 e")
+    resolve_all(state)
+    assert not state.monsters[1].alive and state.monsters[1].poison == 0
+    assert state.monsters[2].poison == 1 and state.supply["poison"] == 11
+
+
+@pytest.mark.rule("kot-dark R36", "kot-dark tile:final-roar", "kot-dark tile:underdog")
+def test_r36_final_roar_counts_the_stars_held_when_eliminated_before_underdog_takes_one():
+    specs = [{"location": "city", "tiles": ["underdog"]}, {"hearts": 2, "stars": 16, "tiles": ["final-roar"]}, {}]
+    state = position(3, specs, options={"wickedness_side": "green"}, active=0, step="resolve",
+                     dice="c c 1 2 3 e")
+    resolve_all(state)
+    assert state.winners == [1] and state.win_by == "final-roar"
+    assert state.monsters[1].stars == 16 and state.monsters[0].stars == 0

@@ -897,14 +897,28 @@ class KotState(StepState):
             self.smash_flags[f"hit{t.seat}"] = True
             if amount > 0:
                 self.smash_flags[f"wounded{t.seat}"] = True
-        steps = self.hook_lost_hearts(t, amount, p)
         if t.hearts <= 0:
-            steps.append(["zero-hearts", t.seat])
-        self._push(*steps)
+            # ruling R36: reaching 0 hearts is dealt with first (R9's effects, else elimination
+            # at once); the loss's other effects follow, those of t's own cards as triggered now
+            held = [cid for cid, _ in self.effects.hooks.get("lost_hearts", ()) if self.has(t, cid)]
+            self._push(["zero-hearts", t.seat], ["loss-effects", t.seat, amount, p, held])
+            return
+        self._push(*self.hook_lost_hearts(t, amount, p))
 
-    def hook_lost_hearts(self, t: MonsterState, amount: int, p: dict) -> list[list]:
-        """Hook point: effects of losing hearts (tokens, Reflective Hide, ...); returns steps."""
-        steps = self._collect("lost_hearts", t, amount, p)
+    def _step_loss_effects(self, seat: int, amount: int, p: dict, held: list[str]) -> None:
+        self._push(*self.hook_lost_hearts(self.monsters[seat], amount, p, held))
+
+    def hook_lost_hearts(self, t: MonsterState, amount: int, p: dict, held: list[str] | None = None) -> list[list]:
+        """Hook point: effects of losing hearts (tokens, Reflective Hide, ...); returns steps.
+        ``held``: the ids of ``t``'s cards and tiles whose effects the loss triggered, when
+        ``t`` may have lost them since (eliminated or rescued at 0 hearts, R36)."""
+        if held is None:
+            steps = self._collect("lost_hearts", t, amount, p)
+        else:
+            steps = []
+            for cid, fn in self.effects.hooks.get("lost_hearts", ()):
+                if cid in held:
+                    steps.extend(fn(self, t, amount, p) or ())
         src = p["source"]
         if src is not None and src != t.seat and amount > 0:
             steps += self._collect("dealt_loss", self.monsters[src], t, amount, p)
