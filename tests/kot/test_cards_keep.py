@@ -678,6 +678,37 @@ def test_smoke_cloud_three_tokens_extra_rolls_then_discarded():
     assert "reroll 1" in s.legal_texts()
 
 
+@pytest.mark.rule("kot-dark card:smoke-cloud", "kot-dark card:parasitic-tentacles", "kot-dark R37")
+def test_smoke_cloud_taken_by_parasitic_tentacles_keeps_the_tokens_left_on_it():
+    s = pos([{"energy": 10, "cards": ["parasitic-tentacles"]}, {"cards": ["smoke-cloud"], "smoke": 1}, {}],
+            players=3, step="buy", market=["energize", "frenzy", "extra-head"])
+    play(s, "take 1 smoke-cloud")
+    assert s.monsters[0].cards == ["parasitic-tentacles", "smoke-cloud"]
+    assert [m.smoke for m in s.monsters] == [1, 0, 0] and s.supply["smoke"] == 2
+
+
+@pytest.mark.rule("kot-dark card:smoke-cloud", "kot-dark card:unstable-dna", "kot-dark R37")
+def test_smoke_cloud_swapped_by_unstable_dna_keeps_the_tokens_left_on_it():
+    s = pos([{"cards": ["smoke-cloud"], "smoke": 2}, {"cards": ["unstable-dna"], "location": "city"}, {}, {}],
+            step="resolve", dice="c 1 2 3 e h")
+    resolve(s, "smash")
+    play(s, "yield", "swap smoke-cloud")
+    assert s.monsters[1].cards == ["smoke-cloud"] and s.monsters[0].cards == ["unstable-dna"]
+    assert [m.smoke for m in s.monsters] == [0, 2, 0, 0] and s.supply["smoke"] == 1
+
+
+@pytest.mark.rule("kot-dark card:smoke-cloud", "kot-dark R37", "kot-dark R17")
+def test_smoke_cloud_taken_by_a_monster_copying_it_replaces_the_copys_tokens_with_the_cards():
+    s = pos([{"energy": 10, "cards": ["parasitic-tentacles"], "tiles": ["fluxling"], "copy": "smoke-cloud",
+              "smoke": 3}, {"cards": ["smoke-cloud"], "smoke": 1}, {}], players=3,
+            options={"wickedness_side": "green"}, step="buy", market=["energize", "frenzy", "extra-head"])
+    assert s.supply["smoke"] == 2
+    play(s, "take 1 smoke-cloud")
+    m = s.monsters[0]
+    assert m.copy is None and "smoke-cloud" in m.cards
+    assert m.smoke == 1 and s.monsters[1].smoke == 0 and s.supply["smoke"] == 2
+
+
 def test_smoke_cloud_not_offered_while_rolls_are_left():
     s = pos([{"cards": ["smoke-cloud"], "smoke": 3}, {}, {}, {}], step="roll-decision", dice="1 2 3 e h c",
             rolls_used=1)

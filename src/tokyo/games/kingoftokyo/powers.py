@@ -329,15 +329,28 @@ def discard_own(state, m, cid) -> None:
         state.end_copy(m)
 
 
+# tokens that sit on a card: they go with it when it changes hands (R37)
+_TOKENS_ON_CARD = {"smoke-cloud": "smoke"}
+
+
 def move_card(state, giver, taker, cid) -> None:
     """A KEEP card changes hands (Unstable DNA, Parasitic Tentacles): it leaves ``giver``
-    (its losses apply) and is gained by ``taker`` (its gains apply)."""
+    (its losses apply) and is gained by ``taker`` (its gains apply). A card carrying tokens
+    (Smoke Cloud) keeps the tokens left on it; it is not put into play afresh (R37)."""
+    token = _TOKENS_ON_CARD.get(cid)
+    carried = 0
     giver.cards.remove(cid)
+    if token:
+        carried = getattr(giver, token)
+        setattr(giver, token, 0)
     state.hook_card_lost(giver, cid)
     state.clip_hearts(giver)
     if taker.copy == cid:
         state.end_copy(taker)  # a monster does not copy a card it holds (R17)
     taker.cards.append(cid)
+    if token:
+        setattr(taker, token, getattr(taker, token) + carried)
+        return
     state._push(*state.hook_card_gained(taker, cid))
 
 
