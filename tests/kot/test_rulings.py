@@ -725,3 +725,22 @@ def test_r36_final_roar_counts_the_stars_held_when_eliminated_before_underdog_ta
     resolve_all(state)
     assert state.winners == [1] and state.win_by == "final-roar"
     assert state.monsters[1].stars == 16 and state.monsters[0].stars == 0
+
+
+# ----- R38 extra turns belong to the monster that earned them ------------------------------------
+@pytest.mark.rule("kot-dark R38", "kot-dark card:freeze-time", "kot-dark card:frenzy")
+def test_r38_extra_turns_earned_by_two_monsters_follow_this_turn_in_the_order_earned():
+    specs = [{"energy": 2, "cards": ["freeze-time"]}, {}, {"energy": 7, "cards": ["opportunist"]}]
+    state = position(3, specs, active=0, step="resolve", dice="1 1 1 2 3 c",
+                     market=["energize", "extra-head", "giant-brain"])
+    resolve_all(state)                  # Freeze Time: seat 0 has earned an extra turn
+    state.apply_action("sweep")
+    state.apply_action("reveal frenzy")
+    state.apply_action("buy frenzy", seat=2)    # Opportunist: seat 2 earns one too
+    for cid in ("acid-attack", "alien-origin", "alpha-monster"):
+        state.apply_action(f"reveal {cid}")
+    assert state.active == 0 and state.turn_count == 2 and len(state.dice) == 5
+    take_turn(state, "2 2 3 3 e")
+    assert state.active == 2 and state.turn_count == 3 and len(state.dice) == 6
+    take_turn(state, "2 2 3 3 e e")
+    assert state.active == 1 and state.turn_count == 4

@@ -141,7 +141,8 @@ class KotState(StepState):
         self.resolved: list[str] = []       # categories already resolved this turn
         self.active = 0
         self.turn_count = 0
-        self.extra_turns = 0
+        self.extra_turns: list[list] = []   # extra turns earned, in order: [seat, step that starts it]
+        self.order_seat = 0                 # seat of the last turn in clockwise order (not an extra turn)
         self.fewer_dice = 0                 # Freeze Time: dice fewer on the extra turn
         self.peeked = False                 # Made in a Lab used this turn
         self.rolloff: dict[str, Any] = {"contenders": list(range(n)), "claws": {}}
@@ -472,10 +473,12 @@ class KotState(StepState):
         self._push(*self._collect_each("card_revealed", cid))
 
     # ============================ Turn start ============================================
-    def _step_turn_start(self, seat: int) -> None:
+    def _step_turn_start(self, seat: int, extra: bool = False) -> None:
         if self.winners is not None:
             return
         self.active = seat
+        if not extra:
+            self.order_seat = seat
         self.turn_count += 1
         m = self.monsters[seat]
         for o in self.monsters:
@@ -1149,16 +1152,31 @@ class KotState(StepState):
         if len(living) == 1:
             self.finish([living[0].seat], "survival", f"{self.name(living[0].seat)} is the last monster standing.")
             return
-        m = self.monsters[self.active]
-        if m.alive and self.extra_turns > 0:
-            self.extra_turns -= 1
-            self.say(f"{self.name(m.seat)} takes another turn.", "extra turn")
-            self._push(["turn-start", m.seat])
-            return
-        self.extra_turns = 0
+        self._push(["next-turn"])
+
+    def earn_extra_turn(self, m: MonsterState, start: list | None = None) -> None:
+        """``m`` will take an extra turn after the current turn, after those earned before
+        (ruling R38: the monster that earned it, on its own turn or not). ``start`` is the
+        step that starts it (default: it starts; Freeze Time asks first, R16)."""
+        self.extra_turns.append([m.seat, start or ["extra-turn", m.seat]])
+
+    def _step_next_turn(self) -> None:
+        """The extra turns earned (R6, R38), each by a living monster, then the next living
+        monster clockwise from the last turn that was not an extra turn."""
+        while self.extra_turns:
+            seat, start = self.extra_turns.pop(0)
+            if self.monsters[seat].alive:
+                self._push(start)
+                return
         self.fewer_dice = 0
-        nxt = next(s for s in self.clockwise_from(self.active) if self.monsters[s].alive)
+        nxt = next(s for s in self.clockwise_from(self.order_seat) if self.monsters[s].alive)
         self._push(["turn-start", nxt])
+
+    def _step_extra_turn(self, seat: int, fewer_dice: int = 0) -> None:
+        m = self.monsters[seat]
+        self.fewer_dice = fewer_dice
+        self.say(f"{self.name(m.seat)} takes another turn.", "extra turn")
+        self._push(["turn-start", m.seat, True])
 
     def finish(self, winners: list[int], how: str, sentence: str) -> None:
         self.winners = sorted(winners)
@@ -1168,7 +1186,7 @@ class KotState(StepState):
         self.say("Game over: " + sentence, self.rule("End of Game"))
 
     # ============================ kernel: data, clone, observation =====================
-    _SCALARS = ("city", "bay", "rolls_used", "rolls_allowed", "active", "turn_count", "extra_turns",
+    _SCALARS = ("city", "bay", "rolls_used", "rolls_allowed", "active", "turn_count", "order_seat",
                 "fewer_dice", "peeked", "winners", "win_by", "eliminations")
 
     def _to_data(self) -> dict:
@@ -1177,7 +1195,8 @@ class KotState(StepState):
                  deck=dict(self.deck), known_top=_deep(self.known_top), discard=list(self.discard),
                  supply=dict(self.supply), dice=list(self.dice), resolved=list(self.resolved),
                  rolloff=_deep(self.rolloff), stack=_deep(self.stack), node=_deep(self.node),
-                 smash_flags=dict(self.smash_flags), marks=_deep(self.marks), bought=_deep(self.bought))
+                 smash_flags=dict(self.smash_flags), marks=_deep(self.marks), bought=_deep(self.bought),
+                 extra_turns=_deep(self.extra_turns))
         d.update(self.edition_data())
         return d
 
@@ -1185,8 +1204,13 @@ class KotState(StepState):
         return {}
 
     def _from_data(self, d: dict) -> None:
+        # states saved before extra turns were per seat: a count of the active monster's
+        if isinstance(d.get("extra_turns", 0), int):
+            d = dict(d, extra_turns=[[d["active"], ["extra-turn", d["active"]]] for _ in range(d.get("extra_turns", 0))])
+            d.setdefault("order_seat", d["active"])
         for k in self._SCALARS:
             setattr(self, k, d[k])
+        self.extra_turns = _deep(d["extra_turns"])
         self.monsters = [MonsterState.from_dict(x) for x in d["monsters"]]
         self.market, self.known_top = list(d["market"]), _deep(d["known_top"])
         # the deck keeps the game's card order (saved JSON sorts keys), so the reveal
@@ -1222,6 +1246,7 @@ class KotState(StepState):
         other.stack, other.node, other.smash_flags = _deep(self.stack), _deep(self.node), dict(self.smash_flags)
         other.marks = _deep(self.marks)
         other.bought = _deep(self.bought)
+        other.extra_turns = _deep(self.extra_turns)
         self.edition_clone_into(other)
         return other
 

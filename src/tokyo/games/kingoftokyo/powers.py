@@ -54,8 +54,7 @@ def _detritivore(state, m, c):
 @on("numbers", "freeze-time")
 def _freeze_time(state, m, c):
     if c["1"] >= 3:
-        state.extra_turns += 1
-        state.fewer_dice = 1
+        state.earn_extra_turn(m, ["extra-turn", m.seat, 1])
         state.say(f"{state.name(m.seat)} will take another turn with one die fewer.", "Freeze Time")
 
 
@@ -751,7 +750,7 @@ def _flame_thrower(state, m):
 
 @play("frenzy")
 def _frenzy(state, m):
-    state.extra_turns += 1
+    state.earn_extra_turn(m)  # the buyer's, even bought out of turn with Opportunist (R38)
     state.say(f"{state.name(m.seat)} will take another turn after this one.", "Frenzy")
 
 
