@@ -281,11 +281,24 @@ def test_fire_breathing_two_players_opponent_loses_only_one():
 def test_freeze_time_extra_turn_with_one_die_fewer():
     s = pos([{"cards": ["freeze-time"]}, {}, {}, {}], step="resolve", dice="1 1 1 2 3 e")
     resolve(s, "numbers")          # 1 star, 2 Wickedness; then energy auto-resolves
-    # Buy step has nothing (1 energy): the turn ends, and seat 0 plays again
+    # Buy step has nothing (1 energy): the turn ends, and seat 0 may play again (R16)
+    play(s, "freeze")
     assert s.active == 0 and s.turn_count == 2
     assert len(s.dice) == 5
     roll_all(s, "1 2 3 e h")
     assert kind(s) == "decision:roll" and len(s.dice) == 5
+
+
+@pytest.mark.rule("kot-dark card:freeze-time", "kot-dark R16")
+def test_freeze_time_owner_may_decline_the_extra_turn_once_its_turn_has_ended():
+    s = pos([{"cards": ["freeze-time", "energy-hoarder"], "energy": 5}, {}, {}, {}], step="resolve",
+            dice="1 1 1 2 3 e")
+    play(resolve(s, "numbers"), "end")
+    # asked after the End of Turn effects (Energy Hoarder's star at 6 energy), only then
+    assert kind(s) == "card:freeze-time" and s.current_player() == 0
+    assert s.legal_texts() == ["freeze", "pass"] and s.monsters[0].stars == 3   # 1-1-1, entering, Hoarder
+    play(s, "pass")
+    assert s.active == 1 and s.turn_count == 2 and len(s.dice) == 6
 
 
 def test_freeze_time_not_triggered_by_two_ones():

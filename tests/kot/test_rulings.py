@@ -382,14 +382,31 @@ def test_r15_rapid_healing_not_offered_at_full_hearts_or_without_2_energy():
 
 
 # ----- R16 Freeze Time ------------------------------------------------------------------------------
-def test_r16_freeze_time_extra_turn_always_taken_with_one_die_fewer():
+@pytest.mark.rule("kot-dark R16", "kot-dark card:freeze-time")
+def test_r16_freeze_time_owner_chooses_the_extra_turn_with_one_die_fewer():
     specs = [{"cards": ["freeze-time"]}, {"location": "city"}]
     state = position(2, specs, active=0, step="resolve", dice="1 1 1 2 3 e")
     resolve_all(state)
+    assert card_node(state) == "freeze-time" and state.legal_texts() == ["freeze", "pass"]
+    state.apply_action("freeze")
     assert state.active == 0 and state.turn_count == 2
     assert len(state.dice) == 5
     take_turn(state, "2 2 3 3 e")
     assert state.active == 1  # the one extra turn is over
+
+
+@pytest.mark.rule("kot-dark R16", "kot-dark card:freeze-time")
+def test_r16_freeze_time_extra_turn_may_be_declined_when_it_would_be_fatal():
+    """Poisoned in Tokyo with 2 hearts: the forced extra turn ended in elimination."""
+    specs = [{"hearts": 2, "poison": 1, "location": "city", "cards": ["freeze-time"]}, {}, {}]
+    state = position(3, specs, active=0, step="resolve", dice="1 1 1 e e e")
+    resolve_all(state)
+    state.apply_action("end")                     # buy nothing
+    assert state.monsters[0].hearts == 1          # the Poison token at the end of the turn
+    assert card_node(state) == "freeze-time" and state.node[1] == 0
+    state.apply_action("pass")
+    assert state.active == 1 and state.turn_count == 2 and state.monsters[0].alive
+    assert len(state.dice) == 6
 
 
 # ----- R17 Fluxling -------------------------------------------------------------------------------
@@ -739,6 +756,7 @@ def test_r38_extra_turns_earned_by_two_monsters_follow_this_turn_in_the_order_ea
     state.apply_action("buy frenzy", seat=2)    # Opportunist: seat 2 earns one too
     for cid in ("acid-attack", "alien-origin", "alpha-monster"):
         state.apply_action(f"reveal {cid}")
+    state.apply_action("freeze")
     assert state.active == 0 and state.turn_count == 2 and len(state.dice) == 5
     take_turn(state, "2 2 3 3 e")
     assert state.active == 2 and state.turn_count == 3 and len(state.dice) == 6

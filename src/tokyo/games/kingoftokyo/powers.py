@@ -54,8 +54,23 @@ def _detritivore(state, m, c):
 @on("numbers", "freeze-time")
 def _freeze_time(state, m, c):
     if c["1"] >= 3:
-        state.earn_extra_turn(m, ["extra-turn", m.seat, 1])
-        state.say(f"{state.name(m.seat)} will take another turn with one die fewer.", "Freeze Time")
+        state.earn_extra_turn(m, ["card", "freeze-time-ask", m.seat])
+        state.say(f"{state.name(m.seat)} may take another turn with one die fewer.", "Freeze Time")
+
+
+@step("freeze-time-ask")
+def _freeze_time_ask(state, seat):
+    """Ruling R16: the owner chooses when the extra turn would start (after this turn's end)."""
+    state.ask_card(seat, "freeze-time")
+
+
+@decision("freeze-time", lambda state, node: ["freeze", "pass"])
+def _freeze_time_do(state, node, text):
+    if text == "freeze":
+        state._push(["extra-turn", node[1], 1])
+        return
+    state.say(f"{state.name(node[1])} does not take the extra turn.", "Freeze Time")
+    state._push(["next-turn"])
 
 
 # =============================== dice and rolls ============================================
