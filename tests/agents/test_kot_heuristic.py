@@ -166,3 +166,16 @@ def test_uses_wings_rather_than_die(game):
     agent = heuristic()
     agent.reset(1, 0)
     assert agent.step(state) == "wings"
+
+
+@pytest.mark.parametrize("hearts,poison,choice", [(6, 0, "freeze"), (6, 2, "freeze"), (2, 2, "pass")])
+def test_takes_the_freeze_time_extra_turn_unless_poison_would_kill(game, hearts, poison, choice):
+    from tokyo.games.kingoftokyo.position import build_position
+    state = build_position(game, [{"hearts": hearts + poison, "poison": poison, "cards": ["freeze-time"],
+                                   "location": "city"}, {}, {}, {}], active=0, step="resolve", dice="1 1 1 e e e")
+    while state.node[2] != "card":
+        state.apply_action("end" if state.node[2] == "buy" else state.legal_texts()[0])
+    assert state.node[3]["name"] == "freeze-time" and state.monsters[0].hearts == hearts
+    agent = heuristic()
+    agent.reset(1, 0)
+    assert agent.step(state) == choice

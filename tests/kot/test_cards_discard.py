@@ -187,12 +187,36 @@ def test_flame_thrower_every_other_monster_loses_two():
 @pytest.mark.rule("kot-dark card:frenzy")
 def test_frenzy_extra_turn():
     s = buy("frenzy", [{"energy": 7}, {}, {}, {}])
-    assert s.extra_turns == 1
+    assert [seat for seat, _ in s.extra_turns] == [0]
     assert_discarded(s, "frenzy")
     play(s, "reveal corner-store")
     # 0 energy: the Buy step has nothing to offer, the turn ends and seat 0 plays again
-    assert s.active == 0 and s.turn_count == 2 and s.extra_turns == 0
+    assert s.active == 0 and s.turn_count == 2 and s.extra_turns == []
     assert kind(s) == "chance:die"
+
+
+def _other_turn(s, faces="2 2 3 3 e e"):
+    """Play the active monster's turn: roll ``faces``, stop, decline buying."""
+    for f in faces.split():
+        s.apply_action(f"roll {f}")
+    while kind(s) in ("decision:roll", "decision:resolve", "decision:buy"):
+        s.apply_action({"decision:roll": "stop", "decision:buy": "end"}.get(kind(s), s.legal_texts()[0]))
+
+
+@pytest.mark.rule("kot-dark card:frenzy", "kot-dark card:opportunist", "kot-dark R38")
+def test_frenzy_bought_with_opportunist_gives_the_buyer_an_extra_turn_right_after_this_one():
+    s = pos([{"energy": 2}, {}, {"energy": 7, "cards": ["opportunist"]}, {}], step="buy",
+            market=["energize", "extra-head", "giant-brain"])
+    play(s, "sweep", "reveal frenzy")
+    assert kind(s) == "card:opportunist" and s.current_player() == 2
+    play(s, "buy frenzy", "reveal acid-attack", "reveal alien-origin", "reveal alpha-monster")
+    assert kind(s) == "chance:die" and s.active == 2 and s.turn_count == 2
+    assert "Gigazaur takes another turn." in [e.text for e in s.log]
+    _other_turn(s)
+    # then the clockwise order goes on from seat 0: seat 1, then seat 2's own turn
+    assert s.active == 1 and s.turn_count == 3
+    _other_turn(s)
+    assert s.active == 2 and s.turn_count == 4
 
 
 # ============================================================================ Gas Refinery

@@ -314,11 +314,24 @@ def test_fire_breathing_two_players_opponent_loses_only_one():
 def test_freeze_time_extra_turn_with_one_die_fewer():
     s = pos([{"cards": ["freeze-time"]}, {}, {}, {}], step="resolve", dice="1 1 1 2 3 e")
     resolve(s, "numbers")          # 1 star, 2 Wickedness; then energy auto-resolves
-    # Buy step has nothing (1 energy): the turn ends, and seat 0 plays again
+    # Buy step has nothing (1 energy): the turn ends, and seat 0 may play again (R16)
+    play(s, "freeze")
     assert s.active == 0 and s.turn_count == 2
     assert len(s.dice) == 5
     roll_all(s, "1 2 3 e h")
     assert kind(s) == "decision:roll" and len(s.dice) == 5
+
+
+@pytest.mark.rule("kot-dark card:freeze-time", "kot-dark R16")
+def test_freeze_time_owner_may_decline_the_extra_turn_once_its_turn_has_ended():
+    s = pos([{"cards": ["freeze-time", "energy-hoarder"], "energy": 5}, {}, {}, {}], step="resolve",
+            dice="1 1 1 2 3 e")
+    play(resolve(s, "numbers"), "end")
+    # asked after the End of Turn effects (Energy Hoarder's star at 6 energy), only then
+    assert kind(s) == "card:freeze-time" and s.current_player() == 0
+    assert s.legal_texts() == ["freeze", "pass"] and s.monsters[0].stars == 3   # 1-1-1, entering, Hoarder
+    play(s, "pass")
+    assert s.active == 1 and s.turn_count == 2 and len(s.dice) == 6
 
 
 @pytest.mark.rule("kot-dark card:freeze-time")
@@ -751,6 +764,37 @@ def test_smoke_cloud_three_tokens_extra_rolls_then_discarded():
     assert s.rolls_allowed == 4 and s.monsters[0].smoke == 0
     assert s.monsters[0].cards == [] and "smoke-cloud" in s.discard
     assert "reroll 1" in s.legal_texts()
+
+
+@pytest.mark.rule("kot-dark card:smoke-cloud", "kot-dark card:parasitic-tentacles", "kot-dark R37")
+def test_smoke_cloud_taken_by_parasitic_tentacles_keeps_the_tokens_left_on_it():
+    s = pos([{"energy": 10, "cards": ["parasitic-tentacles"]}, {"cards": ["smoke-cloud"], "smoke": 1}, {}],
+            players=3, step="buy", market=["energize", "frenzy", "extra-head"])
+    play(s, "take 1 smoke-cloud")
+    assert s.monsters[0].cards == ["parasitic-tentacles", "smoke-cloud"]
+    assert [m.smoke for m in s.monsters] == [1, 0, 0] and s.supply["smoke"] == 2
+
+
+@pytest.mark.rule("kot-dark card:smoke-cloud", "kot-dark card:unstable-dna", "kot-dark R37")
+def test_smoke_cloud_swapped_by_unstable_dna_keeps_the_tokens_left_on_it():
+    s = pos([{"cards": ["smoke-cloud"], "smoke": 2}, {"cards": ["unstable-dna"], "location": "city"}, {}, {}],
+            step="resolve", dice="c 1 2 3 e h")
+    resolve(s, "smash")
+    play(s, "yield", "swap smoke-cloud")
+    assert s.monsters[1].cards == ["smoke-cloud"] and s.monsters[0].cards == ["unstable-dna"]
+    assert [m.smoke for m in s.monsters] == [0, 2, 0, 0] and s.supply["smoke"] == 1
+
+
+@pytest.mark.rule("kot-dark card:smoke-cloud", "kot-dark R37", "kot-dark R17")
+def test_smoke_cloud_taken_by_a_monster_copying_it_replaces_the_copys_tokens_with_the_cards():
+    s = pos([{"energy": 10, "cards": ["parasitic-tentacles"], "tiles": ["fluxling"], "copy": "smoke-cloud",
+              "smoke": 3}, {"cards": ["smoke-cloud"], "smoke": 1}, {}], players=3,
+            options={"wickedness_side": "green"}, step="buy", market=["energize", "frenzy", "extra-head"])
+    assert s.supply["smoke"] == 2
+    play(s, "take 1 smoke-cloud")
+    m = s.monsters[0]
+    assert m.copy is None and "smoke-cloud" in m.cards
+    assert m.smoke == 1 and s.monsters[1].smoke == 0 and s.supply["smoke"] == 2
 
 
 @pytest.mark.rule("kot-dark card:smoke-cloud", "kot-dark R28")

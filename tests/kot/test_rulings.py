@@ -417,15 +417,31 @@ def test_r15_rapid_healing_not_offered_at_full_hearts_or_without_2_energy():
 
 
 # ----- R16 Freeze Time ------------------------------------------------------------------------------
-@pytest.mark.rule("kot-dark R16")
-def test_r16_freeze_time_extra_turn_always_taken_with_one_die_fewer():
+@pytest.mark.rule("kot-dark R16", "kot-dark card:freeze-time")
+def test_r16_freeze_time_owner_chooses_the_extra_turn_with_one_die_fewer():
     specs = [{"cards": ["freeze-time"]}, {"location": "city"}]
     state = position(2, specs, active=0, step="resolve", dice="1 1 1 2 3 e")
     resolve_all(state)
+    assert card_node(state) == "freeze-time" and state.legal_texts() == ["freeze", "pass"]
+    state.apply_action("freeze")
     assert state.active == 0 and state.turn_count == 2
     assert len(state.dice) == 5
     take_turn(state, "2 2 3 3 e")
     assert state.active == 1  # the one extra turn is over
+
+
+@pytest.mark.rule("kot-dark R16", "kot-dark card:freeze-time")
+def test_r16_freeze_time_extra_turn_may_be_declined_when_it_would_be_fatal():
+    """Poisoned in Tokyo with 2 hearts: the forced extra turn ended in elimination."""
+    specs = [{"hearts": 2, "poison": 1, "location": "city", "cards": ["freeze-time"]}, {}, {}]
+    state = position(3, specs, active=0, step="resolve", dice="1 1 1 e e e")
+    resolve_all(state)
+    state.apply_action("end")                     # buy nothing
+    assert state.monsters[0].hearts == 1          # the Poison token at the end of the turn
+    assert card_node(state) == "freeze-time" and state.node[1] == 0
+    state.apply_action("pass")
+    assert state.active == 1 and state.turn_count == 2 and state.monsters[0].alive
+    assert len(state.dice) == 6
 
 
 # ----- R17 Fluxling -------------------------------------------------------------------------------
@@ -769,3 +785,75 @@ def test_r31_poison_quills_needs_2_2_2_on_the_dice():
     if node_kind(state) == "tile":
         state.apply_action("pass")
     assert hearts(state)[1] == 7
+
+
+# ----- R36 a monster at 0 hearts is dealt with before the other effects of that loss ----------------
+@pytest.mark.rule("kot-dark R36", "kot-dark R9")
+def test_r36_a_monster_losing_its_last_heart_is_eliminated_before_the_effects_of_that_loss():
+    """The King (1 heart, 13 stars, Final Roar, Eater of the Dead, Reflective Hide) is
+    Smashed: it is eliminated at once with 13 stars. Its Reflective Hide, triggered by the
+    loss, still costs Alienoid its last heart, but the discarded Eater of the Dead does not
+    score for it, so there is no Final Roar at 16 stars."""
+    specs = [{"hearts": 1, "location": "city"},
+             {"hearts": 1, "stars": 13, "cards": ["reflective-hide", "eater-of-the-dead"], "tiles": ["final-roar"]},
+             {}]
+    state = position(3, specs, options={"wickedness_side": "green"}, active=0, step="resolve",
+                     dice="c 2 2 e 3 3")
+    resolve_all(state)
+    log = texts(state)
+    assert log.index("The King has no hearts left and is eliminated.") < log.index("Alienoid loses 1 heart (0).")
+    assert state.monsters[1].stars == 13 and "eater-of-the-dead" in state.discard
+    assert not any("Final Roar" in t or "drops to 0" in t for t in log)
+    assert not state.monsters[0].alive and not state.monsters[1].alive
+    assert state.winners == [2] and state.win_by == "survival"
+
+
+@pytest.mark.rule("kot-dark R36", "kot-dark card:reflective-hide")
+def test_r36_reflective_hide_still_reflects_when_its_holder_is_rescued_at_0_hearts():
+    specs = [{"location": "city"}, {"hearts": 2, "stars": 4, "cards": ["reflective-hide", "zombify"]}, {}]
+    state = position(3, specs, active=0, step="resolve", dice="c c 1 2 3 e")
+    resolve_all(state)
+    log = texts(state)
+    assert log.index("The King rises again as a zombie with 12 hearts.") < log.index("Alienoid loses 1 heart (9).")
+    assert state.monsters[1].zombified and state.monsters[1].cards == []
+    assert hearts(state) == [9, 12, 8]
+
+
+@pytest.mark.rule("kot-dark R36", "kot-dark tile:poison-spit")
+def test_r36_an_eliminated_monster_gets_no_poison_token_from_the_smash_that_eliminated_it():
+    specs = [{"location": "city", "tiles": ["poison-spit"]}, {"hearts": 2}, {}]
+    state = position(3, specs, options={"wickedness_side": "green"}, active=0, step="resolve",
+                     dice="c c 1 2 3 e")
+    resolve_all(state)
+    assert not state.monsters[1].alive and state.monsters[1].poison == 0
+    assert state.monsters[2].poison == 1 and state.supply["poison"] == 11
+
+
+@pytest.mark.rule("kot-dark R36", "kot-dark tile:final-roar", "kot-dark tile:underdog")
+def test_r36_final_roar_counts_the_stars_held_when_eliminated_before_underdog_takes_one():
+    specs = [{"location": "city", "tiles": ["underdog"]}, {"hearts": 2, "stars": 16, "tiles": ["final-roar"]}, {}]
+    state = position(3, specs, options={"wickedness_side": "green"}, active=0, step="resolve",
+                     dice="c c 1 2 3 e")
+    resolve_all(state)
+    assert state.winners == [1] and state.win_by == "final-roar"
+    assert state.monsters[1].stars == 16 and state.monsters[0].stars == 0
+
+
+# ----- R38 extra turns belong to the monster that earned them ------------------------------------
+@pytest.mark.rule("kot-dark R38", "kot-dark card:freeze-time", "kot-dark card:frenzy")
+def test_r38_extra_turns_earned_by_two_monsters_follow_this_turn_in_the_order_earned():
+    specs = [{"energy": 2, "cards": ["freeze-time"]}, {}, {"energy": 7, "cards": ["opportunist"]}]
+    state = position(3, specs, active=0, step="resolve", dice="1 1 1 2 3 c",
+                     market=["energize", "extra-head", "giant-brain"])
+    resolve_all(state)                  # Freeze Time: seat 0 has earned an extra turn
+    state.apply_action("sweep")
+    state.apply_action("reveal frenzy")
+    state.apply_action("buy frenzy", seat=2)    # Opportunist: seat 2 earns one too
+    for cid in ("acid-attack", "alien-origin", "alpha-monster"):
+        state.apply_action(f"reveal {cid}")
+    state.apply_action("freeze")
+    assert state.active == 0 and state.turn_count == 2 and len(state.dice) == 5
+    take_turn(state, "2 2 3 3 e")
+    assert state.active == 2 and state.turn_count == 3 and len(state.dice) == 6
+    take_turn(state, "2 2 3 3 e e")
+    assert state.active == 1 and state.turn_count == 4

@@ -433,7 +433,7 @@ def test_final_push_taken_hearts_energy_extra_turn_then_discarded():
     assert s.legal_texts() == ["tile final-push", "tile starburst", "pass"]
     play(s, "tile final-push")
     m = s.monsters[0]
-    assert m.hearts == 7 and m.energy == 2 and s.extra_turns == 1
+    assert m.hearts == 7 and m.energy == 2 and [seat for seat, _ in s.extra_turns] == [0]
     assert "final-push" not in m.tiles and "final-push" in s.tiles_out
     play(s, "end")
     assert s.active == 0 and s.turn_count == 2

@@ -17,7 +17,8 @@ It plays like a sensible beginner who knows the cards:
 - Wickedness tiles: always takes the best one (never passes).
 - Card decisions: Wings / Super Jump / Rapid Healing / Jets when it would lose many
   hearts or die; Psychic Probe to break a triple or a big Smash; Unstable DNA, Fluxling
-  and Opportunist by card value; Metamorph never discards.
+  and Opportunist by card value; Metamorph never discards; Freeze Time's extra turn
+  always, unless its Poison tokens would then eliminate it at the end of that turn.
 
 It reads only what its seat may know: public attributes of the state (monsters, Tokyo,
 market, dice, the pending node) and, of the deck's known top cards, only those its
@@ -472,6 +473,12 @@ class KotHeuristicAgent(Agent):
         cid = state.node[3]["card"]
         score = self.card_value(state, m, cid) - self.energy_value * state.buy_cost(m, cid)
         return f"buy {cid}" if score > 0 else "pass"
+
+    def _card_freeze_time(self, state, legal):
+        """Freeze Time (R16): take the extra turn unless the Poison lost at its end would
+        eliminate this monster (poison >= hearts)."""
+        m = self._me(state, state.node[1])
+        return "pass" if m.poison >= m.hearts else "freeze"
 
     def _card_fluxling(self, state, legal):
         best, best_v = "pass", 0.0

@@ -143,7 +143,8 @@ class KotState(StepState):
         self.resolved: list[str] = []       # categories already resolved this turn
         self.active = 0
         self.turn_count = 0
-        self.extra_turns = 0
+        self.extra_turns: list[list] = []   # extra turns earned, in order: [seat, step that starts it]
+        self.order_seat = 0                 # seat of the last turn in clockwise order (not an extra turn)
         self.fewer_dice = 0                 # Freeze Time: dice fewer on the extra turn
         self.peeked = False                 # Made in a Lab used this turn
         self.rolloff: dict[str, Any] = {"contenders": list(range(n)), "claws": {}}
@@ -486,10 +487,12 @@ class KotState(StepState):
         self._push(*self._collect_each("card_revealed", cid))
 
     # ============================ Turn start ============================================
-    def _step_turn_start(self, seat: int) -> None:
+    def _step_turn_start(self, seat: int, extra: bool = False) -> None:
         if self.winners is not None:
             return
         self.active = seat
+        if not extra:
+            self.order_seat = seat
         self.turn_count += 1
         m = self.monsters[seat]
         for o in self.monsters:
@@ -911,14 +914,28 @@ class KotState(StepState):
             self.smash_flags[f"hit{t.seat}"] = True
             if amount > 0:
                 self.smash_flags[f"wounded{t.seat}"] = True
-        steps = self.hook_lost_hearts(t, amount, p)
         if t.hearts <= 0:
-            steps.append(["zero-hearts", t.seat])
-        self._push(*steps)
+            # ruling R36: reaching 0 hearts is dealt with first (R9's effects, else elimination
+            # at once); the loss's other effects follow, those of t's own cards as triggered now
+            held = [cid for cid, _ in self.effects.hooks.get("lost_hearts", ()) if self.has(t, cid)]
+            self._push(["zero-hearts", t.seat], ["loss-effects", t.seat, amount, p, held])
+            return
+        self._push(*self.hook_lost_hearts(t, amount, p))
 
-    def hook_lost_hearts(self, t: MonsterState, amount: int, p: dict) -> list[list]:
-        """Hook point: effects of losing hearts (tokens, Reflective Hide, ...); returns steps."""
-        steps = self._collect("lost_hearts", t, amount, p)
+    def _step_loss_effects(self, seat: int, amount: int, p: dict, held: list[str]) -> None:
+        self._push(*self.hook_lost_hearts(self.monsters[seat], amount, p, held))
+
+    def hook_lost_hearts(self, t: MonsterState, amount: int, p: dict, held: list[str] | None = None) -> list[list]:
+        """Hook point: effects of losing hearts (tokens, Reflective Hide, ...); returns steps.
+        ``held``: the ids of ``t``'s cards and tiles whose effects the loss triggered, when
+        ``t`` may have lost them since (eliminated or rescued at 0 hearts, R36)."""
+        if held is None:
+            steps = self._collect("lost_hearts", t, amount, p)
+        else:
+            steps = []
+            for cid, fn in self.effects.hooks.get("lost_hearts", ()):
+                if cid in held:
+                    steps.extend(fn(self, t, amount, p) or ())
         src = p["source"]
         if src is not None and src != t.seat and amount > 0:
             steps += self._collect("dealt_loss", self.monsters[src], t, amount, p)
@@ -1149,16 +1166,31 @@ class KotState(StepState):
         if len(living) == 1:
             self.finish([living[0].seat], "survival", f"{self.name(living[0].seat)} is the last monster standing.")
             return
-        m = self.monsters[self.active]
-        if m.alive and self.extra_turns > 0:
-            self.extra_turns -= 1
-            self.say(f"{self.name(m.seat)} takes another turn.", self.rule("7.4"))
-            self._push(["turn-start", m.seat])
-            return
-        self.extra_turns = 0
+        self._push(["next-turn"])
+
+    def earn_extra_turn(self, m: MonsterState, start: list | None = None) -> None:
+        """``m`` will take an extra turn after the current turn, after those earned before
+        (ruling R38: the monster that earned it, on its own turn or not). ``start`` is the
+        step that starts it (default: it starts; Freeze Time asks first, R16)."""
+        self.extra_turns.append([m.seat, start or ["extra-turn", m.seat]])
+
+    def _step_next_turn(self) -> None:
+        """The extra turns earned (R6, R38), each by a living monster, then the next living
+        monster clockwise from the last turn that was not an extra turn."""
+        while self.extra_turns:
+            seat, start = self.extra_turns.pop(0)
+            if self.monsters[seat].alive:
+                self._push(start)
+                return
         self.fewer_dice = 0
-        nxt = next(s for s in self.clockwise_from(self.active) if self.monsters[s].alive)
+        nxt = next(s for s in self.clockwise_from(self.order_seat) if self.monsters[s].alive)
         self._push(["turn-start", nxt])
+
+    def _step_extra_turn(self, seat: int, fewer_dice: int = 0) -> None:
+        m = self.monsters[seat]
+        self.fewer_dice = fewer_dice
+        self.say(f"{self.name(m.seat)} takes another turn.", self.rule("7.4"))
+        self._push(["turn-start", m.seat, True])
 
     GAME_OVER_RULES = {"stars": "6.2", "survival": "6.3", "none": "9.0.2"}
     """The statement key each way of ending the game cites (``finish``)."""
@@ -1171,7 +1203,7 @@ class KotState(StepState):
         self.say("Game over: " + sentence, rule or self.rule(self.GAME_OVER_RULES[how]))
 
     # ============================ kernel: data, clone, observation =====================
-    _SCALARS = ("city", "bay", "rolls_used", "rolls_allowed", "active", "turn_count", "extra_turns",
+    _SCALARS = ("city", "bay", "rolls_used", "rolls_allowed", "active", "turn_count", "order_seat",
                 "fewer_dice", "peeked", "winners", "win_by", "eliminations")
 
     def _to_data(self) -> dict:
@@ -1180,7 +1212,8 @@ class KotState(StepState):
                  deck=dict(self.deck), known_top=_deep(self.known_top), discard=list(self.discard),
                  supply=dict(self.supply), dice=list(self.dice), resolved=list(self.resolved),
                  rolloff=_deep(self.rolloff), stack=_deep(self.stack), node=_deep(self.node),
-                 smash_flags=dict(self.smash_flags), marks=_deep(self.marks), bought=_deep(self.bought))
+                 smash_flags=dict(self.smash_flags), marks=_deep(self.marks), bought=_deep(self.bought),
+                 extra_turns=_deep(self.extra_turns))
         d.update(self.edition_data())
         return d
 
@@ -1188,8 +1221,13 @@ class KotState(StepState):
         return {}
 
     def _from_data(self, d: dict) -> None:
+        # states saved before extra turns were per seat: a count of the active monster's
+        if isinstance(d.get("extra_turns", 0), int):
+            d = dict(d, extra_turns=[[d["active"], ["extra-turn", d["active"]]] for _ in range(d.get("extra_turns", 0))])
+            d.setdefault("order_seat", d["active"])
         for k in self._SCALARS:
             setattr(self, k, d[k])
+        self.extra_turns = _deep(d["extra_turns"])
         self.monsters = [MonsterState.from_dict(x) for x in d["monsters"]]
         self.market, self.known_top = list(d["market"]), _deep(d["known_top"])
         # the deck keeps the game's card order (saved JSON sorts keys), so the reveal
@@ -1225,6 +1263,7 @@ class KotState(StepState):
         other.stack, other.node, other.smash_flags = _deep(self.stack), _deep(self.node), dict(self.smash_flags)
         other.marks = _deep(self.marks)
         other.bought = _deep(self.bought)
+        other.extra_turns = _deep(self.extra_turns)
         self.edition_clone_into(other)
         return other
 

@@ -50,7 +50,7 @@ def _faces(dice: str | Iterable[str] | None) -> list[str]:
 def build_position(game, monsters: list[dict[str, Any]] | None = None, *, active: int = 0,
                    step: str = "roll", dice: str | Iterable[str] | None = None, rolls_used: int = 1,
                    rolls_allowed: int | None = None, market: Iterable[str] | None = None,
-                   discard: Iterable[str] = (), turn: int = 1, extra_turns: int = 0) -> KotState:
+                   discard: Iterable[str] = (), turn: int = 1, extra_turns: int | list[int] = 0) -> KotState:
     """Return a state of ``game`` set as described in the module docstring."""
     if step not in _STEPS:
         raise ValueError(f"unknown step {step!r}; steps: {', '.join(_STEPS)}")
@@ -135,7 +135,10 @@ def build_position(game, monsters: list[dict[str, Any]] | None = None, *, active
         state.discard.append(cid)
     state.active = active
     state.turn_count = turn
-    state.extra_turns = extra_turns
+    state.order_seat = active
+    # extra turns already earned this turn: a number (the active monster's) or [seat, ...]
+    seats = [active] * extra_turns if isinstance(extra_turns, int) else list(extra_turns)
+    state.extra_turns = [[s, ["extra-turn", s]] for s in seats]
     state.dice = _faces(dice)
     if len(state.dice) > game.max_dice:
         raise ValueError(f"at most {game.max_dice} dice, not {len(state.dice)}")

@@ -54,9 +54,23 @@ def _detritivore(state, m, c):
 @on("numbers", "freeze-time")
 def _freeze_time(state, m, c):
     if c["1"] >= 3:
-        state.extra_turns += 1
-        state.fewer_dice = 1
-        state.say(f"{state.name(m.seat)} will take another turn with one die fewer.", "Freeze Time")
+        state.earn_extra_turn(m, ["card", "freeze-time-ask", m.seat])
+        state.say(f"{state.name(m.seat)} may take another turn with one die fewer.", "Freeze Time")
+
+
+@step("freeze-time-ask")
+def _freeze_time_ask(state, seat):
+    """Ruling R16: the owner chooses when the extra turn would start (after this turn's end)."""
+    state.ask_card(seat, "freeze-time")
+
+
+@decision("freeze-time", lambda state, node: ["freeze", "pass"])
+def _freeze_time_do(state, node, text):
+    if text == "freeze":
+        state._push(["extra-turn", node[1], 1])
+        return
+    state.say(f"{state.name(node[1])} does not take the extra turn.", "Freeze Time")
+    state._push(["next-turn"])
 
 
 # =============================== dice and rolls ============================================
@@ -329,15 +343,28 @@ def discard_own(state, m, cid) -> None:
         state.end_copy(m)
 
 
+# tokens that sit on a card: they go with it when it changes hands (R37)
+_TOKENS_ON_CARD = {"smoke-cloud": "smoke"}
+
+
 def move_card(state, giver, taker, cid) -> None:
     """A KEEP card changes hands (Unstable DNA, Parasitic Tentacles): it leaves ``giver``
-    (its losses apply) and is gained by ``taker`` (its gains apply)."""
+    (its losses apply) and is gained by ``taker`` (its gains apply). A card carrying tokens
+    (Smoke Cloud) keeps the tokens left on it; it is not put into play afresh (R37)."""
+    token = _TOKENS_ON_CARD.get(cid)
+    carried = 0
     giver.cards.remove(cid)
+    if token:
+        carried = getattr(giver, token)
+        setattr(giver, token, 0)
     state.hook_card_lost(giver, cid)
     state.clip_hearts(giver)
     if taker.copy == cid:
         state.end_copy(taker)  # a monster does not copy a card it holds (R17)
     taker.cards.append(cid)
+    if token:
+        setattr(taker, token, getattr(taker, token) + carried)
+        return
     state._push(*state.hook_card_gained(taker, cid))
 
 
@@ -738,7 +765,7 @@ def _flame_thrower(state, m):
 
 @play("frenzy")
 def _frenzy(state, m):
-    state.extra_turns += 1
+    state.earn_extra_turn(m)  # the buyer's, even bought out of turn with Opportunist (R38)
     state.say(f"{state.name(m.seat)} will take another turn after this one.", "Frenzy")
 
 

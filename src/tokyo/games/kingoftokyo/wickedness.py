@@ -169,7 +169,7 @@ def _sonic_boomer(state, m):
 def _final_push(state, m):
     state.gain_hearts(m, 2, "Final Push")
     state.gain_energy(m, 2, "Final Push")
-    state.extra_turns += 1
+    state.earn_extra_turn(m)
     state.say(f"{state.name(m.seat)} will take another turn after this one.", "Final Push")
     state.discard_tile(m, "final-push")
 
