@@ -147,3 +147,24 @@ def test_a_keep_card_stays_with_its_buyer_turn_after_turn():
         take_turn(state, faces)
     assert state.monsters[0].cards == ["alien-origin"]
     assert "alien-origin" not in state.discard and "alien-origin" not in state.market
+
+
+@pytest.mark.rule("kot-dark R40", "kot-dark 4.6")
+def test_r40_with_the_deck_empty_a_bought_card_is_not_replaced():
+    state = at_buy(8, ["alien-origin", "energize", "frenzy"])
+    state.discard = [c for c, k in state.deck.items() for _ in range(k)]
+    state.deck = {c: 0 for c in state.deck}
+    state.apply_action("buy alien-origin")
+    assert not state.is_chance_node()                      # nothing to reveal
+    assert state.market == ["energize", "frenzy"]
+    assert "The deck is empty; the market stays short." in texts(state)
+    assert len(state.discard) == 66 - 3                    # the discard pile is not reshuffled
+
+
+@pytest.mark.rule("kot-dark R40", "kot-dark 4.8")
+def test_r40_a_sweep_with_the_deck_empty_leaves_the_market_empty():
+    state = at_buy(8, ["alien-origin", "energize", "frenzy"])
+    state.deck = {c: 0 for c in state.deck}
+    state.apply_action("sweep")
+    assert state.market == [] and state.monsters[0].energy == 6
+    assert state.active == 1  # nothing left to buy: the turn went on without asking

@@ -83,6 +83,7 @@ def test_no_entry_when_city_and_bay_both_occupied():
     assert state.monsters[0].location == OUT and state.monsters[0].stars == 0
 
 
+@pytest.mark.rule("kot-dark R39")
 def test_monster_in_tokyo_bay_does_not_move_to_empty_city_on_its_turn():
     state = at_resolve(5, [{"location": "bay"}, {}, {}, {}, {}], "1 2 3 e h h")
     resolve_all(state)

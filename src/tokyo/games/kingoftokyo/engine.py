@@ -33,7 +33,7 @@ OUT, CITY, BAY = 0, 1, 2
 LOCATION_NAMES = {OUT: "outside Tokyo", CITY: "Tokyo City", BAY: "Tokyo Bay"}
 WIN_STARS = 20
 _CITATIONS: dict[tuple, str] = {}  # (state class, game id, statement key) -> log citation (KotState.rule)
-HEART_CAP = 12  # no effect raises maximum hearts above 12 (ruling R7 / components)
+HEART_CAP = 12  # the cards that raise the maximum set it to 12 (Even Bigger, Full Regeneration, Zombify): never more
 
 # binomial(6, 1/6) for the Claw roll-off: one chance outcome per monster rolling
 _ROLLOFF = []
