@@ -157,7 +157,8 @@ def test_coverage_finds_statements_without_tests_and_unknown_ids():
     assert cov.unknown == {"toy 9.9.9": ["tests/t.py::test_a[2]"]}
     assert by_game["toy"][0].tests == ["tests/t.py::test_b"]  # named twice, listed once
     page = tool.render_coverage(cov)
-    assert "| toy 1.1.2 | A 1 ends your turn. |" in page
+    assert "| [toy 1.1.2](#toy-1.1.2) | A 1 ends your turn. |" in page
+    assert '| <a id="toy-1.1.1"></a>**toy 1.1.1** Roll one die, then add it to your total. |' in page
     assert "`test_a` (t.py, 2 cases)" in page
     assert len(tool.problems(cov)) == 2
 
