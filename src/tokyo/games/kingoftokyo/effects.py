@@ -14,6 +14,10 @@ Registration kinds:
 - ``decision(name)``: a named decision node: ``legal(state, node)`` and ``do(state, node, text)``.
 - ``step(name)``: a named step ``fn(state, *args)``.
 - ``chance(name)``: handler of a die rolled for a card, ``fn(state, node, face)``.
+- ``reveal(cid)``: the reveal effect of an Event card (Godzilla), ``fn(state)``; returns steps.
+- ``evolution(eid, playable=...)``: what playing Evolution ``eid`` does, ``fn(state,
+  monster, ctx)`` returning steps, and ``playable(state, monster, ctx)``: whether it can be
+  played now, in its window (evolutions.py); permanent Evolutions also use ``on``.
 """
 
 from __future__ import annotations
@@ -33,6 +37,8 @@ class Effects:
         self.steps: dict[str, Callable] = {}
         self.chances: dict[str, Callable] = {}
         self.buy_checks: dict[str, Callable] = {}
+        self.reveals: dict[str, Callable] = {}
+        self.evolutions: dict[str, tuple[Callable | None, Callable | None]] = {}
         self._order: dict = {}
 
     def on(self, hook: str, *cids: str, order: int = 0):
@@ -87,9 +93,23 @@ class Effects:
             return fn
         return deco
 
+    def reveal(self, cid: str):
+        def deco(fn):
+            self.reveals[cid] = fn
+            return fn
+        return deco
+
+    def evolution(self, eid: str, playable: Callable | None = None):
+        """Register what playing Evolution ``eid`` does; ``playable`` (default: always, in its
+        window) says whether it may be played now."""
+        def deco(fn):
+            self.evolutions[eid] = (playable, fn)
+            return fn
+        return deco
+
     def ids(self) -> set[str]:
         """Every card or tile id that has at least one registered effect."""
-        out = set(self.on_gain) | set(self.on_play) | set(self.buy_checks)
+        out = set(self.on_gain) | set(self.on_play) | set(self.buy_checks) | set(self.reveals) | set(self.evolutions)
         for entries in self.hooks.values():
             out.update(cid for cid, _ in entries)
         return out
@@ -107,6 +127,8 @@ class Effects:
             out.steps.update(src.steps)
             out.chances.update(src.chances)
             out.buy_checks.update(src.buy_checks)
+            out.reveals.update(src.reveals)
+            out.evolutions.update(src.evolutions)
             out._order.update(src._order)
         for hook, entries in out.hooks.items():
             entries.sort(key=lambda e: out._order.get((hook, e[0], e[1]), 0))

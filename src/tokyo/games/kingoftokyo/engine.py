@@ -233,13 +233,28 @@ class KotState(StepState):
     RULEBOOK: dict[str, str] = {}
     """The section titles of the edition's rule statement page (rulebook.py); an edition sets it."""
 
+    RULE_KEYS: dict[str, str] = {}
+    """Where an edition numbers a shared rule differently: the shared machine's statement key
+    (the kot-dark numbering it cites) -> the edition's own key (kot-godzilla: "2.4.1" -> "2.3.1")."""
+
+    KEEP_TYPES: tuple[str, ...] = ("keep",)
+    """Card types that stay in front of the buyer (Dark: KEEP; Godzilla: POWER); any other type
+    resolves when bought and goes to the discard pile."""
+
+    FACE_WORDS = FACE_NAMES
+    """The words the log uses for the faces (Godzilla: Smack and Heal)."""
+    SMASH_VERB = "Smashes"
+    """The log's verb for resolving Claws (Godzilla: "Smacks")."""
+    YIELD_VERB = "yields"
+    """The log's verb for leaving Tokyo after losing hearts to Claws (Godzilla: "flees")."""
+
     def rule(self, key: str) -> str:
         """The log citation of rule statement ``key`` of docs/rules/<game>.md, e.g.
         ``rule("2.4.1")`` -> "kot-dark 2.4.1 Resolve Dice / Smash" (``R<n>``: a ruling)."""
         k = (type(self), self.game.game_id, key)
         cite = _CITATIONS.get(k)
         if cite is None:
-            cite = _CITATIONS[k] = citation(self.game.game_id, self.RULEBOOK, key)
+            cite = _CITATIONS[k] = citation(self.game.game_id, self.RULEBOOK, self.RULE_KEYS.get(key, key))
         return cite
 
     def say(self, text: str, rule: str = "", seats: tuple[int, ...] | None = None) -> None:
@@ -433,12 +448,12 @@ class KotState(StepState):
         best = max(ro["claws"].values())
         tied = [s for s in ro["contenders"] if ro["claws"][str(s)] == best]
         if len(tied) > 1:
-            self.say("Tie for most Claws between " + ", ".join(self.name(s) for s in tied) + "; they roll again.",
+            self.say(f"Tie for most {self.FACE_WORDS['c']}s between " + ", ".join(self.name(s) for s in tied) + "; they roll again.",
                      self.rule("0.3.2"))
             self.rolloff = {"contenders": tied, "claws": {}}
             self._push(["rolloff"])
             return
-        self.say(f"{self.name(tied[0])} rolled the most Claws ({best}) and plays first.",
+        self.say(f"{self.name(tied[0])} rolled the most {self.FACE_WORDS['c']}s ({best}) and plays first.",
                  self.rule("0.3.1"))
         self.rolloff = {"contenders": [], "claws": {}, "first": tied[0]}
         self._push(["turn-start", tied[0]])
@@ -446,7 +461,7 @@ class KotState(StepState):
     def _on_claws(self, node, value) -> None:
         seat = node[3]["seat"]
         self.rolloff["claws"][str(seat)] = int(value)
-        self.say(f"{self.name(seat)} rolls {value} Claw{'s' * (value != '1')} for first player.",
+        self.say(f"{self.name(seat)} rolls {value} {self.FACE_WORDS['c']}{'s' * (value != '1')} for first player.",
                  self.rule("0.3.1"))
 
     # ============================ Market reveals ========================================
@@ -542,7 +557,7 @@ class KotState(StepState):
             self._chance("die", index=self.dice.index(None))
             return
         self.rolls_used += 1
-        self.say(f"{self.name(self.active)} rolls: " + " ".join(FACE_NAMES[f] for f in face_sort(self.dice)) + ".",
+        self.say(f"{self.name(self.active)} rolls: " + " ".join(self.FACE_WORDS[f] for f in face_sort(self.dice)) + ".",
                  self.rule("1.1"))
         self._push(["roll-decision"])
 
@@ -611,7 +626,7 @@ class KotState(StepState):
         self.dice = kept + [None] * (len(self.dice) - len(kept))
 
     def _step_after_rolls(self) -> None:
-        self.say(f"{self.name(self.active)} keeps: " + " ".join(FACE_NAMES[f] for f in face_sort(self.dice)) + ".",
+        self.say(f"{self.name(self.active)} keeps: " + " ".join(self.FACE_WORDS[f] for f in face_sort(self.dice)) + ".",
                  self.rule("1.6"))
         self._push(*self.hook_after_final_roll(), ["resolve-choice"])
 
@@ -647,7 +662,7 @@ class KotState(StepState):
             return
         legal = self._legal_resolve(None)
         if not legal:
-            self._push(["enter-tokyo"])
+            self._push(*self.hook_dice_resolved(m), ["enter-tokyo"])
             return
         if len(legal) == 1:
             self._do_resolve(None, legal[0])
@@ -661,6 +676,11 @@ class KotState(StepState):
             out += self.hook_adjust_actions(m)
         out += ["resolve " + k for k in self.categories_left()]
         return out
+
+    def hook_dice_resolved(self, m: MonsterState) -> list[list]:
+        """Hook point: steps once every die is resolved, before Enter Tokyo (Godzilla: three
+        Heal results draw Evolutions). Default: none."""
+        return []
 
     def hook_adjust_actions(self, m: MonsterState) -> list[str]:
         """Hook point: die changes allowed before resolving (Herd Culler, Plot Twist, Stretchy)."""
@@ -790,7 +810,7 @@ class KotState(StepState):
         if n <= 0:
             return
         order = [s for s in self.clockwise_from(m.seat) if s in set(self.smash_targets(m))]
-        self.say(f"{self.name(m.seat)} Smashes for {n}: "
+        self.say(f"{self.name(m.seat)} {self.SMASH_VERB} for {n}: "
                  + (", ".join(self.name(s) for s in order) if order else "nobody is in reach") + ".",
                  self.rule("2.4.1" if order else "2.4.11"))
         steps = self.hook_smash_started(m, n, order)
@@ -852,7 +872,7 @@ class KotState(StepState):
         else:
             self.bay = None
         m.location = OUT
-        self.say(f"{self.name(m.seat)} {'yields' if yielded else 'leaves'} {LOCATION_NAMES[where]}.", rule)
+        self.say(f"{self.name(m.seat)} {self.YIELD_VERB if yielded else 'leaves'} {LOCATION_NAMES[where]}.", rule)
 
     def enter(self, m: MonsterState, where: int, rule: str) -> None:
         if where == CITY:
@@ -1053,6 +1073,7 @@ class KotState(StepState):
         legal = self._legal_buy(None)
         if legal == ["end"]:
             self._push(["end-turn"])
+            self.hook_buy_done(m)
             return
         self._ask(m.seat, "buy", legal)
 
@@ -1088,6 +1109,7 @@ class KotState(StepState):
         words = text.split()
         if words[0] == "end":
             self._push(["end-turn"])
+            self.hook_buy_done(m)
             return
         if words[0] == "buy" and len(words) == 2:
             slot = self.market.index(words[1])
@@ -1098,12 +1120,21 @@ class KotState(StepState):
         if words[0] == "sweep":
             m.energy -= 2
             self.say(f"{self.name(m.seat)} pays 2 energy to sweep the market.", self.rule("4.8"))
-            self.discard.extend(c for c in self.market if c)
-            self.market = []
-            self._push(["reveal", 0], ["reveal", 1], ["reveal", 2], ["buy"])
+            kept = [c for c in self.market if c and self.hook_sweep_keeps(c)]
+            self.discard.extend(c for c in self.market if c and c not in kept)
+            self.market = kept
+            self._push(*[["reveal", slot] for slot in range(len(kept), 3)], ["buy"])
             return
         self._push(["buy"])
         self.hook_do_buy_extra(m, words)
+
+    def hook_sweep_keeps(self, cid: str) -> bool:
+        """Hook point: a face-up card a sweep leaves in place (Godzilla: Event cards). Default: none."""
+        return False
+
+    def hook_buy_done(self, m: MonsterState) -> None:
+        """Hook point: the active monster ends its Buy step (Godzilla: 1 energy if it bought
+        nothing). Runs before End of Turn; may push steps. Default: nothing."""
 
     def hook_do_buy_extra(self, m: MonsterState, words: list[str]) -> None:
         self.effects.actions[words[0]](self, m, words)
@@ -1115,7 +1146,7 @@ class KotState(StepState):
         self.note_bought(m, cid)
         card = self.game.card(cid)
         self.say(f"{self.name(m.seat)} buys {card.name} for {cost} energy.", rule)
-        if card.type == "keep":
+        if card.type in self.KEEP_TYPES:
             m.cards.append(cid)
             self._push(*self.hook_card_gained(m, cid))
         else:

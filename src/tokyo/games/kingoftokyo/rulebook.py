@@ -43,8 +43,8 @@ DARK_SECTIONS: dict[str, str] = {
 
 
 def section_of(key: str) -> str:
-    """The section of a statement key: "2.4.1" -> "2.4", "4.2" -> "4", "R13" -> "R"."""
-    if key[0] == "R":
+    """The section of a statement key: "2.4.1" -> "2.4", "4.2" -> "4", "R13" or "G4" -> "R"."""
+    if key[0].isalpha():  # a ruling: R13 (kot-dark), G4 (kot-godzilla)
         return "R"
     return key.rsplit(".", 1)[0]
 
