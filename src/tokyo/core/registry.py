@@ -12,6 +12,7 @@ from .options import GameInfo, validate_options
 # loading one game never imports the others.
 _GAMES: dict[str, str] = {
     "kot-dark": "tokyo.games.kingoftokyo.dark:DarkEditionGame",
+    "kot-godzilla": "tokyo.games.kingoftokyo.godzilla:GodzillaGame",
     "crisis-tokyo": "tokyo.games.crisis.game:CrisisTokyoGame",
 }
 _LOADED: dict[str, Any] = {}

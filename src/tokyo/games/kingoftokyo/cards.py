@@ -80,3 +80,122 @@ def monsters(set_file: str) -> dict[str, Monster]:
 @lru_cache(maxsize=None)
 def set_title(set_file: str) -> str:
     return _load(set_file).get("title", set_file)
+
+
+# ----- King of Tokyo: Godzilla (docs/kot-card-format.md) ---------------------------------------
+CARD_TYPES = ("power", "action", "event")
+EVENT_KINDS = ("reveal", "ongoing")
+SPECIES = ("mutant", "invader", "robot")
+EVOLUTION_KINDS = ("temporary", "permanent")
+WINDOWS = ("turn-start", "after-roll", "before-damage", "smacked", "buy", "end-of-turn")
+
+
+@dataclass(frozen=True)
+class EnergyCard:
+    """A Godzilla Energy card: ``type`` is "power", "action" or "event"; an Event has
+    ``event`` ("reveal": applies once when revealed; "ongoing": while face up) and
+    ``event_text``; ``text`` is its Action effect when bought. ``shares_effect``: the id of
+    a kot-dark Power card whose effect it reuses."""
+
+    id: str
+    name: str
+    cost: int
+    type: str
+    copies: int
+    text: str
+    source: str
+    event: str | None = None
+    event_text: str = ""
+    hooks: tuple[str, ...] = ()
+    shares_effect: str | None = None
+
+
+@dataclass(frozen=True)
+class Evolution:
+    """One Evolution card of one monster's deck: ``kind`` temporary (discarded after use)
+    or permanent (stays in play); ``window`` is when it may be played."""
+
+    id: str
+    name: str
+    monster: str
+    species: str
+    kind: str
+    window: str
+    text: str
+    source: str
+    hooks: tuple[str, ...] = ()
+
+
+@dataclass(frozen=True)
+class SpeciesMonster:
+    """A monster with a species (Godzilla): no power of its own."""
+
+    id: str
+    name: str
+    species: str
+    named_by_rulebook: bool
+    source: str
+
+
+class CardDataError(ValueError):
+    """A card file that does not follow docs/kot-card-format.md."""
+
+
+def _need(entry: dict, fields: tuple[str, ...], where: str) -> None:
+    missing = [f for f in fields if f not in entry]
+    if missing:
+        raise CardDataError(f"{where} {entry.get('id', '?')!r}: missing {', '.join(missing)}")
+
+
+def _check(value, allowed, what: str, where: str) -> None:
+    if value not in allowed:
+        raise CardDataError(f"{where}: {what} must be one of {', '.join(allowed)}, not {value!r}")
+
+
+@lru_cache(maxsize=None)
+def energy_cards(set_file: str) -> dict[str, EnergyCard]:
+    """Energy cards of one set file, by id, in file order (CardDataError if malformed)."""
+    out: dict[str, EnergyCard] = {}
+    for c in _load(set_file)["card"]:
+        _need(c, ("id", "name", "cost", "type", "text", "source"), "card")
+        where = f"card {c['id']!r}"
+        _check(c["type"], CARD_TYPES, "type", where)
+        if c["type"] == "event":
+            _need(c, ("event", "event_text"), "event card")
+            _check(c["event"], EVENT_KINDS, "event", where)
+        elif "event" in c:
+            raise CardDataError(f"{where}: only an event card has 'event'")
+        if c["id"] in out:
+            raise CardDataError(f"{where}: listed twice")
+        out[c["id"]] = EnergyCard(c["id"], c["name"], int(c["cost"]), c["type"], int(c.get("copies", 1)),
+                                  c["text"], c["source"], c.get("event"), c.get("event_text", ""),
+                                  tuple(c.get("hooks", ())), c.get("shares_effect"))
+    return out
+
+
+@lru_cache(maxsize=None)
+def evolutions(set_file: str) -> dict[str, Evolution]:
+    """Evolution cards of one set file, by id, in file order (CardDataError if malformed)."""
+    out: dict[str, Evolution] = {}
+    for e in _load(set_file).get("evolution", []):
+        _need(e, ("id", "name", "monster", "species", "kind", "window", "text", "source"), "evolution")
+        where = f"evolution {e['id']!r}"
+        _check(e["species"], SPECIES, "species", where)
+        _check(e["kind"], EVOLUTION_KINDS, "kind", where)
+        _check(e["window"], WINDOWS, "window", where)
+        if e["id"] in out:
+            raise CardDataError(f"{where}: listed twice")
+        out[e["id"]] = Evolution(e["id"], e["name"], e["monster"], e["species"], e["kind"], e["window"],
+                                 e["text"], e["source"], tuple(e.get("hooks", ())))
+    return out
+
+
+@lru_cache(maxsize=None)
+def species_monsters(set_file: str) -> dict[str, SpeciesMonster]:
+    out: dict[str, SpeciesMonster] = {}
+    for m in _load(set_file)["monster"]:
+        _need(m, ("id", "name", "species", "source"), "monster")
+        _check(m["species"], SPECIES, "species", f"monster {m['id']!r}")
+        out[m["id"]] = SpeciesMonster(m["id"], m["name"], m["species"], bool(m.get("named_by_rulebook", False)),
+                                      m["source"])
+    return out

@@ -52,3 +52,35 @@ def section_of(key: str) -> str:
 def citation(game_id: str, sections: dict[str, str], key: str) -> str:
     """``"kot-dark 2.4.1 Resolve Dice / Smash"``; KeyError for a key of no known section."""
     return f"{game_id} {key} {sections[section_of(key)]}"
+
+# docs/rules/kot-godzilla.md
+GODZILLA_SECTIONS: dict[str, str] = {
+    "0.1": "Before the first turn / Components",
+    "0.2": "Before the first turn / Setup",
+    "0.3": "Before the first turn / First player",
+    "0.4": "Before the first turn / Turn order",
+    "1": "Roll the Dice",
+    "2.0": "Resolve the Dice",
+    "2.1": "Resolve the Dice / Victory Points",
+    "2.2": "Resolve the Dice / Energy",
+    "2.3": "Resolve the Dice / Smack",
+    "2.4": "Resolve the Dice / Heal",
+    "2.5": "Resolve the Dice / Example: Godzilla's rolls",
+    "3.0": "Enter Tokyo",
+    "3.1": "Enter Tokyo / Five and six players",
+    "3.2": "Enter Tokyo / Effects of Tokyo",
+    "3.3": "Enter Tokyo / Optional rule for two players",
+    "4.1": "Buy Energy Cards OR Gain 1 Energy / Buy Energy Cards",
+    "4.2": "Buy Energy Cards OR Gain 1 Energy / Gain 1 Energy",
+    "4.3": "Buy Energy Cards OR Gain 1 Energy / Event cards",
+    "4.4": "Buy Energy Cards OR Gain 1 Energy / Example: Rodan's purchase",
+    "5.0": "End Your Turn",
+    "5.1": "End Your Turn / Example of a five-player game",
+    "6": "End of the Game",
+    "7.0": "Evolution cards (extension)",
+    "7.1": "Evolution cards (extension) / Setup",
+    "7.2": "Evolution cards (extension) / How to play",
+    "7.3": "Evolution cards (extension) / The evolutions",
+    "7.4": "Evolution cards (extension) / Play windows",
+    "R": "Rulings",
+}
