@@ -14,6 +14,13 @@ location ("out", "city", "bay"), alive, copy (the card Fluxling copies), zombifi
 Cards and tiles placed anywhere are taken out of the deck and tile stacks, so every
 card is still counted once.
 
+kot-godzilla adds: dice_tokens (Dice tokens held, taken from the supply of 12),
+evolutions (the Evolution ids in hand), evolutions_in_play (permanent Evolutions played)
+and evolutions_used (temporary ones played and discarded); these are taken out of that
+monster's Evolution deck (the game needs ``evolutions=true``). ``black`` sets the black
+dice added this turn. Events in ``market`` are in force if ongoing; a reveal Event placed
+there does not apply its reveal effect (it was revealed before the position).
+
 ``step`` says where the turn of ``active`` stands:
 - "turn-start": before the start-of-turn effects (turn_count is incremented first);
 - "roll": about to roll the first time (start-of-turn effects already done);
@@ -47,10 +54,37 @@ def _faces(dice: str | Iterable[str] | None) -> list[str]:
     return items
 
 
+_GODZILLA_FIELDS = ("dice_tokens", "evolutions", "evolutions_in_play", "evolutions_used")
+
+
+def _godzilla_fields(state, seat: int, spec: dict) -> None:
+    """Dice tokens and Evolutions of one monster (kot-godzilla)."""
+    given = [f for f in _GODZILLA_FIELDS if spec.get(f)]
+    if not given:
+        return
+    if not hasattr(state, "tokens"):
+        raise ValueError(f"this edition has no {given[0]}")
+    n = spec.get("dice_tokens", 0)
+    if not isinstance(n, int) or n < 0 or n > state.supply["dice"]:
+        raise ValueError(f"monster {seat}: dice_tokens must be from 0 to {state.supply['dice']}, not {n!r}")
+    state.tokens[seat] += n
+    state.supply["dice"] -= n
+    for field, pile in (("evolutions", state.evo_hand), ("evolutions_in_play", state.evo_play),
+                        ("evolutions_used", state.evo_used)):
+        for eid in spec.get(field, ()):
+            if not state.evo_on:
+                raise ValueError("Evolutions need the option evolutions=true")
+            if eid not in state.evo_deck[seat]:
+                raise ValueError(f"Evolution {eid!r} is not in {state.monsters[seat].monster}'s deck")
+            state.evo_deck[seat].remove(eid)
+            pile[seat].append(eid)
+
+
 def build_position(game, monsters: list[dict[str, Any]] | None = None, *, active: int = 0,
                    step: str = "roll", dice: str | Iterable[str] | None = None, rolls_used: int = 1,
                    rolls_allowed: int | None = None, market: Iterable[str] | None = None,
-                   discard: Iterable[str] = (), turn: int = 1, extra_turns: int | list[int] = 0) -> KotState:
+                   discard: Iterable[str] = (), turn: int = 1, extra_turns: int | list[int] = 0,
+                   black: int = 0) -> KotState:
     """Return a state of ``game`` set as described in the module docstring."""
     if step not in _STEPS:
         raise ValueError(f"unknown step {step!r}; steps: {', '.join(_STEPS)}")
@@ -72,7 +106,7 @@ def build_position(game, monsters: list[dict[str, Any]] | None = None, *, active
     for seat, spec in enumerate(specs):
         m = state.monsters[seat]
         unknown = set(spec) - {"hearts", "stars", "energy", "wickedness", "cards", "tiles", "poison", "shrink",
-                               "smoke", "location", "alive", "copy", "zombified"}
+                               "smoke", "location", "alive", "copy", "zombified"} - set(_GODZILLA_FIELDS)
         if unknown:
             raise ValueError(f"unknown monster fields {sorted(unknown)}")
         for key in ("hearts", "stars", "energy", "wickedness", "poison", "shrink", "smoke", "zombified", "copy"):
@@ -103,9 +137,14 @@ def build_position(game, monsters: list[dict[str, Any]] | None = None, *, active
             m.tiles.append(tid)
             m.levels.append(level)
         for token in ("poison", "shrink", "smoke"):
+            if token not in state.supply:  # an edition without these tokens
+                if getattr(m, token):
+                    raise ValueError(f"this edition has no {token} tokens")
+                continue
             if token == "smoke" and m.copy == "smoke-cloud" and "smoke-cloud" not in m.cards:
                 continue  # a Fluxling copy's Smoke tokens are its own, not the box's (R13)
             state.supply[token] -= getattr(m, token)
+        _godzilla_fields(state, seat, spec)
         if "alive" in spec and not spec["alive"]:
             m.alive = False
             m.hearts = 0
@@ -139,6 +178,10 @@ def build_position(game, monsters: list[dict[str, Any]] | None = None, *, active
     # extra turns already earned this turn: a number (the active monster's) or [seat, ...]
     seats = [active] * extra_turns if isinstance(extra_turns, int) else list(extra_turns)
     state.extra_turns = [[s, ["extra-turn", s]] for s in seats]
+    if black:
+        if not hasattr(state, "black"):
+            raise ValueError("this edition has no black dice")
+        state.black = black
     state.dice = _faces(dice)
     if len(state.dice) > game.max_dice:
         raise ValueError(f"at most {game.max_dice} dice, not {len(state.dice)}")

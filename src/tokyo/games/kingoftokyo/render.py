@@ -26,10 +26,16 @@ def render_text(state, seat: int | None = None) -> str:
             extra.append(f"smoke {m.smoke}")
         if m.zombified:
             extra.append("zombie")
+        godzilla = hasattr(state, "tokens")
+        third = f"Dice tokens {state.tokens[m.seat]:>2}" if godzilla else f"wickedness {m.wickedness:>2}"
         lines.append(f"{mark} [{m.seat}] {state.name(m.seat):<12} hearts {m.hearts:>2}/{state.max_hearts(m):<2} "
-                     f"stars {m.stars:>2}  energy {m.energy:>2}  wickedness {m.wickedness:>2}  "
+                     f"stars {m.stars:>2}  energy {m.energy:>2}  {third}  "
                      f"{LOCATION_NAMES[m.location]}" + (f"  ({', '.join(extra)})" if extra else ""))
         owned = [g.card(c).name for c in m.cards] + [g.tile(t).name + " (tile)" for t in m.tiles]
+        if godzilla and state.evo_on:
+            owned += [g.evolution(e).name + " (Evolution)" for e in state.evo_play[m.seat]]
+            if m.seat != seat and state.evo_hand[m.seat]:
+                owned.append(f"{len(state.evo_hand[m.seat])} Evolution(s) in hand")
         if m.copy and "fluxling" in m.tiles:
             owned.append(f"Fluxling copies {g.card(m.copy).name}")
         if owned:
@@ -40,14 +46,29 @@ def render_text(state, seat: int | None = None) -> str:
         tokyo += f"   Tokyo Bay: {state.name(state.bay) if state.bay is not None else 'empty'}"
     lines.append(tokyo)
     if state.dice and None not in state.dice:
+        words = getattr(state, "FACE_WORDS", FACE_NAMES)
         lines.append(f"Dice (roll {state.rolls_used} of {state.rolls_allowed}): "
-                     + "  ".join(FACE_NAMES[f] for f in face_sort(state.dice)))
+                     + "  ".join(words[f] for f in face_sort(state.dice))
+                     + (f"  ({state.black} black)" if getattr(state, "black", 0) else ""))
     lines.append(f"Market (deck {sum(state.deck.values()) + len(state.known_top)}):"
                  + ("" if any(state.market) else " empty"))
     for c in state.market:
         if c:
             card = g.card(c)
-            lines.append(f"  {card.name} ({card.cost} energy, {card.type.upper()}): {card.text}")
+            event = getattr(card, "event", None)
+            kind = card.type.upper() + (f", {event}" if event else "")
+            text = f"{card.event_text} {card.text}" if event else card.text
+            in_force = " [in force]" if event == "ongoing" else ""
+            lines.append(f"  {card.name} ({card.cost} energy, {kind}){in_force}: {text}")
+    if hasattr(state, "tokens"):
+        lines.append(f"Dice tokens in the supply: {state.supply['dice']}")
+        if seat is not None and state.evo_on:
+            hand = [g.evolution(e) for e in state.evo_hand[seat]]
+            lines.append("Your Evolutions: " + ("; ".join(f"{e.name} ({e.kind}, {e.window}): {e.text}"
+                                                          for e in hand) or "none"))
+            drawn = [g.evolution(e).name for e in state.evo_drawn[seat]]
+            if drawn:
+                lines.append("You drew: " + ", ".join(drawn))
     if state.node is not None and state.node[2] == "tile" and state.node[1] == seat:
         lines.append(f"Wickedness tiles you may take at level {state.node[3]['level']}:")
         for t in state.tile_stacks[str(state.node[3]["level"])]:
