@@ -1,0 +1,111 @@
+"""The Evolution extension (docs/rules/kot-godzilla.md section 7) and rulings about it."""
+
+import random
+
+import pytest
+
+from tokyo.core import sample_chance
+from gz_helpers import finish, game, kind, play, pos, setup, texts
+
+EVO = {"evolutions": True}
+GODZILLA_DECK = ["atomic-breath", "burning-rage", "dorsal-plates", "g-energy", "hardened-scales",
+                 "king-of-the-monsters", "nuclear-pulse", "radioactive-regeneration"]
+
+
+@pytest.mark.rule("kot-godzilla 7.0.1")
+def test_off_by_default():
+    assert game().options["evolutions"] is False
+    s = setup()
+    assert kind(s) == "claws" and s.evo_deck[0] == []
+
+
+@pytest.mark.rule("kot-godzilla 7.0.2", "kot-godzilla 7.1.1", "kot-godzilla 7.1.2", "kot-godzilla 7.2.5")
+def test_setup_draw_two_keep_one_shuffle_the_other_back():
+    s = setup(**EVO)
+    assert s.evo_deck[0] == GODZILLA_DECK and kind(s) == "evo-draw"
+    assert [(a.text, p) for a, p in s.chance_outcomes()][0] == ("evolution atomic-breath", pytest.approx(1 / 8))
+    play(s, "evolution g-energy", "evolution nuclear-pulse")
+    assert kind(s) == "evo-keep" and s.node[1] == 0
+    assert s.legal_texts() == ["keep g-energy", "keep nuclear-pulse"]
+    play(s, "keep nuclear-pulse")
+    assert s.evo_hand[0] == ["nuclear-pulse"] and len(s.evo_deck[0]) == 7 and "g-energy" in s.evo_deck[0]
+    assert "nuclear-pulse" not in str(s.observation(1)) and "Nuclear Pulse" not in str([e.text for e in s.log_for(1)])
+    assert s.observation(1)["evolutions"][0]["hand_count"] == 1
+    assert s.observation(0)["evolutions"][0]["hand"] == ["nuclear-pulse"]
+
+
+@pytest.mark.rule("kot-godzilla 7.2.1", "kot-godzilla 7.2.2", "kot-godzilla G7")
+def test_three_heal_results_draw_two_keep_one_discard_the_other():
+    s = pos([{"hearts": 5}, {"location": "city"}], options=EVO, step="resolve", dice="h h h 1 2 3")
+    assert s.monsters[0].hearts == 8 and kind(s) == "evo-draw"
+    play(s, "evolution g-energy", "evolution burning-rage", "keep g-energy")
+    assert s.evo_hand[0] == ["g-energy"] and s.evo_discard[0] == ["burning-rage"]
+    assert s.observation(1)["evolutions"][0]["discard_count"] == 1
+    assert "burning-rage" not in str(s.observation(1))
+
+
+@pytest.mark.rule("kot-godzilla 7.2.3")
+def test_drawing_in_tokyo():
+    s = pos([{"location": "city"}], options=EVO, step="resolve", dice="h h h 1 2 3")
+    assert kind(s) == "evo-draw"
+
+
+@pytest.mark.rule("kot-godzilla 7.2.4")
+def test_empty_deck_reshuffles_the_discard():
+    s = pos([{"evolutions": GODZILLA_DECK[:6], "evolutions_used": GODZILLA_DECK[6:]}, {"location": "city"}],
+            options=EVO, step="resolve", dice="h h h 1 2 3")
+    assert kind(s) == "evo-draw" and sorted(s.evo_deck[0]) == GODZILLA_DECK[6:]
+    assert any("shuffled into a new deck" in t for t in texts(s))
+
+
+@pytest.mark.rule("kot-godzilla 7.4.1")
+def test_only_holders_of_a_playable_card_are_asked():
+    s = pos([{"evolutions": ["g-energy"]}, {"evolutions": []}], options=EVO, step="roll")
+    r = random.Random(1)
+    kinds = []
+    for _ in range(60):
+        if s.is_terminal():
+            break
+        if s.is_chance_node():
+            s.apply_action(sample_chance(s, r))
+            continue
+        kinds.append((s.node[2], s.node[1]))
+        s.apply_action(r.choice([t for t in s.legal_texts() if not t.startswith("evolve")] or s.legal_texts()))
+    assert all(k != "evolution" for k, _ in kinds)  # g-energy only plays inside the Buy decision
+
+
+@pytest.mark.rule("kot-godzilla G3")
+def test_g3_six_heals_draw_once():
+    s = pos([{"hearts": 2}, {"location": "city"}], options=EVO, step="resolve", dice="h h h h h h")
+    play(s, "evolution g-energy", "evolution burning-rage", "keep g-energy")
+    assert len(s.evo_hand[0]) == 1 and kind(s) != "evo-draw"
+
+
+@pytest.mark.rule("kot-godzilla G8")
+def test_g8_eliminated_monster_discards_its_evolutions():
+    s = pos([{"hearts": 1, "evolutions": ["g-energy"], "evolutions_in_play": ["hardened-scales"]},
+             {"location": "city"}], options=EVO, active=1, step="resolve", dice="c 1 1 2 2 3")
+    finish(s)
+    assert not s.monsters[0].alive and s.evo_hand[0] == [] and s.evo_play[0] == []
+    assert sorted(s.evo_discard[0]) == ["g-energy", "hardened-scales"]
+
+
+@pytest.mark.rule("kot-godzilla G9")
+def test_g9_before_damage_after_energy_card_reductions_only_if_a_loss_remains():
+    s = pos([{"location": "city", "evolutions": ["dorsal-plates"], "cards": ["armored-hide"]}, {}],
+            options=EVO, active=1, step="resolve", dice="c c c 1 2 3")
+    assert kind(s) == "evolution"
+    assert s.node[3]["ctx"]["packet"]["amount"] == 2  # Armored Hide already took 1 off
+    play(s, "evolve dorsal-plates")
+    assert s.monsters[0].hearts == 10 and kind(s) != "yield"  # no heart lost: no flee
+
+
+@pytest.mark.rule("kot-godzilla G10")
+def test_g10_end_of_turn_window_clockwise_from_the_active_monster():
+    g = game(4, evolutions=True, monsters="mothra,godzilla,rodan,anguirus")
+    from tokyo.games.kingoftokyo.position import build_position
+    s = build_position(g, [{}, {"evolutions": ["burning-rage"]}], active=2, step="end",
+                       market=["extra-arms", "high-ground", "tail-sweep"])
+    assert kind(s) == "evolution" and s.node[1] == 1 and s.node[3]["window"] == "end-of-turn"
+    play(s, "pass")
+    assert kind(s) == "die" and s.active == 3
