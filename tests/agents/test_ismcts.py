@@ -282,3 +282,42 @@ def test_beats_random_players(record_property):
     print(f"\nismcts win share against random over {STRENGTH_GAMES} games: {share / STRENGTH_GAMES:.3f} "
           f"(95% Wilson interval {low:.3f}-{high:.3f})")
     assert low > 0.5, (share, low, high)
+
+
+# ----- (c) no peeking: kot-godzilla's hidden Evolution hands -----------------------------------------
+def godzilla_deals():
+    """Two kot-godzilla positions seat 0 cannot tell apart: Godzilla's (seat 1) hidden
+    Evolution hand differs (Nuclear Pulse or G-Energy)."""
+    from tokyo.games.kingoftokyo.position import build_position as kot_position
+    game = tokyo.load_game("kot-godzilla", players=2, evolutions=True, monsters="mothra,godzilla")
+
+    def position(hand):
+        return kot_position(game, [{"energy": 6}, {"location": "city", "hearts": 4, "evolutions": hand}],
+                            active=0, step="roll-decision", dice="c c c 1 2 e",
+                            market=["tail-sweep", "energy-core", "high-ground"])
+
+    first, second = position(["nuclear-pulse"]), position(["g-energy"])
+    assert first.observation(0) == second.observation(0)
+    assert first.evo_hand[1] != second.evo_hand[1] and first.observation(1) != second.observation(1)
+    assert len(first.legal_texts()) > 5
+    return first, second
+
+
+def test_cannot_peek_at_hidden_evolutions():
+    first, second = godzilla_deals()
+
+    def pick(state, seed):
+        agent = make_agent("ismcts:sims=20", "kot-godzilla")
+        agent.reset(seed, 0)
+        return agent.step(state)
+
+    choices = [(pick(first, seed), pick(second, seed)) for seed in range(4)]
+    assert all(a == b for a, b in choices), choices
+
+
+@pytest.mark.parametrize("evolutions", [False, True])
+def test_plays_only_legal_actions_in_kot_godzilla(evolutions):
+    game = tokyo.load_game("kot-godzilla", players=2, evolutions=evolutions)
+    agents = [make_agent("ismcts:sims=3,rollout=random,rollout_steps=40", "kot-godzilla"), RandomAgent()]
+    record = tokyo.play_game(game, agents, seed=1)
+    assert record.returns
