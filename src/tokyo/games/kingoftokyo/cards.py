@@ -7,10 +7,12 @@ names the source of its facts. Effects are code in ``powers.py`` (Power cards) a
 
 from __future__ import annotations
 
+import os
 import tomllib
 from dataclasses import dataclass
 from functools import lru_cache
 from importlib import resources
+from pathlib import Path
 
 
 @dataclass(frozen=True)
@@ -48,7 +50,15 @@ class Monster:
     source: str
 
 
+DATA_DIR_ENV = "TOKYO_KOT_DATA"
+"""A folder whose card files replace the packaged ones of the same name (docs/kot-card-format.md)."""
+
+
 def _load(name: str) -> dict:
+    folder = os.environ.get(DATA_DIR_ENV)
+    if folder and (Path(folder) / name).is_file():
+        with (Path(folder) / name).open("rb") as fh:
+            return tomllib.load(fh)
     with resources.files("tokyo.games.kingoftokyo.data").joinpath(name).open("rb") as fh:
         return tomllib.load(fh)
 
