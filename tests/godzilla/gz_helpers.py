@@ -6,7 +6,7 @@ import tokyo
 from tokyo.games.kingoftokyo.position import build_position
 
 # a market no monster with less than 4 Energy can buy from, and no Event in it
-DEAR_MARKET = ["extra-arms", "high-ground", "tail-sweep"]
+DEAR_MARKET = ["atomic-surge", "supercomputer", "radiation-aura"]
 
 
 def game(players: int = 4, **options):
@@ -76,7 +76,7 @@ def locations(state):
     return [m.location for m in state.monsters]
 
 
-def setup(players=4, reveals=("extra-arms", "high-ground", "tail-sweep"), **options):
+def setup(players=4, reveals=tuple(DEAR_MARKET), **options):
     """A new game through its market reveals (forced) up to the first-player roll-off."""
     state = game(players, **options).new_initial_state()
     for cid in reveals:
@@ -100,3 +100,9 @@ def finish(state, order=("numbers", "hearts", "energy", "smash"), answers=None):
             state.apply_action("end")
         else:
             return state
+
+
+def card(cid: str):
+    """The rule marker of a card or Evolution test: ``@card("atomic-surge")``."""
+    import pytest
+    return pytest.mark.rule(f"kot-godzilla card:{cid}")

@@ -89,7 +89,8 @@ def monsters(set_file: str) -> dict[str, Monster]:
 
 @lru_cache(maxsize=None)
 def set_title(set_file: str) -> str:
-    return _load(set_file).get("title", set_file)
+    data = _load(set_file)
+    return data.get("title") or data.get("meta", {}).get("title") or set_file
 
 
 # ----- King of Tokyo: Godzilla (docs/kot-card-format.md) ---------------------------------------

@@ -1,0 +1,5 @@
+"""Anguirus's eight Evolutions (data/godzilla_evolutions.toml, monster = "anguirus")."""
+
+from __future__ import annotations
+
+from ..godzilla_cards import EVOLUTIONS, take_tokens  # noqa: F401

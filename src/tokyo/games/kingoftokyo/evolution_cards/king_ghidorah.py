@@ -1,0 +1,5 @@
+"""King Ghidorah's eight Evolutions (data/godzilla_evolutions.toml, monster = "king-ghidorah")."""
+
+from __future__ import annotations
+
+from ..godzilla_cards import EVOLUTIONS, take_tokens  # noqa: F401

@@ -1,0 +1,5 @@
+"""Mothra's eight Evolutions (data/godzilla_evolutions.toml, monster = "mothra")."""
+
+from __future__ import annotations
+
+from ..godzilla_cards import EVOLUTIONS, take_tokens  # noqa: F401

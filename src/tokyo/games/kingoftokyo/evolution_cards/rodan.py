@@ -1,0 +1,5 @@
+"""Rodan's eight Evolutions (data/godzilla_evolutions.toml, monster = "rodan")."""
+
+from __future__ import annotations
+
+from ..godzilla_cards import EVOLUTIONS, take_tokens  # noqa: F401
