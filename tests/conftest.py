@@ -46,13 +46,46 @@ def pytest_configure(config):
                    "ids are listed in docs/rules/<game>.md, docs/rulings.md and the card data (docs/rules/README.md)")
 
 
+def _skipped(item) -> bool:
+    """Whether a test will not run as a check: skipped (unconditionally or by a true
+    condition) or expected to fail. Such a test does not count for a rule statement."""
+    if item.get_closest_marker("skip") or item.get_closest_marker("xfail"):
+        return True
+    return any(all(bool(a) for a in m.args) and m.args for m in item.iter_markers("skipif")
+               if all(isinstance(a, bool) for a in m.args))
+
+
+def _check_rule_markers(items) -> None:
+    """Every ``rule`` marker names existing statements, as strings (docs/rules/README.md):
+    a bad marker stops any run that collects it, not only the full suite's index check."""
+    named = {}
+    for item in items:
+        for mark in item.iter_markers("rule"):
+            if not mark.args or not all(isinstance(a, str) for a in mark.args):
+                raise pytest.UsageError(f"{item.nodeid}: @pytest.mark.rule takes one or more statement ids as "
+                                        f"strings ('kot-dark 2.4.3'), not {mark.args!r}")
+            for sid in mark.args:
+                named.setdefault(sid, item.nodeid)
+    if not named:
+        return
+    from rulesindex import known_statements
+    known, games = known_statements({sid.split(" ", 1)[0] for sid in named})
+    bad = [f"{sid!r} (in {node})" + ("" if sid.split(" ", 1)[0] in games else
+                                      f": no game '{sid.split(' ', 1)[0]}'; the games are {', '.join(sorted(games))}")
+           for sid, node in named.items() if sid not in known]
+    if bad:
+        raise pytest.UsageError("@pytest.mark.rule names statements that do not exist (docs/rules/<game>.md, "
+                                "docs/rulings.md, tokyo cards GAME --json rule_id): " + "; ".join(bad[:10]))
+
+
 def pytest_collection_modifyitems(session, config, items):
+    _check_rule_markers(items)
     path = config.getoption("--rule-index")
     if not path:
         return
-    index = {}
+    index = {"tests": {}, "skipped": {}}
     for item in items:
         ids = [i for mark in item.iter_markers("rule") for i in mark.args]
-        index[item.nodeid] = ids
+        index["skipped" if _skipped(item) else "tests"][item.nodeid] = ids
     with open(path, "w", encoding="utf-8") as fh:
         json.dump(index, fh, indent=0, sort_keys=True)

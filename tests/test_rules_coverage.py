@@ -59,8 +59,8 @@ def test_every_rule_marker_names_an_existing_statement():
 
 def test_the_generated_pages_are_up_to_date():
     cov = _coverage()
-    stale = [p for p in tool.problems(cov, tool.expected_files(cov)) if "out of date" in p]
-    assert stale == []
+    stale = [msg for _, msg in tool.problems(cov, tool.expected_files(cov)) if "out of date" in msg]
+    assert stale == [], "run .venv/bin/python tools/rules_coverage.py: " + "; ".join(stale)
 
 
 def test_every_catalogue_entry_names_a_statement_or_none():
@@ -134,10 +134,61 @@ def test_the_page_parser_reads_ids_sections_and_continued_lines():
     ("- **toy 1.2.1** x", "listed under section 1.1"),
     ("- **toy 1.1.1** again", "listed twice"),
     ("- **toy R1** x", "not a statement id of toy"),
+    ("- **toy 1.1.3 no closing bold", "looks like a statement"),
+    ("* **toy 1.1.3** another bullet", "looks like a statement"),
+    (" - **toy 1.1.3** one space in", "looks like a statement"),
+    ("  - **toy 1.1.3** glued to the one above", "looks like a statement"),
+    ("- toy 1.1.3 not in bold", "looks like a statement"),
 ])
 def test_the_page_parser_refuses_a_malformed_statement(bad, why):
     with pytest.raises(tool.IndexError_, match=why):
         tool.parse_rules_page("toy", PAGE.replace("## Rulings", bad))
+
+
+@pytest.mark.parametrize("row,why", [("|T2 | Q | R | W | - |\n", None), ("| T 2 | Q | R | W |\n", "ruling row"),
+                                     ("| T1 | Again? | R | W | - |\n", "listed twice")])
+def test_the_rulings_parser_takes_loose_spacing_and_refuses_broken_rows(row, why):
+    text = "## A game (`toy`)\n\n| T1 | Ties? | Shared. | Silent. | - |\n" + row
+    if why is None:
+        assert [s.id for s in tool.parse_rulings(text)["toy"]] == ["toy T1", "toy T2"]
+    else:
+        with pytest.raises(tool.IndexError_, match=why):
+            tool.parse_rulings(text)
+
+
+def test_a_page_error_names_the_file_and_line(monkeypatch, tmp_path):
+    page = tmp_path / "kot-dark.md"
+    page.write_text(tool.rules_page("kot-dark").read_text().replace("- **kot-dark 2.4.1** ", "- **kot-dark 2.4.1 "))
+    monkeypatch.setattr(tool, "rules_page", lambda g: page)
+    monkeypatch.setattr(tool, "ROOT", tmp_path)
+    with pytest.raises(tool.IndexError_, match=r"^kot-dark.md:\d+: this looks like a statement"):
+        tool.statements("kot-dark")
+
+
+class _Mark:
+    def __init__(self, *args):
+        self.args = args
+
+
+class _Item:
+    def __init__(self, nodeid, *marks):
+        self.nodeid, self.marks = nodeid, marks
+
+    def iter_markers(self, name):
+        return iter(self.marks if name == "rule" else ())
+
+
+@pytest.mark.parametrize("marks,why", [
+    ((_Mark(["kot-dark R13"]),), "as strings"),
+    ((_Mark(),), "as strings"),
+    ((_Mark("kot-dark 2.4.99"),), "'kot-dark 2.4.99'"),
+    ((_Mark("kotdark 2.4.1"),), "no game 'kotdark'"),
+])
+def test_a_bad_rule_marker_stops_the_run_that_collects_it(marks, why):
+    import conftest
+    with pytest.raises(pytest.UsageError, match=why):
+        conftest._check_rule_markers([_Item("tests/x.py::test_x", *marks)])
+    conftest._check_rule_markers([_Item("tests/x.py::test_ok", _Mark("kot-dark 2.4.1", "crisis-tokyo C9"))])
 
 
 def test_the_rulings_parser_reads_each_games_table():
@@ -160,7 +211,15 @@ def test_coverage_finds_statements_without_tests_and_unknown_ids():
     assert "| [toy 1.1.2](#toy-1.1.2) | A 1 ends your turn. |" in page
     assert '| <a id="toy-1.1.1"></a>**toy 1.1.1** Roll one die, then add it to your total. |' in page
     assert "`test_a` (t.py, 2 cases)" in page
-    assert len(tool.problems(cov)) == 2
+    assert [g for g, _ in tool.problems(cov)] == ["toy", "toy"]
+
+
+def test_skipped_and_xfail_tests_do_not_count_for_a_statement():
+    by_game = {"toy": tool.parse_rules_page("toy", PAGE)}
+    cov = tool.coverage({"tests/t.py::test_a": ["toy 1.0.1", "toy 1.1.1"]}, by_game,
+                        skipped={"tests/t.py::test_skip": ["toy 1.1.2"]})
+    assert [s.id for s in cov.uncovered()] == ["toy 1.1.2"]
+    assert "not counted (skipped or xfail): `test_skip`" in tool.render_coverage(cov)
 
 
 def test_the_rulings_block_replaces_itself():

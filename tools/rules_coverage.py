@@ -57,7 +57,8 @@ RULING_KEY = re.compile(r"^[A-Z]\d+$")
 HEADING = re.compile(r"^(?P<level>#{2,4}) (?P<num>\d+(?:\.\d+)*) (?P<title>.+?)\s*$")
 ITEM = re.compile(r"^- \*\*(?P<id>[^*]+)\*\* (?P<text>.+)$")
 RULINGS_SECTION = re.compile(r"^## .*\(`(?P<game>[a-z0-9-]+)`\)\s*$")
-RULING_ROW = re.compile(r"^\| (?P<key>[A-Z]\d+) \| (?P<question>[^|]+?) \| (?P<ruling>.+?) \|")
+RULING_ROW = re.compile(r"^\|\s*(?P<key>[A-Z]\d+)\s*\|\s*(?P<question>[^|]+?)\s*\|\s*(?P<ruling>.+?)\s*\|")
+RULING_LIKE = re.compile(r"^\|\s*[A-Z]\s*\d")
 
 
 class IndexError_(ValueError):
@@ -99,9 +100,14 @@ def parse_rules_page(game_id: str, text: str) -> list[Statement]:
     out: list[Statement] = []
     seen: set[str] = set()
     last = 0
+    suspect = re.compile(rf"^\s*(?:[-*+]\s*)?\**\s*{re.escape(game_id)}\s+\S|\*\*\s*{re.escape(game_id)}\s")
     for lineno, line, current in _walk(text):
         m = ITEM.match(line)
         if not m:
+            if suspect.search(line) and not line.lstrip().startswith("#"):
+                raise IndexError_(f"line {lineno}: this looks like a statement but is not written "
+                                  f"'- **{game_id} <section>.<n>** <text>' (a dash and a space at the start of "
+                                  f"the line, the id in bold): {line.strip()[:60]!r}")
             if out and line.startswith("  ") and line.strip() and last == lineno - 1:
                 out[-1].text += " " + line.strip()  # a statement continued on the next line
                 last = lineno
@@ -152,7 +158,10 @@ def parse_rulings(text: str) -> dict[str, list[Statement]]:
     section headed ``## ... (`game-id`)``."""
     out: dict[str, list[Statement]] = {}
     game = None
-    for line in text.splitlines():
+    for lineno, line in enumerate(text.splitlines(), 1):
+        if game and RULING_LIKE.match(line) and not RULING_ROW.match(line):
+            raise IndexError_(f"docs/rulings.md:{lineno}: a ruling row must read '| <letter><number> | question | "
+                              f"ruling | why | option |': {line[:60]!r}")
         s = RULINGS_SECTION.match(line)
         if s:
             game = s["game"]
@@ -162,8 +171,11 @@ def parse_rulings(text: str) -> dict[str, list[Statement]]:
             game = None
         r = RULING_ROW.match(line)
         if game and r:
+            sid = f"{game} {r['key']}"
+            if any(x.id == sid for x in out[game]):
+                raise IndexError_(f"docs/rulings.md:{lineno}: ruling {sid} is listed twice")
             text_ = f"{r['question'].strip()}: {r['ruling'].strip()}"
-            out[game].append(Statement(f"{game} {r['key']}", text_, "ruling", "rulings", "Rulings"))
+            out[game].append(Statement(sid, text_, "ruling", "rulings", "Rulings"))
     return out
 
 
@@ -189,19 +201,24 @@ def statements(game_id: str) -> list[Statement]:
     page = rules_page(game_id)
     if not page.exists():
         raise IndexError_(f"{game_id} has no rules page: write {page.relative_to(ROOT)} (docs/rules/README.md)")
-    out = parse_rules_page(game_id, page.read_text(encoding="utf-8"))
+    try:
+        out = parse_rules_page(game_id, page.read_text(encoding="utf-8"))
+    except IndexError_ as exc:
+        raise IndexError_(f"{page.relative_to(ROOT)}:{str(exc).removeprefix('line ')}") from None
     out += parse_rulings(RULINGS.read_text(encoding="utf-8")).get(game_id, [])
     out += card_statements(game_id)
     ids = [s.id for s in out]
     dup = sorted({i for i in ids if ids.count(i) > 1})
     if dup:
-        raise IndexError_(f"{game_id}: statement ids listed twice: {', '.join(dup)}")
+        raise IndexError_(f"{game_id}: statement ids listed twice (on its rules page, in docs/rulings.md or as "
+                          f"catalogue rule_id): {', '.join(dup)}")
     return out
 
 
 # ----- the tests ------------------------------------------------------------------------------
-def collect(paths: list[str] | None = None) -> dict[str, list[str]]:
-    """{test node id: [statement ids its rule markers name]}, from pytest's collection of
+def collect(paths: list[str] | None = None) -> tuple[dict[str, list[str]], dict[str, list[str]]]:
+    """({test node id: [statement ids its rule markers name]}, the same for the tests that
+    are skipped or expected to fail, which check nothing), from pytest's collection of
     ``paths`` (default: the whole tests/ folder). Raises RuntimeError if collection fails."""
     with tempfile.TemporaryDirectory() as tmp:
         out = Path(tmp) / "index.json"
@@ -211,23 +228,32 @@ def collect(paths: list[str] | None = None) -> dict[str, list[str]]:
                                "--rule-index", str(out), *(paths or ["tests"])],
                               cwd=ROOT, capture_output=True, text=True, env=env)
         if proc.returncode != 0 or not out.exists():
-            raise RuntimeError("pytest could not collect the tests:\n" + proc.stdout[-3000:] + proc.stderr[-3000:])
-        return json.loads(out.read_text(encoding="utf-8"))
+            text = (proc.stdout + proc.stderr).strip()
+            hint = ("\nRun this tool with the project's Python after installing the test extra "
+                    "(README: .venv/bin/python tools/rules_coverage.py)." if "ModuleNotFoundError" in text else "")
+            lines = [ln for ln in text.splitlines() if ln.strip()]
+            raise RuntimeError("pytest could not collect the tests:\n" + "\n".join(lines[-25:]) + hint)
+        index = json.loads(out.read_text(encoding="utf-8"))
+        return index["tests"], index["skipped"]
 
 
 @dataclass
 class Coverage:
-    """Statements per game with their tests filled in, and the marker ids that name no
-    statement ({id: [tests]})."""
+    """Statements per game with their tests filled in, the marker ids that name no
+    statement ({id: [tests]}) and, per statement id, the skipped or xfail tests naming it
+    (not counted)."""
     by_game: dict[str, list[Statement]]
     unknown: dict[str, list[str]]
+    skipped: dict[str, list[str]] = field(default_factory=dict)
 
     def uncovered(self, game_id: str | None = None) -> list[Statement]:
         return [s for g, sts in self.by_game.items() if game_id in (None, g) for s in sts if not s.tests]
 
 
-def coverage(index: dict[str, list[str]], by_game: dict[str, list[Statement]]) -> Coverage:
-    """Join the statements with the tests that name them."""
+def coverage(index: dict[str, list[str]], by_game: dict[str, list[Statement]],
+             skipped: dict[str, list[str]] | None = None) -> Coverage:
+    """Join the statements with the tests that name them; ``skipped`` tests (skip, xfail)
+    are listed apart and check nothing."""
     known = {s.id: s for sts in by_game.values() for s in sts}
     unknown: dict[str, list[str]] = {}
     for node in sorted(index):
@@ -236,13 +262,18 @@ def coverage(index: dict[str, list[str]], by_game: dict[str, list[Statement]]) -
                 known[sid].tests.append(node)
             else:
                 unknown.setdefault(sid, []).append(node)
-    return Coverage(by_game, unknown)
+    not_run: dict[str, list[str]] = {}
+    for node in sorted(skipped or {}):
+        for sid in dict.fromkeys((skipped or {})[node]):
+            not_run.setdefault(sid, []).append(node)
+    return Coverage(by_game, unknown, not_run)
 
 
 def build(index: dict[str, list[str]] | None = None, game_ids: list[str] | None = None) -> Coverage:
     """The coverage of every game (or those named), collecting the tests unless given."""
     by_game = {g: statements(g) for g in (game_ids or games())}
-    return coverage(collect() if index is None else index, by_game)
+    tests, skipped = collect() if index is None else (index, {})
+    return coverage(tests, by_game, skipped)
 
 
 # ----- the pages ------------------------------------------------------------------------------
@@ -304,6 +335,8 @@ def render_coverage(cov: Coverage) -> str:
                          "Rulings" if s.kind == "ruling" else f"Cards: {s.section_title}")
                 lines += ["", f"### {g} {title}", "", "| Statement | Tests |", "|---|---|"]
             tests = _test_list(s.tests) if s.tests else "**none**"
+            if s.id in cov.skipped:
+                tests += "<br>not counted (skipped or xfail): " + _test_list(cov.skipped[s.id])
             lines.append(f'| <a id="{s.id.replace(" ", "-")}"></a>**{s.id}** {_cell(s.text)} | {tests} |')
     return "\n".join(lines) + "\n"
 
@@ -336,56 +369,64 @@ def expected_files(cov: Coverage) -> dict[Path, str]:
     return files
 
 
-def problems(cov: Coverage, files: dict[Path, str] | None = None) -> list[str]:
-    """Everything --check fails on, one line each."""
-    out = [f"{s.id} has no test ({s.text[:70]})" for s in cov.uncovered()]
-    out += [f"{sid} names no statement (in {', '.join(nodes[:3])}{' ...' if len(nodes) > 3 else ''})"
-            for sid, nodes in cov.unknown.items()]
+def problems(cov: Coverage, files: dict[Path, str] | None = None) -> list[tuple[str | None, str]]:
+    """Everything --check fails on: (the game it concerns, or None for all, message)."""
+    out: list[tuple[str | None, str]] = [(s.id.split(" ", 1)[0], f"{s.id} has no test that runs ({s.text[:70]})")
+                                         for s in cov.uncovered()]
+    for sid, nodes in cov.unknown.items():
+        game = sid.split(" ", 1)[0]
+        out.append((game if game in cov.by_game else None,
+                    f"{sid} names no statement (in {', '.join(nodes[:3])}{' ...' if len(nodes) > 3 else ''})"))
     for path, text in (files or {}).items():
         if not path.exists() or path.read_text(encoding="utf-8") != text:
-            out.append(f"{path.relative_to(ROOT)} is out of date: run python tools/rules_coverage.py")
+            game = path.stem if path.stem in cov.by_game else None
+            out.append((game, f"{path.relative_to(ROOT)} is out of date: run .venv/bin/python tools/rules_coverage.py"))
     return out
 
 
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("Usage:")[0] + __doc__.split("\n\n", 2)[2],
                                      formatter_class=argparse.RawDescriptionHelpFormatter,
-                                     epilog="Statement ids and the marker: docs/rules/README.md.")
+                                     epilog="Exit codes: 0 all well, 1 a problem (each printed on one line), 2 a "
+                                            "bad command line. Statement ids and the marker: docs/rules/README.md.")
     parser.add_argument("--check", action="store_true", help="write nothing; exit 1 on any problem")
-    parser.add_argument("--uncovered", action="store_true", help="list the statements without a test")
+    parser.add_argument("--uncovered", action="store_true", help="list the statements without a test that runs")
     parser.add_argument("--game", action="append", help="only this game (repeatable; with --check/--uncovered)")
     args = parser.parse_args(argv)
+    all_games = games()
+    for g in args.game or []:
+        if g not in all_games:
+            parser.error(f"unknown game '{g}'; the games are: {', '.join(all_games)}")
     try:
-        all_games = games()
-        for g in args.game or []:
-            if g not in all_games:
-                parser.error(f"unknown game '{g}'; the games are: {', '.join(all_games)}")
         cov = build()
     except (IndexError_, RuntimeError) as exc:
         print(f"rules_coverage: {exc}", file=sys.stderr)
-        return 2
+        return 1
     chosen = args.game or all_games
     if args.uncovered:
-        for s in (s for s in cov.uncovered() if s.id.split()[0] in chosen):
+        missing = [s for s in cov.uncovered() if s.id.split()[0] in chosen]
+        for s in missing:
             print(f"{s.id}\t{s.text}")
+        if not missing:
+            print(f"none: every statement of {', '.join(chosen)} has a test that runs")
         return 0
     files = expected_files(cov)
     if args.check:
-        found = [p for p in problems(cov, files)
-                 if args.game is None or any(p.startswith(g + " ") for g in chosen)]
-        for p in found:
-            print(p)
-        total = sum(len(v) for v in cov.by_game.values())
-        print(f"{total} statements, {len(cov.uncovered())} without a test, {len(cov.unknown)} unknown ids "
-              f"named by markers: {'OK' if not found else 'problems above'}", file=sys.stderr)
+        found = [msg for game, msg in problems(cov, files) if game is None or game in chosen]
+        for msg in found:
+            print(msg)
+        total = sum(len(v) for g, v in cov.by_game.items() if g in chosen)
+        print(f"{', '.join(chosen)}: {total} statements, {len(cov.uncovered())} without a test, "
+              f"{len(cov.unknown)} unknown ids named by markers: {'OK' if not found else 'problems above'}",
+              file=sys.stderr)
         return 1 if found else 0
     for path, text in files.items():
         if not path.exists() or path.read_text(encoding="utf-8") != text:
             path.write_text(text, encoding="utf-8")
             print(f"wrote {path.relative_to(ROOT)}")
     left = problems(cov)
-    for p in left:
-        print(p, file=sys.stderr)
+    for _, msg in left:
+        print(msg, file=sys.stderr)
     return 1 if left else 0
 
 

@@ -141,3 +141,44 @@ def test_rulebook_sniper_rifle():
 def test_rulebook_fight_for_the_spoils():
     a = EVENTS["fight-for-the-spoils"]["a"]
     assert (a["name"], a["kind"]) == ("Fight for the Spoils", "plot")
+
+
+# ----- the card text says what the data does ------------------------------------------------------
+def _text_numbers():
+    """(label, number the data gives, power name or None, text) for every Gift sphere and
+    every draw or sphere op of an Occurrence or a Talent: the text must state each."""
+    from tokyo.games.crisis.game import POWER_NAMES
+    for eid, e in EVENTS.items():
+        for w in ("a", "b"):
+            h = e[w]
+            for power, n in (h.get("spheres") or {}).items():
+                yield f"{eid}:{w}", abs(n), POWER_NAMES.get(power), h["text"]
+            for op in h.get("effects", []):
+                if op["op"] in ("spheres", "draw") and "n" in op:
+                    yield f"{eid}:{w}", abs(op["n"]), None, h["text"]
+    for cid, c in CHARACTERS.items():
+        for w in ("threat", "hero"):
+            for t in c[w].get("talents", []):
+                for op in t["effects"]:
+                    if op["op"] in ("spheres", "draw") and "n" in op:
+                        yield f"{cid}:{w}", abs(op["n"]), None, t.get("text", c[w].get("text", ""))
+
+
+def _states(n, power, text) -> bool:
+    import re
+    words = {1: "(?:1|a|an|one)", 2: "(?:2|two)", 3: "(?:3|three)"}
+    number = words.get(n, str(n))
+    if power:
+        return re.search(rf"\b{number}\b[^.]*{re.escape(power)}", text, re.I) is not None
+    return re.search(rf"\b{number}\b", text, re.I) is not None
+
+
+def test_every_number_in_the_card_data_is_stated_by_the_card_text():
+    checked = list(_text_numbers())
+    assert len(checked) > 50
+    assert [(label, n, p) for label, n, p, text in checked if not _states(n, p, text)] == []
+
+
+def test_the_text_check_catches_a_number_the_text_does_not_state():
+    assert not _states(1, "Technological weapons", "that Character gains 2 Technological weapons spheres.")
+    assert _states(2, "Technological weapons", "that Character gains 2 Technological weapons spheres.")
