@@ -76,7 +76,7 @@ def test_first_player_most_smack_ties_reroll():
     play(s, "claws 2", "claws 2", "claws 1")
     assert kind(s) == "claws" and s.rolloff["contenders"] == [0, 1]
     play(s, "claws 1", "claws 3")
-    assert s.active == 1 and "King Ghidorah rolled the most Smacks (3) and plays first." in texts(s)
+    assert s.active == 1 and "Mothra rolled the most Smacks (3) and plays first." in texts(s)
 
 
 @rules("0.4.1", "5.0.1", "5.0.2")
@@ -169,7 +169,7 @@ def test_smack_from_outside_hits_tokyo_and_lets_it_flee_after_losing():
     assert s.monsters[1].hearts == 8
     play(s, "flee")
     assert s.monsters[1].location == OUT and s.monsters[1].hearts == 8 and s.city == 0
-    assert "King Ghidorah flees Tokyo City." in texts(s)
+    assert "Mothra flees Tokyo City." in texts(s)
 
 
 @rules("2.3.7", "3.0.2")
