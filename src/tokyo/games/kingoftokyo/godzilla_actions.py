@@ -4,14 +4,14 @@ ongoing effect while face up in the market; their Action effect when bought), re
 into ``godzilla_cards.ENERGY`` by card id; wording in data/godzilla_energy_cards.toml.
 
 Cards with ``shares_effect`` need no code here: Crush the Tank Column (Tank), Oxygen Destroyer (High Altitude Bombing), Missile Barrage
-(Flame Thrower), Landfall (Death From Above), Berserk Rage (Frenzy: ``earn_extra_turn``, R38).
+(Flame Thrower), Berserk Rage (Frenzy: ``earn_extra_turn``, R38).
 
 Air Strike asks the ``pick-monster`` decision (``godzilla_cards.pick``: ``target <seat>``).
 """
 
 from __future__ import annotations
 
-from .engine import OUT
+from .engine import CITY, OUT
 from .godzilla_cards import ENERGY, pick, take_tokens
 
 on, play, reveal, step = ENERGY.on, ENERGY.play, ENERGY.reveal, ENERGY.step
@@ -52,6 +52,19 @@ def _rampage_downtown(state, m):
 @play("field-hospital")
 def _field_hospital(state, m):
     state.gain_hearts(m, 3, "Field Hospital")
+
+
+@play("landfall")  # not Death From Above's: that one does nothing to the others from Tokyo City
+def _landfall(state, m):
+    state.gain_stars(m, 2, "Landfall")
+    for o in _others(state, m):
+        state.leave_tokyo(o, "Landfall")
+    if m.location == OUT:
+        state.enter(m, CITY, "Landfall")
+    elif m.location != CITY:  # from Tokyo Bay: it was in Tokyo already, no star
+        state.leave_tokyo(m, "Landfall")
+        state.city, m.location = m.seat, CITY
+        state.say(f"{state.name(m.seat)} moves to Tokyo City.", "Landfall")
 
 
 @play("rolling-blackout")
