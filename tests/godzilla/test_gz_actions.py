@@ -182,7 +182,7 @@ def test_great_earthquake_bought_two_stars_every_other_monster_loses_one():
 
 
 @card("military-airlift")
-@rules("4.3.1")
+@rules("4.3.1", "G32")
 def test_military_airlift_reveal_one_token_each_clockwise_while_the_supply_lasts():
     s = revealed("military-airlift", [{"dice_tokens": 9}, {"energy": 5}, {}, {}], active=1)
     assert s.tokens == [9, 1, 1, 1] and s.supply["dice"] == 0
@@ -347,3 +347,32 @@ def test_kaiju_rampage_a_roll_with_a_smack_counts_one_more():
 def test_kaiju_rampage_bought_two_stars_two_hearts():
     s = buy("kaiju-rampage", [buyer("kaiju-rampage", hearts=5)])
     assert s.monsters[0].stars == 2 and s.monsters[0].hearts == 7
+
+
+# ====================================== rulings ======================================
+@card("evacuated-city")
+@rules("G30")
+def test_g30_evacuated_city_then_scale_armour():
+    market = ["evacuated-city", "mutant-growth", "radiation-aura"]
+    s = pos([{}, {"location": "city", "cards": ["scale-armour"]}], step="resolve", dice="c c 1 2 3 1", market=market)
+    assert s.monsters[1].hearts == 10 and kind(s) != "yield" and s.monsters[1].location == CITY
+    s = pos([{}, {"location": "city", "cards": ["scale-armour"]}], step="resolve", dice="c c c 2 3 1", market=market)
+    assert s.monsters[1].hearts == 8 and kind(s) == "yield"  # 3 -> 2: Scale Armour does not apply
+
+
+@card("landfall")
+@rules("G31")
+def test_g31_landfall_from_tokyo_city_still_clears_tokyo():
+    s = buy("landfall", [buyer("landfall", location="city"), {"location": "bay"}, {}, {}, {}], players=5)
+    assert locations_are(s, [CITY, OUT, OUT, OUT, OUT]) and s.city == 0 and s.bay is None
+    assert s.monsters[0].stars == 2
+    s = buy("landfall", [buyer("landfall", location="bay"), {"location": "city"}, {}, {}, {}], players=5)
+    assert locations_are(s, [CITY, OUT, OUT, OUT, OUT]) and s.monsters[0].stars == 2
+
+
+@card("great-earthquake")
+@rules("G32")
+def test_g32_a_reveal_event_eliminates_the_buyer_and_its_turn_ends():
+    s = revealed("great-earthquake", [{"energy": 5, "hearts": 1, "location": "city"}, {}, {"hearts": 1}, {}])
+    assert hearts(s) == [0, 9, 0, 9] and not s.monsters[0].alive and not s.monsters[2].alive
+    assert s.city is None and s.active == 1 and s.monsters[0].energy == 0
