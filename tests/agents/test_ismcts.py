@@ -287,16 +287,16 @@ def test_beats_random_players(record_property):
 # ----- (c) no peeking: kot-godzilla's hidden Evolution hands -----------------------------------------
 def godzilla_deals():
     """Two kot-godzilla positions seat 0 cannot tell apart: Godzilla's (seat 1) hidden
-    Evolution hand differs (Nuclear Pulse or G-Energy)."""
+    Evolution hand differs (Radioactive Absorption or Ruler's Roar)."""
     from tokyo.games.kingoftokyo.position import build_position as kot_position
     game = tokyo.load_game("kot-godzilla", players=2, evolutions=True, monsters="mothra,godzilla")
 
     def position(hand):
         return kot_position(game, [{"energy": 6}, {"location": "city", "hearts": 4, "evolutions": hand}],
                             active=0, step="roll-decision", dice="c c c 1 2 e",
-                            market=["tail-sweep", "energy-core", "high-ground"])
+                            market=["missile-barrage", "heavy-ordnance", "maser-battery"])
 
-    first, second = position(["nuclear-pulse"]), position(["g-energy"])
+    first, second = position(["radioactive-absorption"]), position(["rulers-roar"])
     assert first.observation(0) == second.observation(0)
     assert first.evo_hand[1] != second.evo_hand[1] and first.observation(1) != second.observation(1)
     assert len(first.legal_texts()) > 5

@@ -35,9 +35,9 @@ def test_a_die_has_six_faces_equally_likely():
 def test_energy_card_types_power_kept_action_discarded():
     types = {e["type"].split()[0] for e in game_catalogue("kot-godzilla") if e["set"].endswith("Energy cards")}
     assert types == {"POWER", "ACTION", "EVENT"}
-    s = pos([{"energy": 20}], step="buy", market=["energy-core", "tactical-reserve", "extra-arms"])
-    play(s, "buy energy-core", "reveal regrowth", "buy tactical-reserve", "reveal armored-hide")
-    assert s.monsters[0].cards == ["energy-core"] and "tactical-reserve" in s.discard
+    s = pos([{"energy": 20}], step="buy", market=["heavy-ordnance", "supply-drop", "mutant-growth"])
+    play(s, "buy heavy-ordnance", "reveal regenerative-cells", "buy supply-drop", "reveal scale-armour")
+    assert s.monsters[0].cards == ["heavy-ordnance"] and "supply-drop" in s.discard
 
 
 @rules("0.1.4", "0.2.1", "0.2.2")
@@ -60,9 +60,9 @@ def test_tokyo_bay_is_tokyo():
 def test_three_cards_dealt_at_random_from_the_unseen_deck():
     s = game().new_initial_state()
     total = sum(s.deck.values())
-    assert {a.text: p for a, p in s.chance_outcomes()}["reveal energy-core"] == pytest.approx(2 / total)
-    play(s, "reveal energy-core", "reveal extra-arms", "reveal tail-sweep")
-    assert s.market == ["energy-core", "extra-arms", "tail-sweep"] and kind(s) == "claws"
+    assert {a.text: p for a, p in s.chance_outcomes()}["reveal supply-drop"] == pytest.approx(2 / total)
+    play(s, "reveal supply-drop", "reveal mutant-growth", "reveal missile-barrage")
+    assert s.market == ["supply-drop", "mutant-growth", "missile-barrage"] and kind(s) == "claws"
 
 
 @rules("0.2.5", "0.2.6")
@@ -76,7 +76,7 @@ def test_first_player_most_smack_ties_reroll():
     play(s, "claws 2", "claws 2", "claws 1")
     assert kind(s) == "claws" and s.rolloff["contenders"] == [0, 1]
     play(s, "claws 1", "claws 3")
-    assert s.active == 1 and "King Ghidorah rolled the most Smacks (3) and plays first." in texts(s)
+    assert s.active == 1 and "Mothra rolled the most Smacks (3) and plays first." in texts(s)
 
 
 @rules("0.4.1", "5.0.1", "5.0.2")
@@ -116,8 +116,7 @@ def test_dice_tokens_add_black_dice_for_this_turn():
 
 @rules("1.6")
 def test_never_more_than_eight_dice():
-    s = pos([{"dice_tokens": 2, "cards": ["extra-arms"]}], step="turn-start",
-            market=["energy-core", "high-ground", "tail-sweep"])
+    s = pos([{"dice_tokens": 2, "cards": ["mutant-growth"]}], step="turn-start")
     assert s.legal_texts() == ["black 0", "black 1"]
 
 
@@ -170,24 +169,25 @@ def test_smack_from_outside_hits_tokyo_and_lets_it_flee_after_losing():
     assert s.monsters[1].hearts == 8
     play(s, "flee")
     assert s.monsters[1].location == OUT and s.monsters[1].hearts == 8 and s.city == 0
-    assert "King Ghidorah flees Tokyo City." in texts(s)
+    assert "Mothra flees Tokyo City." in texts(s)
 
 
 @rules("2.3.7", "3.0.2")
 def test_card_damage_never_offers_fleeing():
-    s = pos([{"energy": 4}, {"location": "city"}], step="buy", market=["tail-sweep", "extra-arms", "high-ground"])
-    play(s, "buy tail-sweep", "reveal regrowth")
+    s = pos([{"energy": 3}, {"location": "city"}], step="buy",
+            market=["missile-barrage", "mutant-growth", "radiation-aura"])
+    play(s, "buy missile-barrage", "reveal regenerative-cells")
     assert s.monsters[1].hearts == 8 and s.monsters[1].location == CITY
     assert all("flee" not in t for t in texts(s))
 
 
 @rules("2.3.8", "2.3.9")
 def test_elimination_discards_power_cards_and_energy():
-    s = pos([{}, {"location": "city", "hearts": 2, "energy": 5, "cards": ["regrowth"], "dice_tokens": 2}],
+    s = pos([{}, {"location": "city", "hearts": 2, "energy": 5, "cards": ["regenerative-cells"], "dice_tokens": 2}],
             step="resolve", dice="c c 1 2 3 e")
     finish(s)
     m = s.monsters[1]
-    assert not m.alive and m.cards == [] and m.energy == 0 and s.city == 0 and "regrowth" in s.discard
+    assert not m.alive and m.cards == [] and m.energy == 0 and s.city == 0 and "regenerative-cells" in s.discard
     assert s.tokens[1] == 0 and s.supply["dice"] == 12
 
 
@@ -205,11 +205,11 @@ def test_heal_outside_never_above_ten():
 
 @rules("2.4.3", "2.4.4")
 def test_no_heal_in_tokyo_but_cards_still_heal():
-    s = pos([{"hearts": 5, "location": "city", "energy": 4}], step="resolve", dice="h h 1 2 3 1",
-            market=["crimson-sky", "extra-arms", "high-ground"])
+    s = pos([{"hearts": 5, "location": "city", "energy": 3}], step="resolve", dice="h h 1 2 3 1",
+            market=["field-hospital", "mutant-growth", "radiation-aura"])
     assert s.monsters[0].hearts == 5
-    play(s, "buy crimson-sky", "reveal regrowth")
-    assert s.monsters[0].hearts == 6
+    play(s, "buy field-hospital", "reveal scale-armour")
+    assert s.monsters[0].hearts == 8
 
 
 # ----- 3 Enter Tokyo ----------------------------------------------------------------------------------
@@ -255,23 +255,23 @@ def test_two_player_variant():
 # ----- 4 Buy Energy Cards OR Gain 1 Energy ------------------------------------------------------------
 @rules("4.1.1", "4.1.2", "4.1.3")
 def test_buy_pay_and_replace_at_once():
-    s = pos([{"energy": 5}], step="buy", market=["energy-core", "extra-arms", "tail-sweep"])
-    assert "buy extra-arms" not in s.legal_texts() and "buy energy-core" in s.legal_texts()
-    play(s, "buy energy-core")
+    s = pos([{"energy": 5}], step="buy", market=["supply-drop", "mutant-growth", "missile-barrage"])
+    assert "buy mutant-growth" not in s.legal_texts() and "buy supply-drop" in s.legal_texts()
+    play(s, "buy supply-drop")
     assert kind(s) == "reveal"
-    play(s, "reveal energy-core")
-    assert s.monsters[0].energy == 2 and "buy energy-core" not in s.legal_texts()  # 3 > 2 left
-    assert s.market[0] == "energy-core"
+    play(s, "reveal supply-drop")
+    assert s.monsters[0].energy == 2 and "buy supply-drop" not in s.legal_texts()  # 3 > 2 left
+    assert s.market[0] == "supply-drop"
 
 
 @rules("4.1.5", "4.1.6", "4.1.7", "4.2.2")
 def test_sweep_keeps_events_and_refills_to_three():
-    s = pos([{"energy": 6}], step="buy", market=["crimson-sky", "extra-arms", "tail-sweep"])
+    s = pos([{"energy": 6}], step="buy", market=["kaiju-rampage", "mutant-growth", "missile-barrage"])
     play(s, "sweep")
-    assert s.market == ["crimson-sky"] and set(s.discard) == {"extra-arms", "tail-sweep"}
-    play(s, "reveal energy-core", "reveal regrowth")
-    assert s.market == ["crimson-sky", "energy-core", "regrowth"] and s.monsters[0].energy == 4
-    play(s, "sweep", "reveal armored-hide", "reveal dice-cache")
+    assert s.market == ["kaiju-rampage"] and set(s.discard) == {"mutant-growth", "missile-barrage"}
+    play(s, "reveal supply-drop", "reveal regenerative-cells")
+    assert s.market == ["kaiju-rampage", "supply-drop", "regenerative-cells"] and s.monsters[0].energy == 4
+    play(s, "sweep", "reveal scale-armour", "reveal heavy-ordnance")
     assert s.monsters[0].energy == 2
     play(s, "end")
     assert s.monsters[0].energy == 3  # sweeping is not buying: +1
@@ -281,33 +281,35 @@ def test_sweep_keeps_events_and_refills_to_three():
 def test_gain_one_energy_only_without_buying():
     s = pos([{"energy": 0}], step="buy")
     assert s.monsters[0].energy == 1  # could not buy: no node, +1
-    s = pos([{"energy": 3}], step="buy", market=["energy-core", "extra-arms", "tail-sweep"])
-    play(s, "buy energy-core", "reveal regrowth")  # nothing left to do: the step ends
+    s = pos([{"energy": 3}], step="buy", market=["heavy-ordnance", "mutant-growth", "missile-barrage"])
+    play(s, "buy heavy-ordnance", "reveal regenerative-cells")  # nothing left to do: the step ends
     assert s.monsters[0].energy == 0 and s.active == 1
 
 
 @rules("4.3.1")
 def test_reveal_event_applies_once_when_revealed():
-    s = pos([{"energy": 5}, {"location": "city"}], step="buy", market=["energy-core", "extra-arms", "tail-sweep"])
-    play(s, "buy energy-core", "reveal military-mobilization")
-    assert s.monsters[1].hearts == 9
+    s = pos([{"energy": 5}, {"location": "city"}], step="buy",
+            market=["heavy-ordnance", "mutant-growth", "missile-barrage"])
+    play(s, "buy heavy-ordnance", "reveal great-earthquake")
+    assert hearts(s) == [9, 9, 9, 9]
     play(s, "end")
-    assert s.monsters[1].hearts == 9  # once only
+    assert hearts(s) == [9, 9, 9, 9]  # once only
 
 
 @rules("4.3.2")
 def test_ongoing_event_applies_to_all_while_face_up():
-    s = pos([{}, {"location": "city"}], step="resolve", dice="c 1 2 3 1 2", market=["crimson-sky", "extra-arms",
-                                                                                    "tail-sweep"])
+    s = pos([{}, {"location": "city"}], step="resolve", dice="c 1 2 3 1 2",
+            market=["kaiju-rampage", "mutant-growth", "missile-barrage"])
     assert s.monsters[1].hearts == 8  # 1 Smack + 1
 
 
 @rules("4.3.3")
 def test_buying_an_event_resolves_its_action_and_ends_its_effect():
-    s = pos([{"energy": 4}, {"location": "city"}], step="buy", market=["crimson-sky", "extra-arms", "tail-sweep"])
-    play(s, "buy crimson-sky", "reveal regrowth")
-    assert s.monsters[0].stars == 1 and "crimson-sky" in s.discard and "crimson-sky" not in s.market
-    assert not s.has(s.monsters[1], "crimson-sky")
+    s = pos([{"energy": 5}, {"location": "city"}], step="buy",
+            market=["kaiju-rampage", "mutant-growth", "missile-barrage"])
+    play(s, "buy kaiju-rampage", "reveal regenerative-cells")
+    assert s.monsters[0].stars == 2 and "kaiju-rampage" in s.discard and "kaiju-rampage" not in s.market
+    assert not s.has(s.monsters[1], "kaiju-rampage")
 
 
 # ----- 6 End of the game ---------------------------------------------------------------------------------

@@ -32,11 +32,11 @@ def test_godzillas_rolls_had_he_been_in_tokyo():
 @pytest.mark.rule("kot-godzilla 4.4.1", "kot-godzilla 4.1.5", "kot-godzilla 4.2.3")
 def test_rodans_purchase():
     s = pos([{}, {}, {}, {}, {"energy": 10}], players=5, active=4, step="buy",
-            market=["extra-arms", "high-ground", "tail-sweep"])
-    play(s, "sweep", "reveal armored-hide", "reveal energy-core", "reveal regrowth")
+            market=["mutant-growth", "maser-battery", "missile-barrage"])
+    play(s, "sweep", "reveal scale-armour", "reveal heavy-ordnance", "reveal regenerative-cells")
     assert s.monsters[4].energy == 8
-    play(s, "buy energy-core", "reveal dice-cache")
-    assert s.monsters[4].energy == 5 and s.market == ["armored-hide", "dice-cache", "regrowth"]
+    play(s, "buy heavy-ordnance", "reveal tidal-rest")
+    assert s.monsters[4].energy == 5 and s.market == ["scale-armour", "tidal-rest", "regenerative-cells"]
     play(s, "end")
     assert s.monsters[4].energy == 5 and s.active == 0
 
