@@ -16,7 +16,7 @@ face up in the market).
 import httpx
 import pytest
 
-from browserhelpers import PHONE, ThreadServer
+from browserhelpers import PHONE, ThreadServer, stub_missing_event_reveals
 from test_browser_client import click_and_wait, log_texts
 
 SEED = 15
@@ -29,7 +29,6 @@ STEP_LIMIT = 200
 @pytest.fixture(scope="module")
 def gz_server(tmp_path_factory):
     from tokyo.games.kingoftokyo import godzilla as gz
-    from tokyo.games.kingoftokyo.cards import energy_cards
 
     patch = pytest.MonkeyPatch()
     start = gz.GodzillaState.edition_init
@@ -41,10 +40,7 @@ def gz_server(tmp_path_factory):
             self.supply["dice"] -= 2
 
     patch.setattr(gz.GodzillaState, "edition_init", staged_init)
-    reveals = gz.GodzillaState.effects.reveals
-    for cid, card in energy_cards(gz.ENERGY_SET).items():
-        if card.type == "event" and cid not in reveals:
-            patch.setitem(reveals, cid, lambda state: [])
+    stub_missing_event_reveals(patch)
     srv = ThreadServer(tmp_path_factory.mktemp("godzilla") / "games.sqlite3")
     yield srv
     srv.stop()

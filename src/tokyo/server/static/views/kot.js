@@ -143,7 +143,7 @@ function monsterPanel(ctx, m) {
        el("span", { class: "stat star", title: "stars (20 wins)" }, "★ ", el("b", {}, m.stars)),
        el("span", { class: "stat energy", title: "energy" }, "⚡ ", el("b", {}, m.energy)),
        gz ? el("span", { class: "stat tokens", title: "Dice tokens (discard before your first roll: 1 black die each)" },
-               "🎲 ", el("b", {}, obs.dice_tokens[m.seat]), " Dice tokens")
+               "⚃ ", el("b", {}, obs.dice_tokens[m.seat]), obs.dice_tokens[m.seat] === 1 ? " Dice token" : " Dice tokens")
           : el("span", { class: "stat wicked", title: "Wickedness" }, "☠ ", el("b", {}, m.wickedness))),
     gz ? monsterEvolutions(ctx, m) : null,
     m.cards.length ? el("div", {}, m.cards.map((c) => cardChip(ctx, c))) : null,
