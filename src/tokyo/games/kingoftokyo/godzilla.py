@@ -95,7 +95,8 @@ class GodzillaState(EvolutionMixin, KotState):
 
     def edition_observation(self, seat):
         obs = {"dice_tokens": list(self.tokens), "black_dice": self.black,
-               "events_in_force": [c for c in self.market if c and self.ongoing_event(c)]}
+               "events_in_force": [c for c in self.market if c and self.ongoing_event(c)],
+               "bought_this_turn": bool(self.marks.get("turn-bought"))}
         obs.update(self.evo_observation(seat))
         return obs
 
@@ -354,8 +355,11 @@ class GodzillaGame(Game):
         for c in card_data.energy_cards(ENERGY_SET).values():
             kind = c.type.upper() + (f" ({c.event})" if c.event else "")
             text = (f"{c.event_text} {c.text}" if c.event else c.text)
-            out.append({"set": title, "id": c.id, "name": c.name, "cost": c.cost, "type": kind,
-                        "copies": c.copies, "text": text, "source": c.source})
+            entry = {"set": title, "id": c.id, "name": c.name, "cost": c.cost, "type": kind,
+                     "copies": c.copies, "text": text, "source": c.source}
+            if c.event:  # the two halves of an Event apart, for the browser view
+                entry.update(event=c.event, event_text=c.event_text, bought_text=c.text)
+            out.append(entry)
         monsters = card_data.species_monsters(MONSTER_SET)
         evo_title = card_data.set_title(EVOLUTION_SET)
         by_monster: dict[str, list] = {}

@@ -8,7 +8,7 @@ import * as kot from "/static/views/kot.js";
 import * as crisis from "/static/views/crisis.js";
 import * as generic from "/static/views/generic.js";
 
-const VIEWS = { "kot-dark": kot, "crisis-tokyo": crisis };
+const VIEWS = { "kot-dark": kot, "kot-godzilla": kot, "crisis-tokyo": crisis };
 const $ = (id) => document.getElementById(id);
 const room = decodeURIComponent(location.pathname.split("/").filter(Boolean).pop());
 const params = new URLSearchParams(location.search);
@@ -211,12 +211,18 @@ function redraw() {
   document.body.dataset.version = String(view.version);
   document.body.dataset.yourTurn = view.your_turn ? "1" : "0";
   document.body.dataset.status = view.status;
+  // the kind of decision and the active seat, for tests and styles (games that have them)
+  const obs = view.observation || {};
+  document.body.dataset.node = (obs.node && obs.node.kind) || "";
+  document.body.dataset.active = obs.active === undefined || obs.active === null ? "" : String(obs.active);
 
   const rest = legal.filter((text) => !ctx.placed.has(text));
   const prompt = $("prompt");
   if (rest.length) {
     const title = gameView.promptTitle ? gameView.promptTitle(ctx) : "Your choices";
-    prompt.replaceChildren(el("h2", {}, title),
+    // a game view may explain the choice (the cards it names, what each button does)
+    const body = gameView.promptBody ? gameView.promptBody(ctx, rest) : null;
+    prompt.replaceChildren(el("h2", {}, title), body,
       el("div", { class: "buttons" }, rest.map((text) => ctx.button(text, ctx.label(text)))));
     prompt.hidden = false;
   } else {
