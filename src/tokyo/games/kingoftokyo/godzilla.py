@@ -147,6 +147,12 @@ class GodzillaState(EvolutionMixin, KotState):
             self.black = k
             self.say(f"{self.name(m.seat)} discards {k} Dice token{'s' * (k != 1)} to roll "
                      f"{k} black di{'ce' if k != 1 else 'e'} this turn.", self.own("1.3"))
+            self._push(*self.hook_tokens_spent(m, k))
+
+    def hook_tokens_spent(self, m: MonsterState, n: int) -> list[list]:
+        """Hook point: ``m`` has just discarded ``n`` >= 1 Dice tokens for black dice (War
+        Footing); the effects ``tokens_spent`` ``fn(state, m, n)`` return steps."""
+        return self._collect("tokens_spent", m, n)
 
     def hook_extra_dice(self, m: MonsterState) -> int:
         return super().hook_extra_dice(m) + (self.black if m.seat == self.active else 0)
