@@ -237,6 +237,13 @@ class GodzillaState(EvolutionMixin, KotState):
         """Step 4's other half: a monster that bought no card gains 1 Energy (G12)."""
         if not self.marks.get("turn-bought"):
             self.gain_energy(m, 1, self.own("4.2.1"))
+            self._push(*self.hook_skipped_buy(m))
+
+    def hook_skipped_buy(self, m: MonsterState) -> list[list]:
+        """Hook point: ``m`` ends its Buy step without having bought an Energy card, after the
+        rulebook's 1 Energy (Munitions Factory, Wartime Rationing); the effects
+        ``skipped_buy`` ``fn(state, m)`` return steps."""
+        return self._collect("skipped_buy", m)
 
     # ----- end of turn, elimination ----------------------------------------------------------------
     def hook_end_of_turn(self, m: MonsterState) -> list[list]:
