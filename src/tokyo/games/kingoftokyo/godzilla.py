@@ -157,6 +157,38 @@ class GodzillaState(EvolutionMixin, KotState):
     def hook_extra_dice(self, m: MonsterState) -> int:
         return super().hook_extra_dice(m) + (self.black if m.seat == self.active else 0)
 
+    # ----- black dice: the last ``black`` entries of ``dice`` ------------------------------------
+    def brown_faces(self) -> list[str]:
+        """The faces of the brown dice of the active monster's Roll (unrolled dice left out)."""
+        return [f for f in self.dice[:len(self.dice) - self.black] if f is not None]
+
+    def black_faces(self) -> list[str]:
+        """The faces of the black dice of the active monster's Roll: the last ``black``
+        entries of ``dice`` (unrolled dice left out). Read by ``smash_total`` and
+        ``energy_dice`` effects (Heavy Ordnance, Reactor Core)."""
+        if not self.black:
+            return []
+        return [f for f in self.dice[len(self.dice) - self.black:] if f is not None]
+
+    def _reroll(self, faces: list[str]) -> None:
+        """Rerolling keeps brown dice first and black dice last. A reroll names faces, not
+        dice (ruling G20): a face shown by a brown and a black die rerolls the black one
+        first, except a Smack, which rerolls the brown one first (black Smacks stay)."""
+        if not self.black:
+            super()._reroll(faces)
+            return
+        cut = len(self.dice) - self.black
+        brown, black = self.dice[:cut], self.dice[cut:]
+        for f in faces:
+            first, second = (brown, black) if f == "c" else (black, brown)
+            pile = first if f in first else second
+            pile[pile.index(f)] = None
+
+        def settle(dice):
+            kept = [d for d in dice if d is not None]
+            return kept + [None] * (len(dice) - len(kept))
+        self.dice = settle(brown) + settle(black)
+
     # ----- after the final roll, resolving ---------------------------------------------------------
     def hook_after_final_roll(self) -> list[list]:
         return super().hook_after_final_roll() + self.evo_window("after-roll", [self.active])
