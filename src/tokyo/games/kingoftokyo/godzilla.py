@@ -262,6 +262,12 @@ class GodzillaState(EvolutionMixin, KotState):
             out.remove("sweep")  # ruling G6: nothing a sweep could discard
         return out
 
+    def buy_cost(self, m: MonsterState, cid: str) -> int:
+        """The card's cost less the discounts on every card (``discount``) and those on this
+        card only: effects ``discount_card`` ``fn(state, m, cid)`` return Energy off (Disaster
+        Forecaster: Events)."""
+        return max(0, self.game.card(cid).cost - self.hook_discount(m) - self._sum("discount_card", m, cid))
+
     def hook_bought(self, m: MonsterState, cid: str) -> list[list]:
         self.marks["turn-bought"] = True
         return super().hook_bought(m, cid)
