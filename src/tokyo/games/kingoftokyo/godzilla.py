@@ -15,7 +15,7 @@ from ...core.errors import OptionError
 from ...core.options import GameInfo, Option
 from ...core.state import Game
 from . import cards as card_data
-from .engine import FACE_NAMES, KotState, MonsterState
+from .engine import CATEGORIES, FACE_NAMES, KotState, MonsterState
 from .evolutions import EvolutionMixin
 from .godzilla_cards import ENERGY, EVOLUTIONS, share_effects
 from .powers import POWERS
@@ -192,6 +192,18 @@ class GodzillaState(EvolutionMixin, KotState):
     # ----- after the final roll, resolving ---------------------------------------------------------
     def hook_after_final_roll(self) -> list[list]:
         return super().hook_after_final_roll() + self.evo_window("after-roll", [self.active])
+
+    def categories_left(self) -> list[str]:
+        """As the shared machine, and Energy also has something to do without Energy results
+        when an ``energy_dice`` effect gives Energy for the Roll anyway (Reactor Core: each
+        black die); such effects must be pure (``fn(state, m, 0)`` is asked here)."""
+        out = super().categories_left()
+        if "energy" not in out and "energy" not in self.resolved:
+            m = self.monsters[self.active]
+            if self.counts()["e"] == 0 and self.hook_energy_dice_bonus(m, 0) > 0:
+                out.append("energy")
+                out.sort(key=CATEGORIES.index)
+        return out
 
     def hook_smash_total(self, m: MonsterState, claws: int) -> int:
         total = super().hook_smash_total(m, claws)
