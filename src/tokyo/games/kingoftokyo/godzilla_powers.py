@@ -31,7 +31,7 @@ on("smash_total", "heavy-ordnance")(lambda state, m, v, claws: v + state.black_f
 
 # =============================== Energy =====================================================
 on("energy_dice", "high-voltage-feeder")(lambda state, m, dice: 1 if dice >= 1 else 0)
-# whatever the black dice show (GodzillaState.categories_left resolves Energy for it)
+# whatever the black dice show (ruling G24: GodzillaState.categories_left resolves Energy for it)
 on("energy_dice", "reactor-core")(lambda state, m, dice: len(state.black_faces()))
 
 
@@ -116,7 +116,7 @@ def _celebrity_kaiju(state, m, c):
 @on("damage_stage_2", "energy-shield")
 def _energy_shield(state, t, p):
     """Once during each monster's turn, before a loss (after Camouflage-like stages, before the
-    fixed reductions of stage 3): pay 2 Energy to lose 2 hearts fewer (ruling G21)."""
+    fixed reductions of stage 3): pay 2 Energy to lose 2 hearts fewer (ruling G23)."""
     if (p["amount"] > 0 and t.energy >= 2 and not state.marks.get(f"turn-shield-{t.seat}")
             and "energy-shield" not in p.get("asked", [])):
         return ask_during_damage(state, t.seat, "energy-shield", p, 2)
