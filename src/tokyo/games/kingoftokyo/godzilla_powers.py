@@ -106,9 +106,8 @@ def _radiation_aura(state, m):
 # =============================== stars ======================================================
 @on("numbers", "celebrity-kaiju")
 def _celebrity_kaiju(state, m, c):
-    key = f"turn-celebrity-{m.seat}"
-    if any(c[f] >= 3 for f in "123") and not state.marks.get(key):
-        state.marks[key] = True
+    # "once per turn": the numbers are resolved once per turn, and two triples give 1 star
+    if any(c[f] >= 3 for f in "123"):
         state.gain_stars(m, 1, "Celebrity Kaiju", " for scoring a triple")
 
 
