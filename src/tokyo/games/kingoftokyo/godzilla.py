@@ -15,7 +15,7 @@ from ...core.errors import OptionError
 from ...core.options import GameInfo, Option
 from ...core.state import Game
 from . import cards as card_data
-from .engine import FACE_NAMES, KotState, MonsterState
+from .engine import CATEGORIES, FACE_NAMES, KotState, MonsterState
 from .evolutions import EvolutionMixin
 from .godzilla_cards import ENERGY, EVOLUTIONS, share_effects
 from .powers import POWERS
@@ -148,13 +148,63 @@ class GodzillaState(EvolutionMixin, KotState):
             self.black = k
             self.say(f"{self.name(m.seat)} discards {k} Dice token{'s' * (k != 1)} to roll "
                      f"{k} black di{'ce' if k != 1 else 'e'} this turn.", self.own("1.3"))
+            self._push(*self.hook_tokens_spent(m, k))
+
+    def hook_tokens_spent(self, m: MonsterState, n: int) -> list[list]:
+        """Hook point: ``m`` has just discarded ``n`` >= 1 Dice tokens for black dice (War
+        Footing); the effects ``tokens_spent`` ``fn(state, m, n)`` return steps."""
+        return self._collect("tokens_spent", m, n)
 
     def hook_extra_dice(self, m: MonsterState) -> int:
         return super().hook_extra_dice(m) + (self.black if m.seat == self.active else 0)
 
+    # ----- black dice: the last ``black`` entries of ``dice`` ------------------------------------
+    def brown_faces(self) -> list[str]:
+        """The faces of the brown dice of the active monster's Roll (unrolled dice left out)."""
+        return [f for f in self.dice[:len(self.dice) - self.black] if f is not None]
+
+    def black_faces(self) -> list[str]:
+        """The faces of the black dice of the active monster's Roll: the last ``black``
+        entries of ``dice`` (unrolled dice left out). Read by ``smash_total`` and
+        ``energy_dice`` effects (Heavy Ordnance, Reactor Core)."""
+        if not self.black:
+            return []
+        return [f for f in self.dice[len(self.dice) - self.black:] if f is not None]
+
+    def _reroll(self, faces: list[str]) -> None:
+        """Rerolling keeps brown dice first and black dice last. A reroll names faces, not
+        dice (ruling G20): a face shown by a brown and a black die rerolls the black one
+        first, except a Smack, which rerolls the brown one first (black Smacks stay)."""
+        if not self.black:
+            super()._reroll(faces)
+            return
+        cut = len(self.dice) - self.black
+        brown, black = self.dice[:cut], self.dice[cut:]
+        for f in faces:
+            first, second = (brown, black) if f == "c" else (black, brown)
+            pile = first if f in first else second
+            pile[pile.index(f)] = None
+
+        def settle(dice):
+            kept = [d for d in dice if d is not None]
+            return kept + [None] * (len(dice) - len(kept))
+        self.dice = settle(brown) + settle(black)
+
     # ----- after the final roll, resolving ---------------------------------------------------------
     def hook_after_final_roll(self) -> list[list]:
         return super().hook_after_final_roll() + self.evo_window("after-roll", [self.active])
+
+    def categories_left(self) -> list[str]:
+        """As the shared machine, and Energy also has something to do without Energy results
+        when an ``energy_dice`` effect gives Energy for the Roll anyway (Reactor Core: each
+        black die); such effects must be pure (``fn(state, m, 0)`` is asked here)."""
+        out = super().categories_left()
+        if "energy" not in out and "energy" not in self.resolved:
+            m = self.monsters[self.active]
+            if self.counts()["e"] == 0 and self.hook_energy_dice_bonus(m, 0) > 0:
+                out.append("energy")
+                out.sort(key=CATEGORIES.index)
+        return out
 
     def hook_smash_total(self, m: MonsterState, claws: int) -> int:
         total = super().hook_smash_total(m, claws)
@@ -195,6 +245,16 @@ class GodzillaState(EvolutionMixin, KotState):
     def _legal_yield(self, node) -> list[str]:
         return ["stay", "flee"]
 
+    def _do_yield(self, node, text: str) -> None:
+        super()._do_yield(node, text)
+        if text == "stay":
+            self._push(*self.hook_stayed(self.monsters[node[1]], node[3]["attacker"]))
+
+    def hook_stayed(self, m: MonsterState, attacker: int) -> list[list]:
+        """Hook point ``stayed``: ``m`` stays in Tokyo after losing hearts to ``attacker``'s
+        Smack (the flee question answered "stay"; Stand Firm calls it too); returns steps."""
+        return self._collect("stayed", m, attacker)
+
     # ----- cards: events, buying, sweeping -----------------------------------------------------
     def hook_card_revealed(self, cid: str) -> None:
         card = self.game.card(cid)
@@ -214,6 +274,12 @@ class GodzillaState(EvolutionMixin, KotState):
         if "sweep" in out and all(self.hook_sweep_keeps(c) for c in self.market if c):
             out.remove("sweep")  # ruling G6: nothing a sweep could discard
         return out
+
+    def buy_cost(self, m: MonsterState, cid: str) -> int:
+        """The card's cost less the discounts on every card (``discount``) and those on this
+        card only: effects ``discount_card`` ``fn(state, m, cid)`` return Energy off (Disaster
+        Forecaster: Events)."""
+        return max(0, self.game.card(cid).cost - self.hook_discount(m) - self._sum("discount_card", m, cid))
 
     def hook_bought(self, m: MonsterState, cid: str) -> list[list]:
         self.marks["turn-bought"] = True
