@@ -191,7 +191,7 @@ class GodzillaState(EvolutionMixin, KotState):
     def hook_lost_hearts(self, t, amount, p, held=None) -> list[list]:
         steps = super().hook_lost_hearts(t, amount, p, held)
         if p["kind"] == "smash" and amount > 0 and t.alive:
-            steps += self.evo_window("smacked", [t.seat], {"attacker": p["source"]})
+            steps += self.evo_window("smacked", [t.seat], {"attacker": p["source"], "amount": amount})
         return steps
 
     def _legal_yield(self, node) -> list[str]:
