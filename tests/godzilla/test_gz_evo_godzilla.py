@@ -47,6 +47,7 @@ def test_atomic_breath_smacks_hit_everyone():
 
 
 @card("atomic-breath")
+@rule("7.4.1", "G44")
 def test_atomic_breath_not_asked_without_smack_or_nobody_to_add():
     s = pos([{"evolutions": ["atomic-breath"]}, {"location": "city"}], options=EVO, step="after-rolls",
             dice="1 1 2 2 3 e")
@@ -57,7 +58,7 @@ def test_atomic_breath_not_asked_without_smack_or_nobody_to_add():
 
 
 @card("spiral-ray")
-@rule("7.4.3")
+@rule("7.4.3", "G44")
 def test_spiral_ray_adds_two_smacks_even_to_none():
     s = pos([{"evolutions": ["spiral-ray"]}, {"location": "city"}], options=EVO, step="after-rolls",
             dice="c 1 1 2 2 3")
@@ -72,6 +73,7 @@ def test_spiral_ray_adds_two_smacks_even_to_none():
 
 
 @card("spiral-ray")
+@rule("7.4.1", "G44")
 def test_spiral_ray_not_asked_when_nobody_is_in_reach():
     s = pos([{"evolutions": ["spiral-ray"]}], options=EVO, step="after-rolls", dice="c 1 1 2 2 3")
     assert kind(s) != "evolution"
@@ -98,6 +100,7 @@ def test_radioactive_absorption_energy_for_the_hearts_lost():
 
 
 @card("radioactive-absorption")
+@rule("G42")
 def test_radioactive_absorption_counts_the_hearts_lost_not_the_smacks():
     s = pos([{"location": "city", "evolutions": ["radioactive-absorption", "thick-hide"]}], options=EVO,
             active=1, step="resolve", dice="c c c 1 2 3")
@@ -111,7 +114,7 @@ def test_radioactive_absorption_counts_the_hearts_lost_not_the_smacks():
 
 
 @card("king-of-the-monsters")
-@rule("7.4.2", "7.3.2")
+@rule("7.4.2", "7.3.2", "G43")
 def test_king_of_the_monsters_two_hearts_and_twelve_max():
     s = pos([{"evolutions": ["king-of-the-monsters"]}], options=EVO, step="turn-start")
     assert kind(s) == "evolution" and s.node[1] == 0
@@ -124,7 +127,7 @@ def test_king_of_the_monsters_two_hearts_and_twelve_max():
 
 
 @card("g-cell-regeneration")
-@rule("7.4.7", "7.3.2")
+@rule("7.4.7", "7.3.2", "G43")
 def test_g_cell_regeneration_one_heart_at_the_end_of_own_turns_in_tokyo_too():
     s = pos([{"hearts": 5, "location": "city", "evolutions_in_play": ["g-cell-regeneration"]}], options=EVO,
             step="end")

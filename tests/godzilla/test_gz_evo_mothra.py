@@ -38,7 +38,7 @@ def test_poison_scales_every_other_monster_loses_one_no_flee():
 
 
 @card("take-wing")
-@rule("7.4.4", "7.2.6", "G9")
+@rule("7.4.4", "7.2.6", "G9", "G41")
 def test_take_wing_no_loss_and_flee_at_once():
     s = pos([{"location": "city", "evolutions": ["take-wing"], "evolutions_in_play": ["wind-rider"]}],
             options=EVO, active=1, step="resolve", dice="c c c 1 2 3")
