@@ -2,7 +2,7 @@
 
 import pytest
 
-from gz_helpers import card, energy, finish, hearts, kind, play, pos, stars, texts
+from gz_helpers import card, energy, finish, hearts, kind, play, pos, stars
 
 EVO = {"evolutions": True}   # seats: Godzilla, Mothra, Rodan, King Ghidorah
 R = "kot-godzilla "

@@ -120,3 +120,17 @@ def test_g10_end_of_turn_window_clockwise_from_the_active_monster():
     assert kind(s) == "evolution" and s.node[1] == 1 and s.node[3]["window"] == "end-of-turn"
     play(s, "pass")
     assert kind(s) == "die" and s.active == 3
+
+
+@pytest.mark.rule("kot-godzilla 7.3.3", "kot-godzilla 7.3.2")
+def test_an_evolution_is_not_a_card():
+    # a permanent Evolution played in the Buy step is face up but no Energy card: not held among the
+    # monster's cards, and playing it is not buying a card (the 1 Energy of step 4 still comes)
+    s = pos([{"evolutions": ["rulers-roar"]}], options=EVO, step="buy")
+    play(s, "evolve rulers-roar")
+    assert s.evo_play[0] == ["rulers-roar"] and s.monsters[0].cards == [] and s.monsters[0].energy == 1
+    # on elimination it is not discarded to the Energy card discard pile
+    s = pos([{"hearts": 1, "evolutions_in_play": ["rulers-roar"]}, {"location": "city"}],
+            options=EVO, active=1, step="resolve", dice="c 1 1 2 2 3")
+    finish(s)
+    assert not s.monsters[0].alive and "rulers-roar" not in s.discard and s.evo_discard[0] == ["rulers-roar"]
