@@ -5,11 +5,11 @@ import random
 import pytest
 
 from tokyo.core import sample_chance
-from gz_helpers import finish, game, kind, play, pos, setup, texts
+from gz_helpers import DEAR_MARKET, finish, game, kind, play, pos, setup, texts
 
 EVO = {"evolutions": True}
-GODZILLA_DECK = ["atomic-breath", "burning-rage", "dorsal-plates", "g-energy", "hardened-scales",
-                 "king-of-the-monsters", "nuclear-pulse", "radioactive-regeneration"]
+GODZILLA_DECK = ["atomic-breath", "dorsal-charge", "g-cell-regeneration", "king-of-the-monsters",
+                 "radioactive-absorption", "rulers-roar", "spiral-ray", "thick-hide"]
 
 
 @pytest.mark.rule("kot-godzilla 7.0.1")
@@ -23,25 +23,29 @@ def test_off_by_default():
 def test_setup_draw_two_keep_one_shuffle_the_other_back():
     s = setup(**EVO)
     assert s.evo_deck[0] == GODZILLA_DECK and kind(s) == "evo-draw"
+    while s.node[3]["seat"] != 0:  # every monster draws (the last seat first): the others keep their first
+        seat = s.node[3]["seat"]
+        play(s, *[f"evolution {e}" for e in s.evo_deck[seat][:2]], f"keep {s.evo_deck[seat][0]}")
+        assert len(s.evo_hand[seat]) == 1 and len(s.evo_deck[seat]) == 7 and kind(s) == "evo-draw"
     assert [(a.text, p) for a, p in s.chance_outcomes()][0] == ("evolution atomic-breath", pytest.approx(1 / 8))
-    play(s, "evolution g-energy", "evolution nuclear-pulse")
+    play(s, "evolution spiral-ray", "evolution thick-hide")
     assert kind(s) == "evo-keep" and s.node[1] == 0
-    assert s.legal_texts() == ["keep g-energy", "keep nuclear-pulse"]
-    play(s, "keep nuclear-pulse")
-    assert s.evo_hand[0] == ["nuclear-pulse"] and len(s.evo_deck[0]) == 7 and "g-energy" in s.evo_deck[0]
-    assert "nuclear-pulse" not in str(s.observation(1)) and "Nuclear Pulse" not in str([e.text for e in s.log_for(1)])
+    assert s.legal_texts() == ["keep spiral-ray", "keep thick-hide"]
+    play(s, "keep thick-hide")
+    assert s.evo_hand[0] == ["thick-hide"] and len(s.evo_deck[0]) == 7 and "spiral-ray" in s.evo_deck[0]
+    assert "thick-hide" not in str(s.observation(1)) and "Thick Hide" not in str([e.text for e in s.log_for(1)])
     assert s.observation(1)["evolutions"][0]["hand_count"] == 1
-    assert s.observation(0)["evolutions"][0]["hand"] == ["nuclear-pulse"]
+    assert s.observation(0)["evolutions"][0]["hand"] == ["thick-hide"]
 
 
 @pytest.mark.rule("kot-godzilla 7.2.1", "kot-godzilla 7.2.2", "kot-godzilla G7")
 def test_three_heal_results_draw_two_keep_one_discard_the_other():
     s = pos([{"hearts": 5}, {"location": "city"}], options=EVO, step="resolve", dice="h h h 1 2 3")
     assert s.monsters[0].hearts == 8 and kind(s) == "evo-draw"
-    play(s, "evolution g-energy", "evolution burning-rage", "keep g-energy")
-    assert s.evo_hand[0] == ["g-energy"] and s.evo_discard[0] == ["burning-rage"]
+    play(s, "evolution spiral-ray", "evolution dorsal-charge", "keep spiral-ray")
+    assert s.evo_hand[0] == ["spiral-ray"] and s.evo_discard[0] == ["dorsal-charge"]
     assert s.observation(1)["evolutions"][0]["discard_count"] == 1
-    assert "burning-rage" not in str(s.observation(1))
+    assert "dorsal-charge" not in str(s.observation(1))
 
 
 @pytest.mark.rule("kot-godzilla 7.2.3")
@@ -60,7 +64,7 @@ def test_empty_deck_reshuffles_the_discard():
 
 @pytest.mark.rule("kot-godzilla 7.4.1")
 def test_only_holders_of_a_playable_card_are_asked():
-    s = pos([{"evolutions": ["g-energy"]}, {"evolutions": []}], options=EVO, step="roll")
+    s = pos([{"evolutions": ["rulers-roar"]}, {"evolutions": []}], options=EVO, step="roll")
     r = random.Random(1)
     kinds = []
     for _ in range(60):
@@ -71,32 +75,39 @@ def test_only_holders_of_a_playable_card_are_asked():
             continue
         kinds.append((s.node[2], s.node[1]))
         s.apply_action(r.choice([t for t in s.legal_texts() if not t.startswith("evolve")] or s.legal_texts()))
-    assert all(k != "evolution" for k, _ in kinds)  # g-energy only plays inside the Buy decision
+    assert all(k != "evolution" for k, _ in kinds)  # rulers-roar only plays inside the Buy decision
 
 
 @pytest.mark.rule("kot-godzilla G3")
 def test_g3_six_heals_draw_once():
     s = pos([{"hearts": 2}, {"location": "city"}], options=EVO, step="resolve", dice="h h h h h h")
-    play(s, "evolution g-energy", "evolution burning-rage", "keep g-energy")
+    play(s, "evolution spiral-ray", "evolution dorsal-charge", "keep spiral-ray")
     assert len(s.evo_hand[0]) == 1 and kind(s) != "evo-draw"
 
 
 @pytest.mark.rule("kot-godzilla G8")
 def test_g8_eliminated_monster_discards_its_evolutions():
-    s = pos([{"hearts": 1, "evolutions": ["g-energy"], "evolutions_in_play": ["hardened-scales"]},
+    s = pos([{"hearts": 1, "evolutions": ["spiral-ray"], "evolutions_in_play": ["rulers-roar"]},
              {"location": "city"}], options=EVO, active=1, step="resolve", dice="c 1 1 2 2 3")
     finish(s)
     assert not s.monsters[0].alive and s.evo_hand[0] == [] and s.evo_play[0] == []
-    assert sorted(s.evo_discard[0]) == ["g-energy", "hardened-scales"]
+    assert sorted(s.evo_discard[0]) == ["rulers-roar", "spiral-ray"]
 
 
 @pytest.mark.rule("kot-godzilla G9")
 def test_g9_before_damage_after_energy_card_reductions_only_if_a_loss_remains():
-    s = pos([{"location": "city", "evolutions": ["dorsal-plates"], "cards": ["armored-hide"]}, {}],
-            options=EVO, active=1, step="resolve", dice="c c c 1 2 3")
+    # Scale Armour (an Energy card) cancels a loss of exactly 1 heart before the window: none opens
+    s = pos([{"location": "city", "evolutions": ["thick-hide"], "cards": ["scale-armour"]}, {}],
+            options=EVO, active=1, step="resolve", dice="c 1 1 2 2 3")
+    finish(s)
+    assert s.monsters[0].hearts == 10 and s.evo_hand[0] == ["thick-hide"]
+    assert not any("plays the Evolution" in t for t in texts(s))
+    # a loss that remains is offered, with its amount known; Thick Hide takes it to 0: no flee
+    s = pos([{"location": "city", "evolutions": ["thick-hide"], "cards": ["scale-armour"]}, {}],
+            options=EVO, active=1, step="resolve", dice="c c 1 1 2 3")
     assert kind(s) == "evolution"
-    assert s.node[3]["ctx"]["packet"]["amount"] == 2  # Armored Hide already took 1 off
-    play(s, "evolve dorsal-plates")
+    assert s.node[3]["ctx"]["packet"]["amount"] == 2  # Scale Armour left a 2-heart loss alone
+    play(s, "evolve thick-hide")
     assert s.monsters[0].hearts == 10 and kind(s) != "yield"  # no heart lost: no flee
 
 
@@ -104,8 +115,22 @@ def test_g9_before_damage_after_energy_card_reductions_only_if_a_loss_remains():
 def test_g10_end_of_turn_window_clockwise_from_the_active_monster():
     g = game(4, evolutions=True, monsters="mothra,godzilla,rodan,anguirus")
     from tokyo.games.kingoftokyo.position import build_position
-    s = build_position(g, [{}, {"evolutions": ["burning-rage"]}], active=2, step="end",
-                       market=["extra-arms", "high-ground", "tail-sweep"])
+    s = build_position(g, [{}, {"evolutions": ["g-cell-regeneration"]}], active=2, step="end",
+                       market=DEAR_MARKET)
     assert kind(s) == "evolution" and s.node[1] == 1 and s.node[3]["window"] == "end-of-turn"
     play(s, "pass")
     assert kind(s) == "die" and s.active == 3
+
+
+@pytest.mark.rule("kot-godzilla 7.3.3", "kot-godzilla 7.3.2")
+def test_an_evolution_is_not_a_card():
+    # a permanent Evolution played in the Buy step is face up but no Energy card: not held among the
+    # monster's cards, and playing it is not buying a card (the 1 Energy of step 4 still comes)
+    s = pos([{"evolutions": ["rulers-roar"]}], options=EVO, step="buy")
+    play(s, "evolve rulers-roar")
+    assert s.evo_play[0] == ["rulers-roar"] and s.monsters[0].cards == [] and s.monsters[0].energy == 1
+    # on elimination it is not discarded to the Energy card discard pile
+    s = pos([{"hearts": 1, "evolutions_in_play": ["rulers-roar"]}, {"location": "city"}],
+            options=EVO, active=1, step="resolve", dice="c 1 1 2 2 3")
+    finish(s)
+    assert not s.monsters[0].alive and "rulers-roar" not in s.discard and s.evo_discard[0] == ["rulers-roar"]

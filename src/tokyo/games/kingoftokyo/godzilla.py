@@ -111,10 +111,13 @@ class GodzillaState(EvolutionMixin, KotState):
         return card.type == "event" and card.event == "ongoing"
 
     def has(self, m: MonsterState, cid: str) -> bool:
-        """Held Power cards, permanent Evolutions in play, and ongoing Events face up (for
-        every monster)."""
+        """Held Power cards, permanent Evolutions in play, temporary Evolutions played this
+        turn (``marks["turn-evo-<id>"] == seat``, cleared at turn-over), and ongoing Events
+        face up (for every monster)."""
         if cid in m.cards or (self.evo_on and cid in self.evo_play[m.seat]):
             return True
+        if self.marks.get(f"turn-evo-{cid}") == m.seat:
+            return True  # turn_mark: a temporary Evolution's "this turn" effect
         return cid in self.market and self.game.is_card(cid) and self.ongoing_event(cid)
 
     def _fns(self, hook: str, m: MonsterState):
@@ -239,7 +242,7 @@ class GodzillaState(EvolutionMixin, KotState):
     def hook_lost_hearts(self, t, amount, p, held=None) -> list[list]:
         steps = super().hook_lost_hearts(t, amount, p, held)
         if p["kind"] == "smash" and amount > 0 and t.alive:
-            steps += self.evo_window("smacked", [t.seat], {"attacker": p["source"]})
+            steps += self.evo_window("smacked", [t.seat], {"attacker": p["source"], "amount": amount})
         return steps
 
     def _legal_yield(self, node) -> list[str]:

@@ -2,4 +2,75 @@
 
 from __future__ import annotations
 
-from ..godzilla_cards import EVOLUTIONS, take_tokens  # noqa: F401
+from ..godzilla_cards import EVOLUTIONS
+
+
+def _hurt(state, m, ctx) -> bool:
+    return m.hearts < state.max_hearts(m)
+
+
+# ----- Silken Cocoon (temporary, turn-start) -------------------------------------------------
+@EVOLUTIONS.evolution("silken-cocoon", playable=_hurt)
+def _silken_cocoon(state, m, ctx):
+    state.gain_hearts(m, 3, "Silken Cocoon")
+    return []
+
+
+# ----- Poison Scales (temporary, after-roll) -------------------------------------------------
+@EVOLUTIONS.evolution("poison-scales")
+def _poison_scales(state, m, ctx):
+    return [state.damage(s, 1, "card", m.seat, "Poison Scales")
+            for s in state.clockwise_from(m.seat) if state.monsters[s].alive]
+
+
+# ----- Take Wing (temporary, before-damage) --------------------------------------------------
+@EVOLUTIONS.evolution("take-wing", playable=lambda state, m, ctx: ctx["packet"]["kind"] == "smash"
+                      and state.in_tokyo(m) and ctx["packet"]["amount"] > 0)
+def _take_wing(state, m, ctx):
+    p = ctx["packet"]
+    p["amount"] = 0
+    state.say(f"{state.name(m.seat)} loses no hearts from this Smack.", "Take Wing")
+    where = m.location
+    state.leave_tokyo(m, "Take Wing", yielded=True)
+    return state.hook_yielded(m, p["source"], where)  # a flight counts as fleeing (Wind Rider...)
+
+
+# ----- Healing Dust (temporary, smacked) -----------------------------------------------------
+@EVOLUTIONS.evolution("healing-dust", playable=_hurt)
+def _healing_dust(state, m, ctx):
+    state.gain_hearts(m, 2, "Healing Dust")
+    return []
+
+
+# ----- Serene Guardian (temporary, end-of-turn) ----------------------------------------------
+@EVOLUTIONS.evolution("serene-guardian", playable=lambda state, m, ctx: m.hearts >= 8)
+def _serene_guardian(state, m, ctx):
+    state.gain_stars(m, 2, "Serene Guardian")
+    return []
+
+
+# ----- Radiant Renewal (permanent, buy) ------------------------------------------------------
+EVOLUTIONS.evolution("radiant-renewal")(lambda state, m, ctx: [])
+
+
+@EVOLUTIONS.on("heart_dice", "radiant-renewal")
+def _radiant_renewal(state, m, hearts):
+    # outside Tokyo the Heal results heal as usual; in Tokyo this card heals instead of them
+    if hearts > 0 and state.in_tokyo(m) and state.hook_can_use_heart_dice(m):
+        state.gain_hearts(m, hearts, "Radiant Renewal")
+    return []
+
+
+# ----- Wind Rider (permanent, smacked) -------------------------------------------------------
+EVOLUTIONS.evolution("wind-rider")(lambda state, m, ctx: [])
+
+
+@EVOLUTIONS.on("yielded", "wind-rider")
+def _wind_rider(state, m, attacker, where):
+    state.gain_stars(m, 1, "Wind Rider", " for fleeing Tokyo")
+    return []
+
+
+# ----- Life-Giver (permanent, end-of-turn) ---------------------------------------------------
+EVOLUTIONS.evolution("life-giver")(lambda state, m, ctx: [])
+EVOLUTIONS.on("heal_gain", "life-giver")(lambda state, m: 1)
