@@ -19,7 +19,8 @@ loop) with what the Godzilla edition adds, written from the card data
   less what buying an ongoing Event ends for it. It buys the best card whose value
   exceeds ``energy_value`` stars per Energy spent plus, for the first card of the step,
   what buying nothing would give (1 Energy, and Emergency Reserves, Munitions Factory,
-  Evacuation Shelters, Wartime Rationing); sweeps rarely (9+ Energy, nothing worth it).
+  Evacuation Shelters, Wartime Rationing); sweeps rarely (10+ Energy, nothing worth
+  buying, not within its last three turns).
 - Evolutions: keeps the better of two by a value per card (``EVO_VALUE``, more for a
   defensive or healing card when hurt); plays permanent ones at once and temporary ones
   when they help at their window (a big or fatal loss for the damage shields, Smacks that
@@ -407,10 +408,18 @@ class KotGodzillaHeuristicAgent(KotHeuristicAgent):
                 best, best_score = text, score
         if best is not None:
             return best
-        if "sweep" in legal and m.energy >= 9 and self._swept_turn != state.turn_count:
+        if "sweep" in legal and self._sweep_now(state, m):
             self._swept_turn = state.turn_count
             return "sweep"
         return "end"
+
+    def _sweep_now(self, state, m):
+        """Rarely: with 10 Energy or more (8 left to buy with), nothing worth buying, and no
+        sweep of its own in its last three turns."""
+        if m.energy < 10:
+            return False
+        alive = sum(1 for o in state.monsters if o.alive)
+        return self._swept_turn < 0 or state.turn_count - self._swept_turn >= 3 * alive
 
     # ----- card decisions without a handler of their own -------------------------------------
     def _fallback(self, legal, state=None):
