@@ -296,12 +296,13 @@ def test_heals_with_an_evolution_only_when_hurt():
 
 def test_adds_smacks_only_when_they_reach_someone():
     def after_roll(other_location):
-        state = build_position(evo_game(), [{"evolutions": ["spiral-ray"]}, {"location": other_location}],
-                               active=0, step="after-rolls", dice="c c 1 2 e e", market=MARKET)
-        assert state.node[2] == "evolution" and state.node[3]["window"] == "after-roll", state.node
-        return state
-    assert heuristic().step(after_roll("city")) == "evolve spiral-ray"
-    assert heuristic().step(after_roll("out")) == "pass"      # nobody in Tokyo to hit
+        return build_position(evo_game(), [{"evolutions": ["spiral-ray"]}, {"location": other_location}],
+                              active=0, step="after-rolls", dice="c c 1 2 e e", market=MARKET)
+    state = after_roll("city")
+    assert state.node[2] == "evolution" and state.node[3]["window"] == "after-roll", state.node
+    assert heuristic().step(state) == "evolve spiral-ray"
+    # nobody in Tokyo to hit: the engine does not even ask (the card is not playable then)
+    assert after_roll("out").node[2] == "resolve"
 
 
 def test_keeps_heal_results_towards_an_evolution_draw():

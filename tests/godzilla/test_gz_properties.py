@@ -34,7 +34,7 @@ def check_invariants(state) -> None:
                  + state.evo_used[s] + state.evo_play[s])
         expected = sorted(decks.get(m.monster, ())) if state.evo_on else []
         assert sorted(piles) == expected, (s, piles)
-        assert 0 <= m.hearts <= 10 if m.alive else m.hearts <= 0
+        assert 0 <= m.hearts <= state.max_hearts(m) if m.alive else m.hearts <= 0
         if not m.alive:
             assert not m.cards and m.energy == 0 and state.tokens[s] == 0 and m.location == OUT
             assert not state.evo_hand[s] and not state.evo_play[s]
