@@ -110,10 +110,13 @@ class GodzillaState(EvolutionMixin, KotState):
         return card.type == "event" and card.event == "ongoing"
 
     def has(self, m: MonsterState, cid: str) -> bool:
-        """Held Power cards, permanent Evolutions in play, and ongoing Events face up (for
-        every monster)."""
+        """Held Power cards, permanent Evolutions in play, temporary Evolutions played this
+        turn (``marks["turn-evo-<id>"] == seat``, cleared at turn-over), and ongoing Events
+        face up (for every monster)."""
         if cid in m.cards or (self.evo_on and cid in self.evo_play[m.seat]):
             return True
+        if self.marks.get(f"turn-evo-{cid}") == m.seat:
+            return True  # turn_mark: a temporary Evolution's "this turn" effect
         return cid in self.market and self.game.is_card(cid) and self.ongoing_event(cid)
 
     def _fns(self, hook: str, m: MonsterState):
