@@ -197,6 +197,16 @@ class GodzillaState(EvolutionMixin, KotState):
     def _legal_yield(self, node) -> list[str]:
         return ["stay", "flee"]
 
+    def _do_yield(self, node, text: str) -> None:
+        super()._do_yield(node, text)
+        if text == "stay":
+            self._push(*self.hook_stayed(self.monsters[node[1]], node[3]["attacker"]))
+
+    def hook_stayed(self, m: MonsterState, attacker: int) -> list[list]:
+        """Hook point ``stayed``: ``m`` stays in Tokyo after losing hearts to ``attacker``'s
+        Smack (the flee question answered "stay"; Stand Firm calls it too); returns steps."""
+        return self._collect("stayed", m, attacker)
+
     # ----- cards: events, buying, sweeping -----------------------------------------------------
     def hook_card_revealed(self, cid: str) -> None:
         card = self.game.card(cid)
