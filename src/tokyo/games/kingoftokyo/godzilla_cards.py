@@ -47,6 +47,37 @@ def take_tokens(state, m, n: int, rule: str) -> None:
         state.say(f"{state.name(m.seat)} takes {got} Dice token{'s' * (got != 1)} ({state.tokens[m.seat]}).", rule)
 
 
+# ----- the card decisions "pick-monster" (texts ``target <seat>``) and "pick-number" (``pay <n>``) -----
+_PICK_WORDS = {"pick-monster": "target", "pick-number": "pay"}
+
+
+def pick(seat: int, name: str, choices, then: str) -> list:
+    """The step that asks ``seat`` decision ``name`` ("pick-monster": ``target <seat>`` for
+    each seat in ``choices``; "pick-number": ``pay <n>`` for each n in ``choices``); the answer
+    then runs the step ``then`` (``Effects.step(then)``: ``fn(state, seat, value)``, value an
+    int). No node opens when ``choices`` is empty."""
+    return ["card", "pick", seat, name, [int(c) for c in choices], then]
+
+
+@ENERGY.step("pick")
+def _pick_ask(state, seat, name, choices, then):
+    if choices and state.monsters[seat].alive and state.winners is None:
+        state.ask_card(seat, name, choices=choices, then=then)
+
+
+def _pick_legal(state, node):
+    word = _PICK_WORDS[node[3]["name"]]
+    return [f"{word} {c}" for c in node[3]["choices"]]
+
+
+def _pick_do(state, node, text):
+    state._push(["card", node[3]["then"], node[1], int(text.split()[1])])
+
+
+for _name in _PICK_WORDS:
+    ENERGY.decision(_name, _pick_legal)(_pick_do)
+
+
 # The effects themselves, one module per kind of card (each registers into ENERGY or
 # EVOLUTIONS above): godzilla_powers.py (POWER cards), godzilla_actions.py (ACTION and
 # EVENT cards), evolution_cards/<monster>.py (each monster's Evolutions).
