@@ -16,6 +16,7 @@ def kg(monsters, **kw):
 # ----- The Third Head Awakens ----------------------------------------------------------------
 @card("third-head-awakens")
 @pytest.mark.rule("kot-godzilla G11")
+@pytest.mark.rule("kot-godzilla 7.4.2")
 def test_third_head_awakens_two_extra_brown_dice_this_turn_only():
     s = kg([{"evolutions": ["third-head-awakens"], "dice_tokens": 2}], step="turn-start")
     assert kind(s) == "evolution" and s.node[1] == 0 and s.node[3]["window"] == "turn-start"
@@ -44,6 +45,7 @@ def test_third_head_awakens_never_more_than_8_dice_and_brown_first():
 
 # ----- Gravity Beams ---------------------------------------------------------------------------
 @card("gravity-beams")
+@pytest.mark.rule("kot-godzilla 7.4.3")
 def test_gravity_beams_one_more_smack_per_smack_result():
     s = kg([{"evolutions": ["gravity-beams"]}, {"location": "city"}], step="after-rolls", dice="c c 1 2 3 h")
     assert kind(s) == "evolution" and s.node[3]["window"] == "after-roll"
@@ -71,6 +73,7 @@ def test_gravity_beams_not_offered_without_a_smack_result():
 
 # ----- Vengeful Heads --------------------------------------------------------------------------
 @card("vengeful-heads")
+@pytest.mark.rule("kot-godzilla 7.2.6", "kot-godzilla 7.3.1", "kot-godzilla 7.4.5")
 def test_vengeful_heads_the_attacker_loses_2_hearts_not_a_smack():
     s = kg([{"location": "city", "evolutions": ["vengeful-heads"]}, {}], active=1, step="resolve",
            dice="c c 1 2 3 h")
@@ -118,7 +121,7 @@ def test_gravity_lightning_can_win_the_game_by_elimination():
 
 # ----- Destroyer of Worlds -------------------------------------------------------------------------
 @card("destroyer-of-worlds")
-@pytest.mark.rule("kot-godzilla 4.2.1")
+@pytest.mark.rule("kot-godzilla 4.2.1", "kot-godzilla 7.4.6")
 def test_destroyer_of_worlds_two_stars_in_the_buy_step_and_still_the_energy():
     s = kg([{"evolutions": ["destroyer-of-worlds"], "stars": 5, "energy": 2}], step="buy")
     assert kind(s) == "buy" and s.legal_texts() == ["sweep", "evolve destroyer-of-worlds", "end"]
@@ -137,6 +140,7 @@ def test_destroyer_of_worlds_reaching_20_stars_wins():
 
 # ----- Three-Headed Terror ---------------------------------------------------------------------------
 @card("three-headed")
+@pytest.mark.rule("kot-godzilla 7.3.2")
 def test_three_headed_terror_one_more_brown_die_every_turn():
     s = kg([{"evolutions": ["three-headed"], "dice_tokens": 2}], step="turn-start")
     assert s.legal_texts() == ["evolve three-headed", "pass"]

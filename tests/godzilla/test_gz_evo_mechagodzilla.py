@@ -46,6 +46,7 @@ def test_finger_missiles_pay_one_to_three_energy_one_smack_each():
 
 
 @card("finger-missiles")
+@pytest.mark.rule("kot-godzilla G51")
 def test_finger_missiles_no_more_than_the_energy_held_and_smacks_without_smack_results():
     s = mg([{"evolutions": ["finger-missiles"], "energy": 2}, {"location": "city"}], step="after-rolls",
            dice="1 2 3 h h 1")
@@ -67,6 +68,7 @@ def test_finger_missiles_not_offered_without_energy():
 # ----- Hexagonal Barrier ----------------------------------------------------------------------------
 @card("hexagonal-barrier")
 @pytest.mark.rule("kot-godzilla G9")
+@pytest.mark.rule("kot-godzilla 7.4.4")
 def test_hexagonal_barrier_no_hearts_lost_and_so_no_flee_question():
     s = mg([{"location": "city", "evolutions": ["hexagonal-barrier"]}, {}], active=1, step="resolve",
            dice="c c c c c 1")
@@ -86,6 +88,7 @@ def test_hexagonal_barrier_only_for_the_holder_losing_hearts():
 
 # ----- Power Recharge -----------------------------------------------------------------------------
 @card("power-recharge")
+@pytest.mark.rule("kot-godzilla 7.2.6", "kot-godzilla 7.4.7")
 def test_power_recharge_three_energy_at_the_end_of_any_turn():
     s = mg([{"evolutions": ["power-recharge"], "energy": 1}], active=2, step="end")
     assert kind(s) == "evolution" and s.node[1] == 0 and s.node[3]["window"] == "end-of-turn"
