@@ -65,10 +65,19 @@ def test_gravity_beams_at_most_three_more_smacks():
 
 
 @card("gravity-beams")
-def test_gravity_beams_not_offered_without_a_smack_result():
+@pytest.mark.rule("kot-godzilla G51")
+def test_gravity_beams_not_offered_without_a_smack_result_or_anyone_in_reach():
     s = kg([{"evolutions": ["gravity-beams"]}, {"location": "city"}], step="after-rolls", dice="1 2 3 h h e")
     assert kind(s) != "evolution"
     assert s.evo_hand[0] == ["gravity-beams"]
+    s = kg([{"evolutions": ["gravity-beams"]}], step="after-rolls", dice="c c 1 2 3 h")  # Tokyo is empty
+    assert kind(s) != "evolution"
+    # with Hydra Fury in play, Gravity Beams can still reach its star
+    s = kg([{"evolutions": ["gravity-beams"], "evolutions_in_play": ["hydra-fury"]}], step="after-rolls",
+           dice="c c 1 2 3 h")
+    play(s, "evolve gravity-beams")
+    finish(s)
+    assert stars(s)[0] == 1 + 1  # Hydra Fury, then entering the empty Tokyo
 
 
 # ----- Vengeful Heads --------------------------------------------------------------------------

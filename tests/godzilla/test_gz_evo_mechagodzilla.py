@@ -59,10 +59,13 @@ def test_finger_missiles_no_more_than_the_energy_held_and_smacks_without_smack_r
 
 
 @card("finger-missiles")
-def test_finger_missiles_not_offered_without_energy():
+@pytest.mark.rule("kot-godzilla G51")
+def test_finger_missiles_not_offered_without_energy_or_without_a_monster_in_reach():
     s = mg([{"evolutions": ["finger-missiles"], "energy": 0}, {"location": "city"}], step="after-rolls",
            dice="c 1 2 3 h e")
     assert kind(s) != "evolution" and s.evo_hand[0] == ["finger-missiles"]
+    s = mg([{"evolutions": ["finger-missiles"], "energy": 3}], step="after-rolls", dice="c 1 2 3 h e")
+    assert kind(s) != "evolution" and s.evo_hand[0] == ["finger-missiles"]  # Tokyo is empty
 
 
 # ----- Hexagonal Barrier ----------------------------------------------------------------------------
@@ -117,11 +120,15 @@ def test_arsenal_reload_not_offered_when_the_supply_is_empty():
 # ----- Targeting System -----------------------------------------------------------------------------------
 @card("targeting-system")
 @pytest.mark.rule("kot-godzilla G50")
-def test_targeting_system_works_the_turn_it_is_played_and_the_token_can_be_spent():
+def test_targeting_system_first_works_at_the_next_turn_start():
     s = mg([{"evolutions": ["targeting-system"]}], step="turn-start")
+    assert kind(s) == "evolution" and s.node[3]["window"] == "turn-start"
     play(s, "evolve targeting-system")
-    assert s.tokens[0] == 1 and s.evo_play[0] == ["targeting-system"]
-    assert kind(s) == "dice-tokens" and s.legal_texts() == ["black 0", "black 1"]
+    # this turn's turn_start effects are over: no token yet, so no token question
+    assert s.tokens[0] == 0 and s.evo_play[0] == ["targeting-system"] and kind(s) == "die"
+    s = mg([{"evolutions_in_play": ["targeting-system"]}], step="turn-start")
+    assert s.tokens[0] == 1 and s.supply["dice"] == 11
+    assert kind(s) == "dice-tokens" and s.legal_texts() == ["black 0", "black 1"]  # it may be spent at once
     play(s, "black 1")
     assert len(s.dice) == 7 and s.tokens[0] == 0
 
@@ -162,10 +169,11 @@ def test_titanium_armour_only_losses_of_three_or_more():
 @pytest.mark.rule("kot-godzilla G50")
 def test_energy_converter_one_energy_at_the_end_of_each_own_turn():
     s = mg([{"evolutions": ["energy-converter"]}], step="end")
+    assert kind(s) == "evolution" and s.node[3]["window"] == "end-of-turn"
     play(s, "evolve energy-converter")
-    assert energy(s)[0] == 1 and s.evo_play[0] == ["energy-converter"]  # played now: this turn too
+    assert energy(s)[0] == 0 and s.evo_play[0] == ["energy-converter"]  # from its next turn on
     s = mg([{"evolutions_in_play": ["energy-converter"]}], step="end")
-    assert energy(s)[0] == 1
+    assert energy(s)[0] == 1 and s.active == 1
     s = mg([{"evolutions_in_play": ["energy-converter"]}], active=1, step="end")
     assert energy(s)[0] == 0
 

@@ -33,7 +33,12 @@ on("extra_dice", "third-head-awakens")(lambda state, m: 2)
 
 
 # ----- Gravity Beams (temporary, after-roll): +1 Smack per Smack result, up to +3 -----
-@evolution("gravity-beams", playable=lambda state, m, ctx: state.counts()["c"] > 0)
+# offered with a Smack result and a monster in reach, or Hydra Fury's star to reach (ruling G51)
+def _beams_matter(state, m, ctx):
+    return state.counts()["c"] > 0 and (bool(state.smash_targets(m)) or state.has(m, "hydra-fury"))
+
+
+@evolution("gravity-beams", playable=_beams_matter)
 def _gravity_beams(state, m, ctx):
     _mark(state, m, "gravity-beams")
     n = min(3, state.counts()["c"])

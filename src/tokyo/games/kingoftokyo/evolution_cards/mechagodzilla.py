@@ -16,7 +16,8 @@ def _self_repair(state, m, ctx):
 
 
 # ----- Finger Missiles (temporary, after-roll): pay 1-3 Energy, +1 Smack each -----
-@evolution("finger-missiles", playable=lambda state, m, ctx: m.energy >= 1)
+# offered only with Energy to pay and a monster in reach (ruling G51)
+@evolution("finger-missiles", playable=lambda state, m, ctx: m.energy >= 1 and bool(state.smash_targets(m)))
 def _finger_missiles(state, m, ctx):
     return [pick(m.seat, "pick-number", range(1, min(3, m.energy) + 1), "finger-missiles")]
 
@@ -67,10 +68,9 @@ def _targeting_system(state, m):
     return []
 
 
-@evolution("targeting-system")
-def _targeting_system_play(state, m, ctx):
-    # played in the turn-start window, after this turn's turn_start effects: it works at once
-    return _targeting_system(state, m)
+# played in the turn-start window, after this turn's turn_start effects: it first gives its
+# token at the start of Mechagodzilla's next turn (ruling G50)
+evolution("targeting-system")(lambda state, m, ctx: [])
 
 
 # ----- Space Titanium Armour (permanent, before-damage): -1 on each loss of 3 or more -----
@@ -100,10 +100,6 @@ def _energy_converter(state, m):
     return []
 
 
-@evolution("energy-converter")
-def _energy_converter_play(state, m, ctx):
-    # the end-of-turn window comes after the end_turn effects: played on its own turn, it
-    # gives its Energy at once; played on another monster's turn, from its next turn on
-    if m.seat == state.active:
-        return _energy_converter(state, m)
-    return []
+# played in the end-of-turn window, after this turn's end_turn effects: it first gives its
+# Energy at the end of Mechagodzilla's next turn (ruling G50)
+evolution("energy-converter")(lambda state, m, ctx: [])
