@@ -2,4 +2,104 @@
 
 from __future__ import annotations
 
-from ..godzilla_cards import EVOLUTIONS, take_tokens  # noqa: F401
+from ..godzilla_cards import EVOLUTIONS, pick, take_tokens
+
+on, evolution = EVOLUTIONS.on, EVOLUTIONS.evolution
+
+
+# ----- Self-Repair Protocol (temporary, turn-start): 2 hearts and 1 Energy -----
+@evolution("self-repair")
+def _self_repair(state, m, ctx):
+    state.gain_hearts(m, 2, "Self-Repair Protocol")
+    state.gain_energy(m, 1, "Self-Repair Protocol")
+    return []
+
+
+# ----- Finger Missiles (temporary, after-roll): pay 1-3 Energy, +1 Smack each -----
+# offered only with Energy to pay and a monster in reach (ruling G51)
+@evolution("finger-missiles", playable=lambda state, m, ctx: m.energy >= 1 and bool(state.smash_targets(m)))
+def _finger_missiles(state, m, ctx):
+    return [pick(m.seat, "pick-number", range(1, min(3, m.energy) + 1), "finger-missiles")]
+
+
+@EVOLUTIONS.step("finger-missiles")
+def _finger_missiles_pay(state, seat, n):
+    m = state.monsters[seat]
+    m.energy -= n
+    state.marks["turn-evo-finger-missiles"] = seat  # turn_mark
+    state.marks["turn-finger-missiles-smacks"] = n
+    state.say(f"{state.name(seat)} pays {n} Energy ({m.energy}) to add {n} Smack{'s' * (n != 1)} to its Roll.",
+              "Finger Missiles")
+
+
+@on("smash_total", "finger-missiles")
+def _finger_missiles_total(state, m, total, claws):
+    return total + state.marks.get("turn-finger-missiles-smacks", 0)
+
+
+# ----- Hexagonal Barrier (temporary, before-damage): no hearts lost from this loss -----
+@evolution("hexagonal-barrier")
+def _hexagonal_barrier(state, m, ctx):
+    p = ctx["packet"]
+    state.say(f"{state.name(m.seat)} loses no hearts from this loss of {p['amount']}.", "Hexagonal Barrier")
+    p["amount"] = 0
+    return []
+
+
+# ----- Power Recharge (temporary, end-of-turn): 3 Energy -----
+@evolution("power-recharge")
+def _power_recharge(state, m, ctx):
+    state.gain_energy(m, 3, "Power Recharge")
+    return []
+
+
+# ----- Arsenal Reload (temporary, buy): 3 Dice tokens -----
+@evolution("arsenal-reload", playable=lambda state, m, ctx: state.supply["dice"] > 0)
+def _arsenal_reload(state, m, ctx):
+    take_tokens(state, m, 3, "Arsenal Reload")
+    return []
+
+
+# ----- Targeting System (permanent, turn-start): a Dice token while holding fewer than 2 -----
+@on("turn_start", "targeting-system")
+def _targeting_system(state, m):
+    if state.tokens[m.seat] < 2:
+        take_tokens(state, m, 1, "Targeting System")
+    return []
+
+
+# played in the turn-start window, after this turn's turn_start effects: it first gives its
+# token at the start of Mechagodzilla's next turn (ruling G50)
+evolution("targeting-system")(lambda state, m, ctx: [])
+
+
+# ----- Space Titanium Armour (permanent, before-damage): -1 on each loss of 3 or more -----
+def _armour(state, t, p) -> None:
+    if p["amount"] >= 3:
+        p["amount"] -= 1
+        state.say(f"{state.name(t.seat)}'s Space Titanium Armour takes 1 heart off the loss.",
+                  "Space Titanium Armour")
+
+
+@on("damage_stage_3", "titanium-armour", order=-1)
+def _titanium_armour(state, t, p):
+    _armour(state, t, p)  # first of the stage-3 reductions (design ruling 9)
+    return False
+
+
+@evolution("titanium-armour")
+def _titanium_armour_play(state, m, ctx):
+    _armour(state, m, ctx["packet"])
+    return []
+
+
+# ----- Energy Converter (permanent, end-of-turn): 1 Energy at the end of each own turn -----
+@on("end_turn", "energy-converter")
+def _energy_converter(state, m):
+    state.gain_energy(m, 1, "Energy Converter")
+    return []
+
+
+# played in the end-of-turn window, after this turn's end_turn effects: it first gives its
+# Energy at the end of Mechagodzilla's next turn (ruling G50)
+evolution("energy-converter")(lambda state, m, ctx: [])
