@@ -901,10 +901,11 @@ def _summary_sections(summary: dict, prefix: str = "", level: int = 2) -> list[s
                         for r in rows])
         many = (f" With {len(rows)} cards the plot shows the top and bottom {MANY_CARDS // 2}; the table "
                 "has them all." if len(rows) > MANY_CARDS else "")
-        what = "" if family["name"] is None else f" ({_e(family['name'])})"
+        each = "each card" if family["name"] is None else f"each of the {family['name']}"
         parts.append(_section(f"{prefix}{family['sid']}", family["heading"], png,
-                              f"forest plot of win share difference per card{what}",
-                              f"For each card{what}: win share of the seat-games where it was {_e(verb)} minus "
+                              "forest plot of win share difference per card"
+                              + ("" if family["name"] is None else f" ({family['heading']})"),
+                              f"For {_e(each)}: win share of the seat-games where it was {_e(verb)} minus "
                               "the seat-games where it was not, with its 95% interval. Green: clearly "
                               "above zero; red: clearly below; grey: could be luck. Lift is the ratio of "
                               "the two shares. With many cards, expect about one in twenty to look clear by "
