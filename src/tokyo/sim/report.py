@@ -304,14 +304,14 @@ def _short(text: str, width: int = 22) -> str:
 def _families(summary: dict) -> list[dict]:
     """The card families of a summary that have rows, ``cards`` first, then each of
     ``card_groups`` by name: {"sid" (section id), "heading", "name" (None for ``cards``),
-    "verb", "rows"}. ``cards`` is headed "Cards", or "Cards bought" (its verb) when
-    groups sit next to it; a group "Evolutions played" (its name and verb)."""
+    "verb", "rows"}. Headings name the family and its verb: "Cards bought" for ``cards``,
+    "Evolutions played" for a group."""
     groups = {str(k): v for k, v in (summary.get("card_groups") or {}).items() if (v or {}).get("rows")}
     out = []
     cards = summary.get("cards") or {}
     if cards.get("rows"):
         verb = cards.get("verb") or "held"
-        out.append({"sid": "cards", "heading": f"Cards {verb}" if groups else "Cards", "name": None,
+        out.append({"sid": "cards", "heading": f"Cards {verb}", "name": None,
                     "verb": verb, "rows": cards["rows"]})
     for name in sorted(groups):
         verb = groups[name].get("verb") or "held"
