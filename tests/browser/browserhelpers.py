@@ -96,19 +96,3 @@ class ThreadServer:
         self.server.should_exit = True
         self._thread.join(30)
         self._sock.close()
-
-
-def stub_missing_event_reveals(patch) -> list[str]:
-    """Give every kot-godzilla Event that has no reveal effect yet a reveal that does
-    nothing (through ``patch``, a pytest MonkeyPatch, undone with it), so that a game in
-    which such an Event is revealed goes on; returns their ids. Effects written since are
-    kept. For a server in this process (``ThreadServer``)."""
-    from tokyo.games.kingoftokyo import godzilla as gz
-    from tokyo.games.kingoftokyo.cards import energy_cards
-
-    reveals = gz.GodzillaState.effects.reveals
-    missing = [cid for cid, card in energy_cards(gz.ENERGY_SET).items()
-               if card.type == "event" and card.event == "reveal" and cid not in reveals]
-    for cid in missing:
-        patch.setitem(reveals, cid, lambda state: [])
-    return missing

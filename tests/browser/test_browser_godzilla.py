@@ -16,7 +16,7 @@ face up in the market).
 import httpx
 import pytest
 
-from browserhelpers import PHONE, ThreadServer, stub_missing_event_reveals
+from browserhelpers import PHONE, ThreadServer
 from test_browser_client import click_and_wait, log_texts
 
 SEED = 15
@@ -40,7 +40,6 @@ def gz_server(tmp_path_factory):
             self.supply["dice"] -= 2
 
     patch.setattr(gz.GodzillaState, "edition_init", staged_init)
-    stub_missing_event_reveals(patch)
     srv = ThreadServer(tmp_path_factory.mktemp("godzilla") / "games.sqlite3")
     yield srv
     srv.stop()
