@@ -191,6 +191,12 @@ def test_a_bad_rule_marker_stops_the_run_that_collects_it(marks, why):
     conftest._check_rule_markers([_Item("tests/x.py::test_ok", _Mark("kot-dark 2.4.1", "crisis-tokyo C9"))])
 
 
+def test_a_rulings_heading_may_name_several_games():
+    text = "## Two modes (`solo`, `duo`)\n\n| M1 | Q | R | W | - |\n"
+    got = tool.parse_rulings(text)
+    assert [s.id for s in got["solo"]] == ["solo M1"] and [s.id for s in got["duo"]] == ["duo M1"]
+
+
 def test_the_rulings_parser_reads_each_games_table():
     text = ("## A game (`toy`)\n\n| # | Question | Ruling | Why | Option |\n|---|---|---|---|---|\n"
             "| T1 | Ties? | Shared. | Silent. | - |\n\n## Other (`other`)\n\n| O1 | Q | R | W | - |\n")

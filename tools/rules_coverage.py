@@ -56,7 +56,7 @@ STATEMENT_KEY = re.compile(r"^\d+(?:\.\d+)+$")
 RULING_KEY = re.compile(r"^[A-Z]\d+$")
 HEADING = re.compile(r"^(?P<level>#{2,4}) (?P<num>\d+(?:\.\d+)*) (?P<title>.+?)\s*$")
 ITEM = re.compile(r"^- \*\*(?P<id>[^*]+)\*\* (?P<text>.+)$")
-RULINGS_SECTION = re.compile(r"^## .*\(`(?P<game>[a-z0-9-]+)`\)\s*$")
+RULINGS_SECTION = re.compile(r"^## .*\((?P<games>`[a-z0-9-]+`(?:,\s*`[a-z0-9-]+`)*)\)\s*$")
 RULING_ROW = re.compile(r"^\|\s*(?P<key>[A-Z]\d+)\s*\|\s*(?P<question>[^|]+?)\s*\|\s*(?P<ruling>.+?)\s*\|")
 RULING_LIKE = re.compile(r"^\|\s*[A-Z]\s*\d")
 
@@ -155,27 +155,30 @@ def section_titles(text: str) -> dict[str, str]:
 
 def parse_rulings(text: str) -> dict[str, list[Statement]]:
     """{game id: ruling statements} from docs/rulings.md: one per table row of the
-    section headed ``## ... (`game-id`)``."""
+    section headed ``## ... (`game-id`)``; a heading may name several games
+    (``(`storyline`, `crisis-format`)``), whose rulings then hold for each of them."""
     out: dict[str, list[Statement]] = {}
-    game = None
+    games: list[str] = []
     for lineno, line in enumerate(text.splitlines(), 1):
-        if game and RULING_LIKE.match(line) and not RULING_ROW.match(line):
+        if games and RULING_LIKE.match(line) and not RULING_ROW.match(line):
             raise IndexError_(f"docs/rulings.md:{lineno}: a ruling row must read '| <letter><number> | question | "
                               f"ruling | why | option |': {line[:60]!r}")
         s = RULINGS_SECTION.match(line)
         if s:
-            game = s["game"]
-            out.setdefault(game, [])
+            games = re.findall(r"`([a-z0-9-]+)`", s["games"])
+            for g in games:
+                out.setdefault(g, [])
             continue
         if line.startswith("## "):
-            game = None
+            games = []
         r = RULING_ROW.match(line)
-        if game and r:
-            sid = f"{game} {r['key']}"
-            if any(x.id == sid for x in out[game]):
-                raise IndexError_(f"docs/rulings.md:{lineno}: ruling {sid} is listed twice")
-            text_ = f"{r['question'].strip()}: {r['ruling'].strip()}"
-            out[game].append(Statement(sid, text_, "ruling", "rulings", "Rulings"))
+        if games and r:
+            for game in games:
+                sid = f"{game} {r['key']}"
+                if any(x.id == sid for x in out[game]):
+                    raise IndexError_(f"docs/rulings.md:{lineno}: ruling {sid} is listed twice")
+                text_ = f"{r['question'].strip()}: {r['ruling'].strip()}"
+                out[game].append(Statement(sid, text_, "ruling", "rulings", "Rulings"))
     return out
 
 
