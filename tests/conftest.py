@@ -55,31 +55,9 @@ def _skipped(item) -> bool:
                if all(isinstance(a, bool) for a in m.args))
 
 
-def _check_rule_markers(items) -> None:
-    """Every ``rule`` marker names existing statements, as strings (docs/rules/README.md):
-    a bad marker stops any run that collects it, not only the full suite's index check."""
-    named = {}
-    for item in items:
-        for mark in item.iter_markers("rule"):
-            if not mark.args or not all(isinstance(a, str) for a in mark.args):
-                raise pytest.UsageError(f"{item.nodeid}: @pytest.mark.rule takes one or more statement ids as "
-                                        f"strings ('kot-dark 2.4.3'), not {mark.args!r}")
-            for sid in mark.args:
-                named.setdefault(sid, item.nodeid)
-    if not named:
-        return
-    from rulesindex import known_statements
-    known, games = known_statements({sid.split(" ", 1)[0] for sid in named})
-    bad = [f"{sid!r} (in {node})" + ("" if sid.split(" ", 1)[0] in games else
-                                      f": no game '{sid.split(' ', 1)[0]}'; the games are {', '.join(sorted(games))}")
-           for sid, node in named.items() if sid not in known]
-    if bad:
-        raise pytest.UsageError("@pytest.mark.rule names statements that do not exist (docs/rules/<game>.md, "
-                                "docs/rulings.md, tokyo cards GAME --json rule_id): " + "; ".join(bad[:10]))
-
-
 def pytest_collection_modifyitems(session, config, items):
-    _check_rule_markers(items)
+    from rulesindex import check_rule_markers
+    check_rule_markers(items)
     path = config.getoption("--rule-index")
     if not path:
         return

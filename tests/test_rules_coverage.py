@@ -185,10 +185,10 @@ class _Item:
     ((_Mark("kotdark 2.4.1"),), "no game 'kotdark'"),
 ])
 def test_a_bad_rule_marker_stops_the_run_that_collects_it(marks, why):
-    import conftest
+    from rulesindex import check_rule_markers
     with pytest.raises(pytest.UsageError, match=why):
-        conftest._check_rule_markers([_Item("tests/x.py::test_x", *marks)])
-    conftest._check_rule_markers([_Item("tests/x.py::test_ok", _Mark("kot-dark 2.4.1", "crisis-tokyo C9"))])
+        check_rule_markers([_Item("tests/x.py::test_x", *marks)])
+    check_rule_markers([_Item("tests/x.py::test_ok", _Mark("kot-dark 2.4.1", "crisis-tokyo C9"))])
 
 
 def test_a_rulings_heading_may_name_several_games():
