@@ -1,0 +1,58 @@
+"""The ``storyline`` Game (competitive, 2-4 players). Not registered in
+tokyo.core.registry yet: build it directly, ``StorylineGame(2, {}, cards=load_card_set(dir))``."""
+
+from __future__ import annotations
+
+from ...core.errors import OptionError
+from ...core.options import GameInfo, Option, validate_options
+from ...core.state import Game
+from .cards import default_card_set
+from .state import StorylineState
+
+
+class StorylineGame(Game):
+    """Storyline for 2-4 players (storyline 1.1.1). Options (storyline 1.8, ruling S15):
+    target, act_rounds, acts, first_player (``random`` or a seat), decks (comma-separated
+    shipped deck ids, one per seat; empty: each chosen at random, storyline 5.1.3)."""
+
+    info = GameInfo(
+        game_id="storyline", title="Storyline", min_players=2, max_players=4, default_players=2,
+        options=(
+            Option("target", 5, "Story Points that win (storyline 15.7.1)", kind="int", minimum=1, maximum=100),
+            Option("act_rounds", 4, "rounds in an Act (storyline 8.11.2)", kind="int", minimum=1, maximum=100),
+            Option("acts", 5, "Acts after which the game ends (storyline 21.3.1)", kind="int", minimum=1,
+                   maximum=100),
+            Option("first_player", "random", "seat taking the first turn, or random (storyline 5.6.1)"),
+            Option("decks", "", "shipped deck id per seat, comma-separated; empty: at random (storyline 5.1)"),
+        ),
+    )
+
+    def __init__(self, num_players: int, options: dict | None = None, cards: dict | None = None):
+        info = self.info
+        if not info.min_players <= num_players <= info.max_players:
+            raise OptionError(f"{info.game_id} is played by {info.min_players} to {info.max_players} players, "
+                              f"not {num_players} (storyline 1.1.1)")
+        opts = validate_options(info, options or {})
+        super().__init__(num_players, opts)
+        self.cards = cards if cards is not None else default_card_set()
+        fp = opts["first_player"]
+        if fp != "random" and not (fp.isdigit() and int(fp) < num_players):
+            raise OptionError(f"option 'first_player': {fp!r} is not allowed; allowed: random or a seat "
+                              f"from 0 to {num_players - 1}")
+        self.seat_decks: list[str] = [d.strip() for d in opts["decks"].split(",") if d.strip()]
+        if self.seat_decks:
+            known = list(self.cards["decks"])
+            if (len(self.seat_decks) != num_players or len(set(self.seat_decks)) != num_players
+                    or any(d not in known for d in self.seat_decks)):
+                raise OptionError(f"option 'decks': {opts['decks']!r} is not allowed; allowed: {num_players} "
+                                  f"different deck ids among {', '.join(known)}")
+        if len(self.cards["decks"]) < num_players:
+            raise OptionError(f"{num_players} players need {num_players} shipped decks (storyline 5.1.3)")
+
+    def new_initial_state(self) -> StorylineState:
+        state = StorylineState(self)
+        state.start()
+        return state
+
+    def _new_blank_state(self) -> StorylineState:
+        return StorylineState(self)

@@ -1,0 +1,880 @@
+"""Storyline rules as a step machine (tokyo.core.machine.StepState), competitive mode.
+
+Plain JSON-safe data only. Per seat (``players``): ``deck_id``, ``treasury``, ``hand``
+(card ids), ``deck`` (unseen card id -> copies: a multiset, no order; every draw is a
+chance node over it, storyline 1.7.2), ``discard``, ``homeworld`` (card id), ``story``
+(Story Points) and ``empty_draw`` (the §16.4 mark, ruling S14). The Map (``map``) is a
+list of entries in timestamp order; an entry's ``uid`` is its timestamp (storyline 4.13:
+a card that leaves and returns is a new object with a new uid). An entry: ``uid``,
+``card``, ``face`` (``front``/``back``), ``owner``, ``controller``, ``damage``, ``ready``,
+``counters`` ({type: n}, only types present), ``place`` (uid of the Location or Capital
+Spacecraft a unit is on or aboard, else None), ``host`` (a Device's host uid), ``chapter``
+(a Storyline face's current Chapter), ``band`` (an Epilogue's Band, §4.6.4) and
+``destroyer`` (the seat credited if the card is destroyed now, §12.7; None: nobody).
+
+Not yet implemented (later sessions): abilities of permanents and Chapter texts (only
+Events with the operations of ``cards.EVENT_OPS`` are playable), Drones, the Crisis
+Format (§22). Engine decisions the rules leave open are marked "Proposed ruling" below.
+"""
+
+from __future__ import annotations
+
+import json
+
+from ...core.machine import StepState
+from ...core.state import State
+from .cards import PERMANENT_TYPES, UNIT_TYPES, playable_event
+from .rulebook import cite
+
+START_TREASURY = 3      # storyline 5.4.1, S15
+OPENING_HAND = 6        # storyline 5.7.1
+HAND_LIMIT = 7          # storyline 20.3.1
+BASE_INCOME = 2         # storyline 10.3.2
+WRECKAGE = 5            # storyline 16.5.1
+BAND_NAMES = {1: "Surface", 2: "Orbit", 3: "Deep Space"}
+
+
+def _deep(obj):
+    if isinstance(obj, list):
+        return [_deep(x) for x in obj]
+    if isinstance(obj, dict):
+        return {k: _deep(v) for k, v in obj.items()}
+    return obj
+
+
+class StorylineState(StepState):
+    """A Storyline position (see the module docstring for the fields)."""
+
+    _FIELDS = ("players", "map", "next_uid", "active", "first", "phase", "turn_count", "act", "stack", "node",
+               "winners", "win_by", "played")
+
+    def __init__(self, game):
+        super().__init__(game)
+        n = game.num_players
+        self.players: list[dict] = [{"deck_id": None, "treasury": 0, "hand": [], "deck": {}, "discard": [],
+                                     "homeworld": None, "story": 0, "empty_draw": False} for _ in range(n)]
+        self.map: list[dict] = []
+        self.next_uid = 1
+        self.active = 0
+        self.first: int | None = None
+        self.phase = "setup"
+        self.turn_count = 0
+        self.act = 1
+        self.stack: list[list] = []
+        self.node: list | None = None
+        self.winners: list[int] | None = None
+        self.win_by = ""
+        self.played: list[list[str]] = [[] for _ in range(n)]
+
+    def start(self) -> None:
+        n = self.game.num_players
+        self._push(*[["choose-deck", p] for p in range(n)], ["homeworlds"], ["first-player"])
+        self._run()
+
+    # ----- citations ---------------------------------------------------------------------
+    def rule(self, key: str) -> str:
+        """``storyline 11.2.3 Range and Power / Reach: Range and Power`` (or a ruling)."""
+        return cite(key)
+
+    def pname(self, seat: int) -> str:
+        return f"Seat {seat}"
+
+    # ----- card facts ----------------------------------------------------------------------
+    def card(self, cid: str) -> dict:
+        return self.game.cards["cards"][cid]
+
+    def face(self, e: dict) -> dict:
+        return self.card(e["card"])["faces"][e["face"]]
+
+    def name(self, e: dict) -> str:
+        return f"{self.face(e)['name']} (#{e['uid']})"
+
+    def ftype(self, e: dict) -> str:
+        return self.face(e)["type"]
+
+    def find(self, uid: int) -> dict | None:
+        for e in self.map:
+            if e["uid"] == uid:
+                return e
+        return None
+
+    def is_permanent(self, e: dict) -> bool:
+        """storyline 3.1.1, ruling S20: a Storyline face or an Epilogue is not one."""
+        return self.ftype(e) in PERMANENT_TYPES
+
+    def is_unit(self, e: dict) -> bool:
+        return self.ftype(e) in UNIT_TYPES
+
+    def is_capital(self, e: dict) -> bool:
+        f = self.face(e)
+        return f["type"] == "spacecraft" and f.get("class") == "capital"
+
+    def is_storyline_face(self, e: dict) -> bool:
+        return self.ftype(e) == "storyline"
+
+    def is_crisis(self, e: dict) -> bool:
+        return self.card(e["card"])["set"] == "crisis"
+
+    def band(self, e: dict) -> int | None:
+        """storyline 4.6-4.10 and 11.1.1: the Band of a card on the Map (None: no Band)."""
+        f = self.face(e)
+        t = f["type"]
+        if t in ("character", "ground-unit", "location"):
+            if t == "character" and e["place"] is not None:
+                holder = self.find(e["place"])
+                if holder is not None and self.is_capital(holder):
+                    return 3  # storyline 4.9.1: aboard, in Deep Space
+            return 1
+        if t == "spacecraft":
+            if f["class"] == "capital" or e["place"] is not None:
+                return 3
+            return 2
+        if t == "device":
+            host = self.find(e["host"])
+            return self.band(host) if host is not None else None
+        if t == "storyline":
+            return f.get("band")  # a Crisis Storyline face prints none (storyline 4.7.1)
+        if t == "epilogue":
+            return e.get("band")
+        return None
+
+    def shielded(self, e: dict) -> bool:
+        """storyline 3.12: Locations and Capital Spacecraft; a Storyline face prints it."""
+        f = self.face(e)
+        if f["type"] == "storyline":
+            return f["shield"] == "shielded"
+        return f["type"] == "location" or self.is_capital(e)
+
+    def durability(self, e: dict) -> int:
+        return max(1, self.face(e).get("durability", 1))  # storyline 1.5.3
+
+    def strike(self, e: dict) -> int:
+        return max(0, self.face(e).get("strike", 0))
+
+    def range_of(self, e: dict) -> int:
+        return min(2, max(0, self.face(e).get("range", 0)))  # storyline 1.5.2, 1.5.4
+
+    def broken(self, e: dict) -> bool:
+        """storyline 12.5.3: Fallen or Contested while damage >= Durability."""
+        return (self.is_permanent(e) and self.ftype(e) != "device"
+                and e["damage"] >= self.durability(e))
+
+    def fallen(self, e: dict) -> bool:
+        return self.ftype(e) == "character" and self.broken(e)       # storyline 12.5.1
+
+    def contested(self, e: dict) -> bool:
+        return self.ftype(e) != "character" and self.broken(e)       # storyline 12.5.2
+
+    def can_take_damage(self, e: dict) -> bool:
+        """storyline 3.6.2, 3.10.2, 12.4.3: Devices and Epilogues take none."""
+        return self.ftype(e) not in ("device", "epilogue", "event")
+
+    def reaches(self, src_band: int | None, src_range: int, power: str, target: dict,
+                aimed: bool = True) -> bool:
+        """storyline 11.2: range (when aimed, and only between cards with a Band,
+        11.2.5, 11.2.8) and Power (always: Low reaches only Unshielded cards, 11.2.3, 11.2.6)."""
+        if power == "low" and self.shielded(target):
+            return False
+        if not aimed:
+            return True
+        tb = self.band(target)
+        if src_band is None or tb is None:
+            return True
+        return abs(src_band - tb) <= src_range
+
+    def opponents(self, seat: int) -> list[int]:
+        """storyline 1.4.1: in the competitive game every other player."""
+        return [p for p in range(self.game.num_players) if p != seat]
+
+    def turn_order(self, start: int) -> list[int]:
+        n = self.game.num_players
+        return [(start + k) % n for k in range(n)]
+
+    # ===================== Setup (storyline 5) ===========================================
+    def _step_choose_deck(self, seat: int) -> None:
+        chosen = self.game.seat_decks
+        if chosen:
+            self.players[seat]["deck_id"] = chosen[seat]
+            self.say(f"{self.pname(seat)} plays the {chosen[seat]} deck (option decks).", self.rule("1.8.5"))
+            return
+        self._chance("deck", seat=seat)
+
+    def _free_decks(self) -> list[str]:
+        used = {p["deck_id"] for p in self.players}
+        return [d for d in self.game.cards["decks"] if d not in used]  # storyline 5.1.3
+
+    def _on_deck(self, node, deck_id) -> None:
+        seat = node[3]["seat"]
+        self.players[seat]["deck_id"] = deck_id
+        self.say(f"{self.pname(seat)} plays the {deck_id} deck, chosen at random.", self.rule("1.8.5"))
+
+    def _step_homeworlds(self) -> None:
+        for p, pl in enumerate(self.players):
+            deck = self.game.cards["decks"][pl["deck_id"]]
+            pl["deck"] = dict(sorted(deck["cards"].items()))
+            pl["homeworld"] = deck["homeworld"]
+            self.enter(deck["homeworld"], p, p, ready=True)  # storyline 5.3.1 (no counters)
+            self.say(f"{self.pname(p)} puts their Homeworld {self.card(deck['homeworld'])['faces']['front']['name']} "
+                     "onto the Map, in Surface.", self.rule("5.3.1"))
+        for p, pl in enumerate(self.players):
+            pl["treasury"] = START_TREASURY
+        self.say(f"Every Treasury starts at {START_TREASURY}.", self.rule("5.4.1"))
+        # storyline 5.5.1: a deck is a multiset and every draw a chance node over it, which
+        # is a shuffle followed by draws from the top (Proposed ruling: the shuffle is not a
+        # node of its own; nothing observable depends on an order before it is drawn).
+        self.say("Every deck is shuffled.", self.rule("5.5.1"))
+
+    def _step_first_player(self) -> None:
+        fp = self.game.options["first_player"]
+        if fp != "random":
+            self._set_first(int(fp), "option first_player")
+            return
+        self._chance("first")
+
+    def _on_first(self, node, seat) -> None:
+        self._set_first(int(seat), "at random")
+
+    def _set_first(self, seat: int, how: str) -> None:
+        self.first = self.active = seat
+        self.say(f"{self.pname(seat)} takes the first turn ({how}).", self.rule("5.6.1"))
+        order = self.turn_order(seat)
+        steps = [["draw", p, "5.7.1"] for p in order for _ in range(OPENING_HAND)]
+        steps += [["mulligan", p] for p in order]
+        steps.append(["turn-start", seat])
+        self._push(*steps)
+
+    def _step_mulligan(self, seat: int) -> None:
+        self._ask(seat, "mulligan", ["keep", "mulligan"])
+
+    def _legal_mulligan(self, node) -> list[str]:
+        return ["keep", "mulligan"]
+
+    def _do_mulligan(self, node, text) -> None:
+        seat = node[1]
+        if text == "keep":
+            self.say(f"{self.pname(seat)} keeps their hand.", self.rule("5.8.1"))
+            return
+        pl = self.players[seat]
+        for cid in pl["hand"]:
+            pl["deck"][cid] = pl["deck"].get(cid, 0) + 1
+        pl["hand"] = []
+        self.say(f"{self.pname(seat)} shuffles their hand into their deck and draws {OPENING_HAND} new cards.",
+                 self.rule("5.8.1"))
+        self._push(*[["draw", seat, "5.8.1"]] * OPENING_HAND)
+
+    # ===================== Drawing (storyline 20) ========================================
+    def _step_draw(self, seat: int, key: str) -> None:
+        if not any(self.players[seat]["deck"].values()):
+            # storyline 20.2.1, ruling S14: nothing drawn, the player is marked for §16.4
+            self.players[seat]["empty_draw"] = True
+            self.say(f"{self.pname(seat)} has to draw from an empty deck and draws nothing.", self.rule("20.2.1"))
+            return
+        self._chance("draw", seat=seat, key=key)
+
+    def _on_draw(self, node, cid) -> None:
+        seat, key = node[3]["seat"], node[3]["key"]
+        pl = self.players[seat]
+        pl["deck"][cid] -= 1
+        if not pl["deck"][cid]:
+            del pl["deck"][cid]
+        pl["hand"].append(cid)
+        self.say(f"{self.pname(seat)} draws a card.", self.rule(key))
+        self.say(f"You draw {self.card(cid)['faces']['front']['name']}.", self.rule(key), seats=(seat,))
+
+    def _chance_outcomes(self) -> list[tuple[str, float]]:
+        kind, data = self.node[2], self.node[3]
+        if kind == "draw":
+            deck = self.players[data["seat"]]["deck"]
+            total = sum(deck.values())
+            return [(f"draw {c}", deck[c] / total) for c in sorted(deck) if deck[c]]
+        if kind == "deck":
+            free = self._free_decks()
+            return [(f"deck {d}", 1.0 / len(free)) for d in free]
+        if kind == "first":
+            n = self.game.num_players
+            return [(f"first {p}", 1.0 / n) for p in range(n)]
+        raise ValueError(kind)
+
+    # ===================== The Map ========================================================
+    def enter(self, cid: str, owner: int, controller: int, place: int | None = None, host: int | None = None,
+              ready: bool = False) -> dict:
+        """A card enters the Map showing its front face, with a new timestamp (4.13.1)."""
+        e = {"uid": self.next_uid, "card": cid, "face": "front", "owner": owner, "controller": controller,
+             "damage": 0, "ready": ready, "counters": {}, "place": place, "host": host, "chapter": None,
+             "band": None, "destroyer": None}
+        self.next_uid += 1
+        if self.is_storyline_face(e):
+            e["chapter"] = 1  # storyline 6.7.1, 8.3.2
+        self.map.append(e)
+        return e
+
+    def leave_map(self, e: dict) -> None:
+        """storyline 4.11: the card goes to its owner's discard pile (a Crisis card out of
+        the game); the units on or aboard it stay where they are in their Band (14.8,
+        ruling S11); its Devices leave in the state check (14.9.3)."""
+        self.map.remove(e)
+        for u in self.map:
+            if u["place"] == e["uid"]:
+                u["place"] = None
+        if not self.is_crisis(e):
+            self.players[e["owner"]]["discard"].append(e["card"])
+
+    def set_controller(self, e: dict, seat: int) -> None:
+        """storyline 17.5.1, 17.4.1: Liberation counters go; the Devices follow."""
+        e["controller"] = seat
+        e["counters"].pop("liberation", None)
+        for d in self.map:
+            if d["host"] == e["uid"] and self.ftype(d) == "device":
+                d["controller"] = seat
+
+    def add_counters(self, e: dict, kind: str, n: int) -> None:
+        e["counters"][kind] = e["counters"].get(kind, 0) + n
+
+    # ===================== Damage (storyline 12) =========================================
+    def deal_damage(self, source_controller: int | None, amount: int, power: str, targets: list[dict]) -> None:
+        """One damage event (12.4.2): counters on every recipient the Power reaches at the
+        same time; then the falls and Contested states it caused, in timestamp order, with
+        the fall award (15.2.2). A destroying number crossed records the destroyer (12.7.2)."""
+        if amount <= 0:
+            return  # storyline 12.4.4
+        hit = [t for t in targets if self.can_take_damage(t) and not (power == "low" and self.shielded(t))]
+        falls = []
+        for t in hit:
+            before = t["damage"]
+            t["damage"] += amount
+            self.say(f"{self.name(t)} takes {amount} damage ({power.capitalize()} Power).", self.rule("12.4.1"))
+            dur = self.durability(t)
+            if self.is_permanent(t):
+                if before < dur <= t["damage"]:
+                    if self.ftype(t) == "character":
+                        falls.append(t)
+                    else:
+                        self.say(f"{self.name(t)} is Contested.", self.rule("12.5.2"))
+                if before < 2 * dur <= t["damage"]:
+                    t["destroyer"] = source_controller
+            elif self.is_storyline_face(t) and before < dur <= t["damage"]:
+                t["destroyer"] = source_controller
+        for t in sorted(falls, key=lambda x: x["uid"]):
+            self.say(f"{self.name(t)} falls.", self.rule("12.5.1"))
+            x = source_controller
+            if x is not None and x != t["controller"]:  # storyline 15.2.2, 15.3.3
+                self.gain_story([x], 1, "15.2.2", f"for the fall of {self.name(t)}")
+                if self.winners is not None:
+                    return
+
+    # ===================== Story Points and winning (storyline 15, 21) ===================
+    def gain_story(self, seats: list[int], n: int, key: str, why: str) -> None:
+        """Seats gain ``n`` Story Points at the same time; the win check follows (15.6.1)."""
+        for p in seats:
+            self.players[p]["story"] += n
+        names = ", ".join(self.pname(p) for p in seats)
+        self.say(f"{names} gain{'s' if len(seats) == 1 else ''} {n} Story Point{'s' if n != 1 else ''} {why}.",
+                 self.rule(key))
+        self.win_check()
+
+    def win_check(self) -> None:
+        """storyline 21.1.1, 21.2.1 (ruling S18): at ``target`` the highest total wins."""
+        target = self.game.options["target"]
+        totals = [pl["story"] for pl in self.players]
+        if max(totals) >= target:
+            best = max(totals)
+            self.finish([p for p, t in enumerate(totals) if t == best], "target",
+                        "21.2.1" if totals.count(best) > 1 or sum(t >= target for t in totals) > 1 else "21.1.1")
+
+    def finish(self, winners: list[int], how: str, key: str) -> None:
+        self.winners = winners
+        self.win_by = how
+        self.stack = []
+        self.node = None
+        self.phase = "over"
+        names = ", ".join(self.pname(p) for p in winners)
+        self.say(f"The game is over: {names} win{'s' if len(winners) == 1 else ''}.", self.rule(key))
+
+    # ===================== The state check (storyline 19.3) ==============================
+    def state_check(self) -> None:
+        while self.winners is None:
+            # (a) destruction, all at once; the awards in timestamp order (15.5.1)
+            doomed = [e for e in self.map if (self.is_permanent(e) and self.ftype(e) != "device"
+                                              and e["damage"] >= 2 * self.durability(e))
+                      or (self.is_storyline_face(e) and e["damage"] >= self.durability(e))]
+            if doomed:
+                awards = []
+                for e in doomed:
+                    self.say(f"{self.name(e)} is destroyed.",
+                             self.rule("12.6.1" if self.is_permanent(e) else "8.7.2"))
+                    awards.append((e, e["controller"], e["destroyer"]))
+                for e in doomed:
+                    self.leave_map(e)
+                for e, controller, destroyer in awards:
+                    self._destroy_award(e, controller, destroyer)
+                    if self.winners is not None:
+                        return
+                continue
+            # (b) Devices without a host
+            orphans = [d for d in self.map if self.ftype(d) == "device"
+                       and ((h := self.find(d["host"])) is None or not self.is_permanent(h))]
+            if orphans:
+                for d in orphans:
+                    self.say(f"{self.name(d)} has no host and leaves the Map.", self.rule("14.9.3"))
+                    self.leave_map(d)
+                continue
+            # (c) the earliest Storyline whose count meets its current Chapter
+            ready = [e for e in self.map if self.is_storyline_face(e) and self._chapter_met(e)]
+            if ready:
+                self._complete_chapter(ready[0])
+                continue
+            break
+
+    def _destroy_award(self, e: dict, controller: int, destroyer: int | None) -> None:
+        """storyline 15.2.3-15.2.5, 15.3: 1 for a Location, a Capital Spacecraft or an ordinary
+        Storyline face an opponent controlled just before."""
+        f = self.face(e)
+        kind = f["type"]
+        if destroyer is None or destroyer == controller:
+            return  # storyline 15.3.2, 15.3.3
+        if kind == "location" or self.is_capital(e) or (kind == "storyline" and not self.is_crisis(e)):
+            self.gain_story([destroyer], 1, "15.2.3", f"for destroying {f['name']}")
+
+    def _chapter_met(self, e: dict) -> bool:
+        f = self.face(e)
+        ch = f["chapters"][e["chapter"] - 1]
+        return e["counters"].get(ch["counter"], 0) >= ch["number"]  # storyline 8.5.3, 8.5.7
+
+    def _complete_chapter(self, e: dict) -> None:
+        f = self.face(e)
+        k = e["chapter"]
+        self.say(f"{self.name(e)} completes Chapter {k}.", self.rule("8.5.3"))
+        # Chapter completion texts are not interpreted yet (cards.py).
+        if k < len(f["chapters"]):
+            e["chapter"] = k + 1  # storyline 8.5.4
+            return
+        if not self.is_crisis(e) and f.get("award"):
+            self.gain_story([e["controller"]], f["award"], "8.10.1", f"for completing {f['name']}")
+            if self.winners is not None:
+                return
+        self.flip(e)
+
+    def flip(self, e: dict) -> None:
+        """storyline 8.9, 13: the card turns to its back face, same uid, owner and controller."""
+        front_band = self.band(e)
+        e["face"] = "back"
+        e["counters"].pop("liberation", None)   # storyline 13.3.1
+        e["chapter"] = None
+        f = self.face(e)
+        self.say(f"{self.face_name(e, 'front')} flips to {f['name']} ({f['type']}).", self.rule("8.9.1"))
+        if f["type"] == "epilogue":
+            e["band"] = front_band  # storyline 4.6.4
+            return
+        e["band"] = None
+        e["place"] = None    # storyline 13.4.2: in the open / in Orbit
+        e["ready"] = False   # storyline 13.6.1
+        self.arrive(e)
+
+    def face_name(self, e: dict, which: str) -> str:
+        return self.card(e["card"])["faces"][which]["name"]
+
+    def arrive(self, e: dict) -> None:
+        """storyline 13.7.2 (ruling S12): Arrives Contested, damage from no source."""
+        f = self.face(e)
+        if f.get("arrives_contested") and e["damage"] < self.durability(e):
+            e["damage"] = self.durability(e)
+            self.say(f"{self.name(e)} arrives Contested.", self.rule("13.7.2"))
+
+    # ===================== The turn (storyline 10) =======================================
+    def _step_turn_start(self, seat: int) -> None:
+        self.active = seat
+        self.turn_count += 1
+        self.phase = "admin"
+        self.say(f"Turn {self.turn_count}: {self.pname(seat)}'s turn (Act {self.act}).", self.rule("10.1.1"))
+        self._push(["admin"], ["lose-check"], ["draw-phase"], ["lose-check"], ["main-phase"])
+
+    def _step_admin(self) -> None:
+        p = self.active
+        for e in self.map:
+            if e["controller"] == p and self.is_permanent(e):
+                e["ready"] = True
+        self.say(f"{self.pname(p)} readies their permanents.", self.rule("10.3.1"))
+        income = BASE_INCOME + sum(self.face(e).get("income", 0) for e in self.map
+                                   if e["controller"] == p and self.ftype(e) == "location")
+        self.players[p]["treasury"] += income
+        self.say(f"{self.pname(p)} gains {income} Treasury.", self.rule("10.3.2"))
+        for e in self.map:
+            if e["controller"] == p and self.is_storyline_face(e) and not self.is_crisis(e):
+                self.add_counters(e, "story", 1)
+                self.say(f"{self.name(e)} takes a Story counter.", self.rule("10.3.3"))
+        self.state_check()
+        # storyline 10.3.4: no ability of a card is interpreted yet: the ability step passes
+
+    def _step_draw_phase(self) -> None:
+        self.phase = "draw"
+        self._push(["draw", self.active, "10.4.1"])
+
+    def _step_main_phase(self) -> None:
+        self.phase = "main"
+        self._push(["main"])
+
+    def _step_main(self) -> None:
+        legal = self._legal_main(None)
+        if legal == ["pass"]:
+            self._main_over("has nothing to do and passes")  # storyline 1.6.2
+            return
+        self._ask(self.active, "main", legal)
+
+    def _main_over(self, why: str) -> None:
+        self.say(f"{self.pname(self.active)} {why}.", self.rule("10.6.7"))
+        self._push(["occupation"], ["liberation"], ["lose-check"], ["end-phase"])
+
+    # ----- the actions (storyline 10.6) -----------------------------------------------------
+    def _legal_main(self, node) -> list[str]:
+        p = self.active
+        pl = self.players[p]
+        out: list[str] = []
+        mine = [e for e in self.map if e["controller"] == p]
+        my_locations = [e for e in mine if self.ftype(e) == "location"]
+        for cid in sorted(set(pl["hand"])):
+            f = self.card(cid)["faces"]["front"]
+            if f["cost"] > pl["treasury"]:
+                continue  # storyline 6.2.1
+            t = f["type"]
+            if t in ("character", "ground-unit"):
+                if my_locations:
+                    out += [f"play {cid} on {e['uid']}" for e in my_locations]   # storyline 6.3.2
+                else:
+                    out.append(f"play {cid}")
+            elif t == "device":
+                out += [f"play {cid} on {e['uid']}" for e in mine                # storyline 6.5.1
+                        if self.is_permanent(e) and self.ftype(e) in f["attach"] and self.ftype(e) != "device"]
+            elif t == "event":
+                if playable_event(f):
+                    out.append(f"play {cid}")
+            else:
+                out.append(f"play {cid}")
+        for e in mine:
+            if self.can_attack(e):
+                out += [f"attack {e['uid']} {t['uid']}" for t in self.attack_targets(e)]
+        for e in mine:
+            out += [f"move {e['uid']} {dest}" for dest in self.moves(e)]
+        for e in mine:
+            if self.is_permanent(e) and e["damage"] > 0 and self.face(e)["cost"] <= pl["treasury"]:
+                out.append(f"{'rally' if self.ftype(e) == 'character' else 'repair'} {e['uid']}")
+        out.append("pass")
+        return out
+
+    def can_attack(self, e: dict) -> bool:
+        """storyline 12.1.1-12.1.3."""
+        return (self.is_permanent(e) and self.ftype(e) != "device" and e["ready"] and self.strike(e) >= 1
+                and not self.fallen(e) and bool(self.attack_targets(e)))
+
+    def attack_targets(self, e: dict) -> list[dict]:
+        """storyline 11.3.1-11.3.3, 11.2.4: an opponent's permanent (not a Device) or Storyline
+        face that the attacker's range and Power reach."""
+        src_band, rng, power = self.band(e), self.range_of(e), self.face(e)["power"]
+        return [t for t in self.map if t["controller"] != e["controller"] and t is not e
+                and (self.is_storyline_face(t) or (self.is_permanent(t) and self.ftype(t) != "device"))
+                and self.reaches(src_band, rng, power, t)]
+
+    def moves(self, e: dict) -> list[str]:
+        """storyline 14.3-14.7: destinations of a ready, non-Fallen unit (``to <uid>`` a
+        Location or a Capital Spacecraft to board; ``orbit`` back from aboard)."""
+        if not (self.is_unit(e) and e["ready"] and not self.fallen(e)):
+            return []
+        t = self.ftype(e)
+        out = []
+        if t in ("character", "ground-unit"):
+            out += [f"to {l['uid']}" for l in self.map if self.ftype(l) == "location" and l["uid"] != e["place"]]
+        if t == "character" or (t == "spacecraft" and not self.is_capital(e)):
+            out += [f"to {c['uid']}" for c in self.map if self.is_capital(c) and c["uid"] != e["place"]]
+        if t == "spacecraft" and not self.is_capital(e) and e["place"] is not None:
+            out.append("orbit")
+        return out
+
+    def _do_main(self, node, text) -> None:
+        p = self.active
+        pl = self.players[p]
+        words = text.split()
+        verb = words[0]
+        if verb == "pass":
+            self._main_over("passes")
+            return
+        # storyline 10.6.8: after the action (and the draws it pushes), the state check,
+        # then the next action
+        self._push(["state-check"], ["main"])
+        if verb == "play":
+            self.play(p, words[1], int(words[3]) if len(words) == 4 else None)
+        elif verb == "attack":
+            a, t = self.find(int(words[1])), self.find(int(words[2]))
+            a["ready"] = False   # storyline 12.2.2
+            self.say(f"{self.pname(p)} attacks {self.name(t)} with {self.name(a)}.", self.rule("12.2.1"))
+            self.deal_damage(p, self.strike(a), self.face(a)["power"], [t])   # storyline 12.3.1
+        elif verb == "move":
+            u = self.find(int(words[1]))
+            u["ready"] = False   # storyline 14.3.1
+            if words[2] == "orbit":
+                u["place"] = None
+                self.say(f"{self.name(u)} moves back to Orbit.", self.rule("14.6.1"))
+            else:
+                dest = self.find(int(words[3]))
+                u["place"] = dest["uid"]
+                self.say(f"{self.name(u)} {'boards' if self.is_capital(dest) else 'moves onto'} {self.name(dest)}.",
+                         self.rule("14.5.1" if self.is_capital(dest) else "14.4.1"))
+        elif verb in ("repair", "rally"):
+            e = self.find(int(words[1]))
+            pl["treasury"] -= self.face(e)["cost"]
+            e["damage"] = 0
+            e["destroyer"] = None
+            self.say(f"{self.pname(p)} pays {self.face(e)['cost']} to {verb} {self.name(e)}.", self.rule("12.12.1"))
+
+    def _step_state_check(self) -> None:
+        self.state_check()
+
+    def play(self, p: int, cid: str, where: int | None) -> None:
+        pl = self.players[p]
+        f = self.card(cid)["faces"]["front"]
+        pl["hand"].remove(cid)
+        pl["treasury"] -= f["cost"]   # storyline 6.2.1
+        self.played[p].append(cid)
+        t = f["type"]
+        if t == "event":
+            self.say(f"{self.pname(p)} plays {f['name']}.", self.rule("6.6.1"))
+            for op in f["effect"]:
+                if op["op"] == "gain-treasury":
+                    pl["treasury"] += int(op["amount"])
+                    self.say(f"{self.pname(p)} gains {op['amount']} Treasury.", self.rule("20.6.1"))
+                elif op["op"] == "draw":
+                    self._push(*[["draw", p, "20.1.1"]] * int(op["n"]))
+            pl["discard"].append(cid)
+            return
+        if t == "device":
+            e = self.enter(cid, p, p, host=where)
+            self.say(f"{self.pname(p)} plays {f['name']}, attached to {self.name(self.find(where))}.",
+                     self.rule("6.5.1"))
+            return
+        e = self.enter(cid, p, p, place=where)   # spent: storyline 6.4.1
+        if t == "storyline":
+            self.say(f"{self.pname(p)} plays the Storyline {self.name(e)} in {BAND_NAMES[self.band(e)]}, "
+                     "on Chapter 1.", self.rule("6.7.1"))
+            return
+        at = f" on {self.name(self.find(where))}" if where is not None else ""
+        self.say(f"{self.pname(p)} plays {self.name(e)}{at}, spent, in {BAND_NAMES[self.band(e)]}.",
+                 self.rule("6.3.2" if t in ("character", "ground-unit") else "6.3.1"))
+        self.arrive(e)
+
+    # ----- closing steps of the Main Phase (storyline 14.11, 14.12) ---------------------------
+    def _step_occupation(self) -> None:
+        a = self.active
+        taken = []
+        for e in self.map:
+            if not (self.ftype(e) == "location" or self.is_capital(e)):
+                continue
+            if not self.contested(e) or e["controller"] == a:
+                continue   # storyline 14.11.2
+            units = [u for u in self.map if u["place"] == e["uid"] and self.is_unit(u) and not self.fallen(u)]
+            if units and all(u["controller"] == a for u in units):   # storyline 14.11.3, 14.11.4 (S10)
+                taken.append(e)
+        for e in taken:   # storyline 14.11.6: all at once
+            self.set_controller(e, a)
+            self.say(f"{self.pname(a)} occupies {self.name(e)}; it stays Contested.", self.rule("14.11.3"))
+
+    def _step_liberation(self) -> None:
+        a = self.active
+        for e in self.map:
+            if e["owner"] != a or e["controller"] == a:
+                continue
+            if any(u["place"] == e["uid"] and u["controller"] == a and self.is_unit(u) and not self.fallen(u)
+                   for u in self.map):
+                self.add_counters(e, "liberation", 1)
+                self.say(f"{self.name(e)} takes a Liberation counter.", self.rule("14.12.1"))
+                if e["counters"]["liberation"] >= 2:
+                    self.set_controller(e, a)
+                    self.say(f"Control of {self.name(e)} returns to {self.pname(a)}.", self.rule("14.12.2"))
+        self.state_check()
+
+    # ----- End Phase (storyline 10.7) ---------------------------------------------------
+    def _step_end_phase(self) -> None:
+        self.phase = "end"
+        self._push(["hand-step"], ["cleanup"], ["lose-check"], ["turn-end"])
+
+    def _step_hand_step(self) -> None:
+        hand = self.players[self.active]["hand"]
+        if len(hand) <= HAND_LIMIT:
+            return
+        legal = [f"discard {c}" for c in sorted(set(hand))]
+        if len(legal) == 1:   # storyline 1.6.2
+            self._discard(self.active, hand[0])
+            self._push(["hand-step"])
+            return
+        self._ask(self.active, "discard", legal)
+
+    def _legal_discard(self, node) -> list[str]:
+        return [f"discard {c}" for c in sorted(set(self.players[node[1]]["hand"]))]
+
+    def _do_discard(self, node, text) -> None:
+        self._discard(node[1], text.split()[1])
+        self._push(["hand-step"])
+
+    def _discard(self, seat: int, cid: str) -> None:
+        pl = self.players[seat]
+        pl["hand"].remove(cid)
+        pl["discard"].append(cid)
+        self.say(f"{self.pname(seat)} discards {self.card(cid)['faces']['front']['name']} down to the hand limit.",
+                 self.rule("20.3.1"))
+
+    def _step_cleanup(self) -> None:
+        pass  # storyline 10.7.3: no "this turn" effect exists yet
+
+    def _step_turn_end(self) -> None:
+        n = self.game.num_players
+        per_act = n * self.game.options["act_rounds"]
+        if self.turn_count % per_act == 0:   # storyline 8.12.1, 10.7.4
+            self.say(f"Act {self.act} ends.", self.rule("8.12.1"))
+            for e in [e for e in self.map if self.ftype(e) == "epilogue"]:
+                self.say(f"{self.name(e)} is cleared.", self.rule("8.12.2"))
+                self.leave_map(e)
+            self.state_check()
+            if self.winners is not None:
+                return
+            if self.act >= self.game.options["acts"]:
+                totals = [pl["story"] for pl in self.players]
+                best = max(totals)
+                self.finish([p for p, t in enumerate(totals) if t == best], "last-act", "21.3.1")
+                return
+            self.act += 1
+        self._push(["turn-start", (self.active + 1) % n])   # storyline 10.1.1
+
+    # ===================== Lose conditions (storyline 16) ================================
+    def _step_lose_check(self) -> None:
+        """storyline 16.2 (ruling S13): players in turn order from the active player, each
+        condition in the order 16.3-16.6, award then recovery, state check after each."""
+        for p in self.turn_order(self.active):
+            pl = self.players[p]
+            for cond in ("treasury", "deck", "wreckage", "homeworld"):
+                if self.winners is not None:
+                    return
+                if not self._lose_met(p, cond):
+                    continue
+                key = {"treasury": "16.3.1", "deck": "16.4.1", "wreckage": "16.5.1", "homeworld": "16.6.1"}[cond]
+                self.say(f"{self.pname(p)} meets a Lose condition ({cond}).", self.rule(key))
+                self.gain_story(self.opponents(p), 1, "16.7.1", f"as {self.pname(p)} met a Lose condition")
+                if self.winners is not None:
+                    return   # storyline 16.8.1, 21.4.1
+                self._recover(p, cond)
+                self.state_check()
+
+    def _lose_met(self, p: int, cond: str) -> bool:
+        pl = self.players[p]
+        if cond == "treasury":
+            return pl["treasury"] == 0
+        if cond == "deck":
+            return pl["empty_draw"]
+        if cond == "wreckage":
+            return sum(1 for e in self.map if e["controller"] == p and self.broken(e)) >= WRECKAGE
+        home = self.homeworld_entry(p)
+        return home is None or home["controller"] != p
+
+    def homeworld_entry(self, p: int) -> dict | None:
+        hid = self.players[p]["homeworld"]
+        for e in self.map:
+            if e["card"] == hid and e["owner"] == p:
+                return e
+        return None
+
+    def _recover(self, p: int, cond: str) -> None:
+        pl = self.players[p]
+        if cond == "treasury":
+            pl["treasury"] = START_TREASURY
+            self.say(f"{self.pname(p)}'s Treasury is set to {START_TREASURY}.", self.rule("16.3.2"))
+        elif cond == "deck":
+            pl["empty_draw"] = False
+            # Proposed ruling: a Homeworld in the discard pile stays there (storyline 3.5.2:
+            # a Homeworld is never in a deck); §16.6 brings it back.
+            moved = [c for c in pl["discard"] if c != pl["homeworld"]]
+            pl["discard"] = [c for c in pl["discard"] if c == pl["homeworld"]]
+            for c in moved:
+                pl["deck"][c] = pl["deck"].get(c, 0) + 1
+            self.say(f"{self.pname(p)}'s discard pile is shuffled into a new deck of {len(moved)} cards.",
+                     self.rule("16.4.2"))
+        elif cond == "wreckage":
+            doomed = [e for e in self.map if e["controller"] == p and self.broken(e)]
+            for e in doomed:   # storyline 16.5.2, 16.8.2: all at once, no destroyer, no award
+                self.say(f"{self.name(e)} is destroyed.", self.rule("16.5.2"))
+                self.leave_map(e)
+        else:
+            home = self.homeworld_entry(p)
+            if home is not None:
+                self.set_controller(home, p)
+                home["damage"] = 0
+                home["destroyer"] = None
+                self.say(f"{self.name(home)} returns to {self.pname(p)}, repaired.", self.rule("16.6.2"))
+            else:
+                if pl["homeworld"] in pl["discard"]:
+                    pl["discard"].remove(pl["homeworld"])
+                e = self.enter(pl["homeworld"], p, p)   # spent, no counters, new timestamp
+                self.say(f"{self.name(e)} returns to the Map under {self.pname(p)}'s control.", self.rule("16.6.3"))
+
+    # ===================== kernel: data, clone, observation, resample ====================
+    def _to_data(self) -> dict:
+        return {k: _deep(getattr(self, k)) for k in self._FIELDS}
+
+    def _from_data(self, d: dict) -> None:
+        for k in self._FIELDS:
+            setattr(self, k, _deep(d[k]))
+        if len(self.players) != self.game.num_players:
+            raise ValueError(f"players must have one entry per seat ({self.game.num_players})")
+
+    def clone(self) -> "StorylineState":
+        other = self.__class__.__new__(self.__class__)
+        State.__init__(other, self.game)
+        self._copy_base_into(other)
+        for k in self._FIELDS:
+            setattr(other, k, _deep(getattr(self, k)))
+        return other
+
+    def public_entry(self, e: dict) -> dict:
+        f = self.face(e)
+        out = {k: (dict(v) if isinstance(v, dict) else v) for k, v in e.items()}
+        out.update(name=f["name"], type=f["type"], band=self.band(e), shielded=self.shielded(e),
+                   fallen=self.fallen(e), contested=self.contested(e))
+        return out
+
+    def observation(self, seat: int | None) -> dict:
+        """What ``seat`` may know (storyline 1.7): its own hand; every hand's and deck's size;
+        the Map, discard piles, Treasuries, counters and Story Points. JSON-safe."""
+        if seat is not None and not 0 <= seat < self.game.num_players:
+            raise ValueError(f"seat must be from 0 to {self.game.num_players - 1} (or None), not {seat}")
+        node = self.node
+        return {
+            "game": self.game.game_id, "seat": seat, "active": self.active, "phase": self.phase,
+            "turn": self.turn_count, "act": self.act, "current_player": self._current_player(),
+            "node": None if node is None else {"kind": node[2], "seat": node[1] if node[0] == "decision" else None},
+            "hand": list(self.players[seat]["hand"]) if seat is not None else None,
+            "players": [{"deck_id": pl["deck_id"], "treasury": pl["treasury"], "story": pl["story"],
+                         "hand_size": len(pl["hand"]), "deck_size": sum(pl["deck"].values()),
+                         "discard": list(pl["discard"]), "homeworld": pl["homeworld"],
+                         "empty_draw": pl["empty_draw"]} for pl in self.players],
+            "map": [self.public_entry(e) for e in self.map],
+            "winners": self.winners,
+        }
+
+    def resample(self, seat: int, rng) -> "StorylineState":
+        """A state consistent with ``seat``'s observation: every other player's hand is
+        redealt from that player's hand and deck together (what ``seat`` has not seen),
+        keeping its size; ``seat``'s own hand and deck stay."""
+        other = self.clone()
+        for p, pl in enumerate(other.players):
+            if p == seat:
+                continue
+            pool = sorted(pl["hand"] + [c for c, k in pl["deck"].items() for _ in range(k)])
+            rng.shuffle(pool)
+            size = len(pl["hand"])
+            pl["hand"] = pool[:size]
+            deck: dict[str, int] = {}
+            for c in pool[size:]:
+                deck[c] = deck.get(c, 0) + 1
+            pl["deck"] = dict(sorted(deck.items()))
+        return other
+
+    def record_extra(self) -> dict:
+        return {"win_by": self.win_by, "cards": [sorted(set(ids)) for ids in self.played], "cards_verb": "played"}
+
+    def __repr__(self) -> str:
+        return f"<StorylineState turn={self.turn_count} phase={self.phase} node={json.dumps(self.node)}>"
