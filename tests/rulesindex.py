@@ -24,12 +24,19 @@ def tool():
 
 
 def known_statements(game_ids) -> tuple[set[str], set[str]]:
-    """(every statement id of the named games that ship with the package, the ids of
-    those games). A page that cannot be read raises the tool's error."""
+    """(every statement id of the named games, the ids of the games known). A game the
+    package ships is known with all its statements; a game being built, with a rules page
+    but not registered yet (docs/rules/<game>.md), with the statements of its page and its
+    rulings. A page that cannot be read raises the tool's error."""
     t = tool()
-    games = set(t.games())
-    ids = {s.id for g in sorted(set(game_ids) & games) for s in t.statements(g)}
-    return ids, games
+    shipped = set(t.games())
+    building = {g for g in game_ids if g not in shipped and t.rules_page(g).exists()}
+    ids = {s.id for g in sorted(set(game_ids) & shipped) for s in t.statements(g)}
+    rulings = t.parse_rulings(t.RULINGS.read_text(encoding="utf-8")) if building else {}
+    for g in sorted(building):
+        ids |= {s.id for s in t.parse_rules_page(g, t.rules_page(g).read_text(encoding="utf-8"))}
+        ids |= {s.id for s in rulings.get(g, [])}
+    return ids, shipped | building
 
 
 def check_rule_markers(items) -> None:

@@ -12,7 +12,7 @@ from tokyo.games.storyline.position import build_position
 
 CARDS = load_card_set(Path(__file__).with_name("data"))
 DECKS = list(CARDS["decks"])          # amber, basalt, cobalt, dusk
-rule = pytest.mark.storyline_rule
+rule = pytest.mark.rule  # statements of docs/rules/storyline.md (checked at collection, tests/rulesindex.py)
 
 
 def game(n: int = 2, **options) -> StorylineGame:

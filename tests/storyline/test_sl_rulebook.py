@@ -1,6 +1,5 @@
 """The citations (rulebook.py) match docs/rules/storyline.md, and every statement id the
-Storyline tests name exists on the page (the root conftest cannot check them while the
-game is not registered; tests/storyline/conftest.py)."""
+Storyline tests name exists on the page (the root conftest checks them at collection too)."""
 
 from __future__ import annotations
 
