@@ -143,6 +143,8 @@ def test_targeting_system_each_turn_only_below_two_tokens():
     assert s.tokens[0] == 0 and kind(s) == "die"  # the supply is empty
     s = mg([{"evolutions_in_play": ["targeting-system"]}], active=1, step="turn-start")
     assert s.tokens[0] == 0  # not on another monster's turn
+    s = mg([{"evolutions_in_play": ["targeting-system"], "location": "city"}], step="turn-start")
+    assert s.tokens[0] == 0 and s.supply["dice"] == 12  # not in Tokyo
 
 
 # ----- Space Titanium Armour -------------------------------------------------------------------------------

@@ -60,10 +60,10 @@ def _arsenal_reload(state, m, ctx):
     return []
 
 
-# ----- Targeting System (permanent, turn-start): a Dice token while holding fewer than 2 -----
+# ----- Targeting System (permanent, turn-start): outside Tokyo, a Dice token while holding fewer than 2 -----
 @on("turn_start", "targeting-system")
 def _targeting_system(state, m):
-    if state.tokens[m.seat] < 2:
+    if state.tokens[m.seat] < 2 and not state.in_tokyo(m):
         take_tokens(state, m, 1, "Targeting System")
     return []
 
