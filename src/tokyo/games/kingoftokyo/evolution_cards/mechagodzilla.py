@@ -37,12 +37,14 @@ def _finger_missiles_total(state, m, total, claws):
     return total + state.marks.get("turn-finger-missiles-smacks", 0)
 
 
-# ----- Hexagonal Barrier (temporary, before-damage): no hearts lost from this loss -----
+# ----- Hexagonal Barrier (temporary, before-damage): 3 hearts fewer from this loss -----
 @evolution("hexagonal-barrier")
 def _hexagonal_barrier(state, m, ctx):
     p = ctx["packet"]
-    state.say(f"{state.name(m.seat)} loses no hearts from this loss of {p['amount']}.", "Hexagonal Barrier")
-    p["amount"] = 0
+    before = p["amount"]
+    p["amount"] = max(0, before - 3)
+    state.say(f"{state.name(m.seat)} loses {before - p['amount']} heart{'s' * (before - p['amount'] != 1)} fewer "
+              f"from this loss of {before}.", "Hexagonal Barrier")
     return []
 
 
