@@ -5,7 +5,9 @@
 RESULTS is what ``tokyo report`` reads (a records file from ``tokyo simulate --records``
 or a summary from ``tokyo simulate --json``). Writes OUT_PREFIX-overview.png (wins by seat,
 agent and label, game length, how games were won), OUT_PREFIX-cards.png (the card forest
-plot, when the records say which cards were used) and, with ``--compare``, the forest plot
+plot, when the records say which cards were used), OUT_PREFIX-cards-<name>.png for each card
+group of the summary (``card_groups``, e.g. kot-godzilla's evolutions) and, with
+``--compare``, the forest plot
 of a ``tokyo simulate --compare ... --json`` output to OUT_PREFIX-compare-<option>.png.
 """
 
@@ -57,6 +59,10 @@ def main() -> None:
         cards = cards_png(summary)
         if cards is not None:
             written.append((Path(f"{args.prefix}-cards.png"), cards))
+        for name in sorted(summary.get("card_groups") or {}):  # e.g. kot-godzilla's evolutions
+            group = cards_png(summary, name)
+            if group is not None:
+                written.append((Path(f"{args.prefix}-cards-{name}.png"), group))
         for data in comparisons:
             written.append((Path(f"{args.prefix}-compare-{data['compare']['option']}.png"), compare_png(data)))
     except TokyoError as exc:   # ReportError, StateFormatError: already one line naming the file

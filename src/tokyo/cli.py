@@ -370,9 +370,14 @@ def _print_summary(summary: dict, elapsed: float | None) -> None:
     cards = summary.get("cards")
     if cards and cards["rows"]:
         _print_cards(cards)
+    for name, group in (summary.get("card_groups") or {}).items():
+        if group["rows"]:
+            _print_cards(group, name)
 
 
-def _print_cards(cards: dict) -> None:
+def _print_cards(cards: dict, group: str | None = None) -> None:
+    """The best and worst rows of ``cards`` ({verb, rows}); ``group``: its name in
+    ``card_groups``, None for the summary's ``cards``."""
     from rich import box
 
     verb, rows = cards["verb"], cards["rows"]
@@ -380,9 +385,13 @@ def _print_cards(cards: dict) -> None:
         shown = [(f"the {CARD_ROWS} best", rows[:CARD_ROWS]), (f"the {CARD_ROWS} worst", rows[-CARD_ROWS:])]
     else:
         shown = [("all", rows)]
-    out.print(Text(f"Cards: win share of the seat-games that {verb} a card (with) and of the others "
-                   f"(without); difference in percentage points, Newcombe 95% interval; lift = with / without",
-                   style="bold"))
+    if group is None:
+        what, key = f"Cards: win share of the seat-games that {verb} a card", '"cards"'
+    else:  # e.g. "Evolutions played: ..."
+        what = f"{group[:1].upper()}{group[1:]} {verb}: win share of the seat-games that {verb} each one"
+        key = f'"card_groups", then "{group}"'
+    out.print(Text(what + " (with) and of the others (without); difference in percentage points, Newcombe "
+                   "95% interval; lift = with / without", style="bold"))
     for part, part_rows in shown:
         table = Table(title=f"{part} by difference", title_justify="left", box=box.SIMPLE_HEAD, pad_edge=False,
                       collapse_padding=True)
@@ -399,7 +408,7 @@ def _print_cards(cards: dict) -> None:
                           _pct(row["without"]["share"]), diff,
                           "-" if ci is None else f"{100 * ci[0]:+.1f}..{100 * ci[1]:+.1f}", lift)
         out.print(table)
-    out.print(f"{len(rows)} cards in all; `--json` lists every one (key \"cards\"). Few seat-games give wide "
+    out.print(f"{len(rows)} cards in all; `--json` lists every one (key {key}). Few seat-games give wide "
               f"intervals; and a card {verb} by the stronger seats looks good whatever it does, so read "
               f"a difference as a correlation, not a cause.")
 
@@ -457,7 +466,7 @@ def simulate(game: Annotated[str, typer.Argument(help="Game id, e.g. kot-dark (`
                       "Default: start a local Ray with --workers CPUs and stop it at the end.")] = None,
              as_json: Annotated[bool, typer.Option(
                  "--json", help="Print everything as one JSON object: the summary (with turns, "
-                                "wins_by_label and every card row), or the comparison.")] = False,
+                                "wins_by_label and every card row of cards and card_groups), or the comparison.")] = False,
              records_file: Annotated[Optional[Path], typer.Option(
                  "--records", help="Save one record per game, replayable with `tokyo replay`: "
                                    "FILE.jsonl or FILE.json writes JSON lines, FILE.parquet a Parquet "

@@ -198,3 +198,23 @@ def test_ctrl_c_before_any_game_finished_leaves_no_file(monkeypatch, tmp_path):
     kept.write_text("old\n", encoding="utf-8")
     result = CliRunner().invoke(app, ["simulate", "toy-pig", "--games", "4", "--records", str(kept)])
     assert result.exit_code == 130 and kept.read_text(encoding="utf-8") == "old\n"
+
+
+def test_godzilla_tables_show_energy_cards_and_evolutions_apart():
+    args = ("simulate", "kot-godzilla", "--games", "6", "--seed", "1", "--agents", "heuristic", "-o",
+            "evolutions=true", "--workers", "1")
+    out = ok(run(*args)).stdout
+    assert "Wins by monster" in out and "Wins by species" in out
+    assert "Cards: win share of the seat-games that bought a card" in out
+    assert "Evolutions played: win share of the seat-games that played each one" in out
+    assert out.index("Cards: win share") < out.index("Evolutions played:")
+    assert '(key "card_groups", then "evolutions")' in " ".join(out.split())
+    s = json.loads(ok(run(*args, "--json")).stdout)
+    evo = s["card_groups"]["evolutions"]
+    assert evo["verb"] == "played" and evo["rows"]
+    for row in evo["rows"]:
+        assert row["with"]["seat_games"] + row["without"]["seat_games"] == 6 * 4
+    assert not {r["card"] for r in evo["rows"]} & {r["card"] for r in s["cards"]["rows"]}
+    # without the extension: no group, and no Evolutions table
+    plain = ok(run(*args[:-4], "--workers", "1")).stdout
+    assert "Evolutions played" not in plain and "Cards: win share" in plain

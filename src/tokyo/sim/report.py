@@ -114,19 +114,27 @@ def check_summary(summary: Any, where: str = "summary") -> dict:
         _need(isinstance(win_by, dict) and all(isinstance(v, dict) and _is_num(v.get("share"))
                                                for v in win_by.values()),
               where, "'win_by' should be an object {how: {games, share}}")
-    cards = summary.get("cards")
-    if cards:
-        _need(isinstance(cards, dict) and isinstance(cards.get("rows"), list), where,
-              "'cards' should be an object {verb, rows: [...]}")
-        for i, row in enumerate(cards["rows"]):
-            # a card used in every seat-game has no "without" side: difference and interval None
-            ok = (isinstance(row, dict) and "card" in row
-                  and ((_is_num(row.get("difference")) and _is_ci(row.get("difference_ci95")))
-                       or (row.get("difference") is None and row.get("difference_ci95") is None)))
-            _need(ok, where, f"cards.rows[{i}] should be an object {{card, with, without, lift, "
-                             "difference, difference_ci95}} with a numeric difference and interval "
-                             "(or both null)")
+    if summary.get("cards"):
+        _check_card_rows(summary["cards"], where, "cards")
+    groups = summary.get("card_groups")
+    if groups:
+        _need(isinstance(groups, dict), where, "'card_groups' should be an object {name: {verb, rows}}")
+        for name, group in groups.items():
+            _check_card_rows(group, where, f"card_groups.{name}")
     return summary
+
+
+def _check_card_rows(cards: Any, where: str, name: str) -> None:
+    _need(isinstance(cards, dict) and isinstance(cards.get("rows"), list), where,
+          f"{name!r} should be an object {{verb, rows: [...]}}")
+    for i, row in enumerate(cards["rows"]):
+        # a card used in every seat-game has no "without" side: difference and interval None
+        ok = (isinstance(row, dict) and "card" in row
+              and ((_is_num(row.get("difference")) and _is_ci(row.get("difference_ci95")))
+                   or (row.get("difference") is None and row.get("difference_ci95") is None)))
+        _need(ok, where, f"{name}.rows[{i}] should be an object {{card, with, without, lift, "
+                         "difference, difference_ci95}} with a numeric difference and interval "
+                         "(or both null)")
 
 
 def _check_comparison(data: dict, where: str) -> dict:
@@ -291,6 +299,26 @@ def _seat_name(row: dict) -> str:
 def _short(text: str, width: int = 22) -> str:
     text = str(text)
     return text if len(text) <= width else text[:width - 1] + "…"
+
+
+def _families(summary: dict) -> list[dict]:
+    """The card families of a summary that have rows, ``cards`` first, then each of
+    ``card_groups`` by name: {"sid" (section id), "heading", "name" (None for ``cards``),
+    "verb", "rows"}. Headings name the family and its verb: "Cards bought" for ``cards``,
+    "Evolutions played" for a group."""
+    groups = {str(k): v for k, v in (summary.get("card_groups") or {}).items() if (v or {}).get("rows")}
+    out = []
+    cards = summary.get("cards") or {}
+    if cards.get("rows"):
+        verb = cards.get("verb") or "held"
+        out.append({"sid": "cards", "heading": f"Cards {verb}", "name": None,
+                    "verb": verb, "rows": cards["rows"]})
+    for name in sorted(groups):
+        verb = groups[name].get("verb") or "held"
+        slug = re.sub(r"[^A-Za-z0-9_-]+", "-", name).strip("-") or "group"
+        out.append({"sid": f"cards-{slug}", "heading": f"{name[:1].upper()}{name[1:]} {verb}", "name": name,
+                    "verb": verb, "rows": groups[name]["rows"]})
+    return out
 
 
 # ----- plots -----------------------------------------------------------------------------
@@ -492,17 +520,21 @@ def _card_rows_shown(rows: list[dict]) -> tuple[list[dict], int | None, int]:
     return rows[:half] + rows[-half:], half - 1, len(rows) - 2 * half
 
 
-def _draw_cards(ax, summary: dict) -> None:
-    cards = summary["cards"]
-    shown, gap, hidden = _card_rows_shown(cards["rows"])
+def _draw_cards(ax, family: dict) -> None:
+    """The forest plot of one card family (an item of :func:`_families`)."""
+    shown, gap, hidden = _card_rows_shown(family["rows"])
     _forest(ax, [_short(r["card"], 26) for r in shown], shown, "difference", "difference_ci95", gap,
             f"… {hidden} more cards in the table below …")
-    verb = cards.get("verb") or "held"
-    ax.set_title(f"Win share when a card was {verb} minus when it was not", fontsize=12, loc="left")
+    verb = family["verb"]
+    if family["name"] is None:
+        title = f"Win share when a card was {verb} minus when it was not"
+    else:
+        title = f"{family['heading']}: win share when one was {verb} minus when not"
+    ax.set_title(title, fontsize=12, loc="left")
 
 
-def _cards_height(summary: dict) -> float:
-    shown, gap, _ = _card_rows_shown(summary["cards"]["rows"])
+def _cards_height(family: dict) -> float:
+    shown, gap, _ = _card_rows_shown(family["rows"])
     return 1.3 + 0.27 * (len(shown) + (1 if gap is not None else 0))
 
 
@@ -567,16 +599,17 @@ def overview_png(summary: dict) -> bytes:
     return _png(fig)
 
 
-def cards_png(summary: dict) -> bytes | None:
+def cards_png(summary: dict, group: str | None = None) -> bytes | None:
     """The card forest plot of a summary as PNG bytes (win share difference with its 95%
     interval per card; the top and bottom 15 when there are more than 30 cards), or None
-    when the summary has no card row with a difference. Raises ReportError if ``summary``
-    is not a summary."""
+    when the summary has no card row with a difference. ``group``: a name of
+    ``card_groups`` to draw that family instead of ``cards``. Raises ReportError if
+    ``summary`` is not a summary."""
     check_summary(summary)
-    rows = (summary.get("cards") or {}).get("rows") or []
-    if not _card_rows_shown(rows)[0]:
+    family = next((f for f in _families(summary) if f["name"] == group), None)
+    if family is None or not _card_rows_shown(family["rows"])[0]:
         return None
-    return _plot(_draw_cards, 7.5, _cards_height(summary), summary)
+    return _plot(_draw_cards, 7.5, _cards_height(family), family)
 
 
 def compare_png(data: dict) -> bytes:
@@ -761,10 +794,9 @@ def _what_it_says(summary: dict) -> list[str]:
                     + ways[-1] + ".")
     if summary.get("no_winner"):
         says.append(f"{summary['no_winner']} of {games} games ended with no winner.")
-    cards = summary.get("cards") or {}
-    rows = cards.get("rows") or []
-    if rows:
-        verb = cards.get("verb") or "held"
+    for family in _families(summary):
+        rows, verb = family["rows"], family["verb"]
+        who = "Cards" if family["name"] is None else family["heading"]
         up = [r for r in rows if r.get("difference_ci95") and r["difference_ci95"][0] > 0]
         down = [r for r in rows if r.get("difference_ci95") and r["difference_ci95"][1] < 0]
         parts = []
@@ -779,10 +811,12 @@ def _what_it_says(summary: dict) -> list[str]:
                          f"{-100 * worst['difference']:.1f} points "
                          f"(95% interval {_ci_pts(worst['difference_ci95'])})")
         if parts:
-            says.append("Cards: " + "; ".join(parts) + ". This is an association, not proof that the "
+            says.append(f"{who}: " + "; ".join(parts) + ". This is an association, not proof that the "
                         "card causes it: strong players may simply pick it more.")
-        else:
+        elif family["name"] is None:
             says.append(f"No card's win difference is clearly away from zero with {games} games.")
+        else:
+            says.append(f"{who}: no card's win difference is clearly away from zero with {games} games.")
     return [_e(s) for s in says]
 
 
@@ -848,11 +882,12 @@ def _summary_sections(summary: dict, prefix: str = "", level: int = 2) -> list[s
         parts.append(_section(f"{prefix}win-by", "How games were won", png,
                               "stacked bar of how games were won",
                               "Share of the games with a winner won each way.", table, level))
-    cards = summary.get("cards") or {}
-    if cards.get("rows") and _card_rows_shown(cards["rows"])[0]:
-        verb = cards.get("verb") or "held"
-        png = _plot(_draw_cards, 7.5, _cards_height(summary), summary)
-        rows = _by_difference(cards["rows"])
+    for family in _families(summary):
+        if not _card_rows_shown(family["rows"])[0]:
+            continue
+        verb = family["verb"]
+        png = _plot(_draw_cards, 7.5, _cards_height(family), family)
+        rows = _by_difference(family["rows"])
 
         def side(r, key):
             return r.get(key) or {}
@@ -866,8 +901,11 @@ def _summary_sections(summary: dict, prefix: str = "", level: int = 2) -> list[s
                         for r in rows])
         many = (f" With {len(rows)} cards the plot shows the top and bottom {MANY_CARDS // 2}; the table "
                 "has them all." if len(rows) > MANY_CARDS else "")
-        parts.append(_section(f"{prefix}cards", "Cards", png, "forest plot of win share difference per card",
-                              f"For each card: win share of the seat-games where it was {_e(verb)} minus "
+        each = "each card" if family["name"] is None else f"each of the {family['name']}"
+        parts.append(_section(f"{prefix}{family['sid']}", family["heading"], png,
+                              "forest plot of win share difference per card"
+                              + ("" if family["name"] is None else f" ({family['heading']})"),
+                              f"For {_e(each)}: win share of the seat-games where it was {_e(verb)} minus "
                               "the seat-games where it was not, with its 95% interval. Green: clearly "
                               "above zero; red: clearly below; grey: could be luck. Lift is the ratio of "
                               "the two shares. With many cards, expect about one in twenty to look clear by "
@@ -988,8 +1026,8 @@ def render_report(summary: dict, title: str | None = None) -> str:
     """The HTML text (str) of the report page for a summary or a comparison dict.
 
     ``summary``: a ``tokyo simulate --json`` summary, or ``{"compare": {...}}``. Optional
-    sections (agents, labels, game length, how games were won, cards) appear when their
-    key is present and not empty. ``title`` defaults to the game, games and players.
+    sections (agents, labels, game length, how games were won, cards, and one per card
+    group of ``card_groups``) appear when their key is present and not empty. ``title`` defaults to the game, games and players.
     Raises ReportError if the dict does not have the shape of either.
     """
     if isinstance(summary, dict) and "compare" in summary:

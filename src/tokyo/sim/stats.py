@@ -77,7 +77,10 @@ def summarise(records: Sequence[GameRecord] | Iterable[GameRecord]) -> dict:
     - turns: game length in turns, see :func:`turn_stats`;
     - wins_by_label: wins by the labels of ``extra["labels"]``, see :func:`label_stats`;
     - cards: wins with and without each card of ``extra["cards"]``, see :func:`card_stats`
-      (None when no record has card data).
+      (None when no record has card data);
+    - card_groups: the same for each further card family of ``extra["card_groups"]``,
+      {name: {verb, rows}}, see :func:`card_group_stats`; the key is left out when no
+      record has a group, so such records summarise as they did before groups existed.
 
     Raises ValueError if the records mix player counts.
     """
@@ -113,7 +116,7 @@ def summarise(records: Sequence[GameRecord] | Iterable[GameRecord]) -> dict:
         turns.append(rec.turns)
 
     decided = sum(win_by.values())
-    return {
+    summary = {
         "game": first.game_id if first else None,
         "players": players,
         "options": dict(first.options) if first else {},
@@ -135,6 +138,10 @@ def summarise(records: Sequence[GameRecord] | Iterable[GameRecord]) -> dict:
         "wins_by_label": label_stats(records),
         "cards": card_stats(records),
     }
+    groups = card_group_stats(records)
+    if groups:  # only then: a summary of records without groups is as it always was
+        summary["card_groups"] = groups
+    return summary
 
 
 def turn_stats(turns: Sequence[int]) -> dict:
@@ -201,18 +208,65 @@ def card_stats(records: Sequence[GameRecord]) -> dict | None:
     seat-games. Rows are sorted by difference, largest first (None last), then by card.
     Raises ValueError if a record's card list does not have one entry per seat.
     """
+    def family(rec: GameRecord):
+        extra = rec.extra or {}
+        return extra.get("cards"), extra.get("cards_verb")
+    return _family_stats(records, family, "cards")
+
+
+def card_group_stats(records: Sequence[GameRecord]) -> dict:
+    """The statistics of :func:`card_stats` for each further card family a game gives in
+    ``extra["card_groups"]`` ({name: {"verb": "played", "cards": [ids per seat]}}, e.g.
+    King of Tokyo: Godzilla's Evolutions next to its Energy cards in ``cards``).
+
+    Returns {name: {"verb", "rows"}} by name, rows as in :func:`card_stats`, each group
+    counted over the records that give it; an empty dict when no record has a group.
+    Raises ValueError if a group is not {verb, cards} or its card list does not have
+    one entry per seat.
+    """
+    names: set[str] = set()
+    for rec in records:
+        groups = (rec.extra or {}).get("card_groups") or {}
+        if not isinstance(groups, dict):
+            raise ValueError(f"card_groups should be an object {{name: {{verb, cards}}}}, not "
+                             f"{type(groups).__name__}")
+        for name, group in groups.items():
+            if not isinstance(group, dict):
+                raise ValueError(f"card_groups[{name!r}] should be an object {{verb, cards}}, not "
+                                 f"{type(group).__name__}")
+            names.add(str(name))
+
+    def family_of(name: str):
+        def family(rec: GameRecord):
+            group = ((rec.extra or {}).get("card_groups") or {}).get(name)
+            if group is None:
+                return None, None
+            if not isinstance(group.get("cards"), list):
+                raise ValueError(f"card_groups[{name!r}] has no list 'cards' (ids per seat)")
+            return group["cards"], group.get("verb")
+        return family
+    out = {}
+    for name in sorted(names):
+        stats = _family_stats(records, family_of(name), f"card_groups[{name!r}].cards")
+        if stats is not None:
+            out[name] = stats
+    return out
+
+
+def _family_stats(records: Sequence[GameRecord], family, what: str) -> dict | None:
+    """:func:`card_stats` of one card family: ``family(record)`` gives (per-seat card lists
+    or None, verb or None); ``what`` names the family in errors."""
     verb = None
     total_games = total_wins = 0
     with_games: Counter = Counter()
     with_wins: Counter = Counter()
     for rec in records:
-        extra = rec.extra or {}
-        per_seat = extra.get("cards")
+        per_seat, rec_verb = family(rec)
         if per_seat is None:
             continue
         if len(per_seat) != rec.players:
-            raise ValueError(f"cards give {len(per_seat)} lists for {rec.players} seats")
-        verb = verb or extra.get("cards_verb") or "used"
+            raise ValueError(f"{what} give {len(per_seat)} lists for {rec.players} seats")
+        verb = verb or rec_verb or "used"
         total_games += rec.players
         total_wins += len(set(rec.winners))
         for seat, cards in enumerate(per_seat):

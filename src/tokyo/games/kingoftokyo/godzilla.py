@@ -328,8 +328,25 @@ class GodzillaState(EvolutionMixin, KotState):
             self.discard_card(m, cid)
 
     def record_extra(self) -> dict:
+        """KotState's keys (``cards``: the Energy cards bought), ``labels["species"]`` (species
+        per seat) and, with the Evolution extension, ``card_groups["evolutions"]``: per seat,
+        the sorted unique ids of the Evolutions it played (temporary or permanent, in the
+        Buy decision or in a play window), verb "played".
+
+        The Evolutions played are read from the history, not from the piles: ``evo_used``
+        is shuffled back into the deck when a deck runs out and ``evo_play`` is discarded
+        when a monster is eliminated. Each ``evolve <id>`` action belongs to the seat whose
+        monster owns that Evolution (every monster has its own deck; monsters differ)."""
         out = super().record_extra()
         out["labels"]["species"] = [self.game.species(m.monster) for m in self.monsters]
+        if self.evo_on:
+            seat_of = {m.monster: m.seat for m in self.monsters}
+            played: list[set[str]] = [set() for _ in self.monsters]
+            for text in self._history:
+                if text.startswith("evolve "):
+                    eid = text[7:]
+                    played[seat_of[self.game.evolution(eid).monster]].add(eid)
+            out["card_groups"] = {"evolutions": {"verb": "played", "cards": [sorted(p) for p in played]}}
         return out
 
 
