@@ -87,22 +87,76 @@ def records_run(args) -> None:
 
 
 def compare_run(args) -> None:
-    per_monster = defaultdict(lambda: {"n": 0, "base": 0.0, "variant": 0.0, "d": [], "sd2": 0.0})
-    pooled = {"games": 0, "base_turns": 0.0, "variant_turns": 0.0, "changed": 0}
     runs = []
     for k in range(6):
         res = simulate(args, k, ["--compare", args.compare, "--json"])
         data = json.loads(res.stdout)
         Path(f"{args.out}-compare-{k}.json").write_text(json.dumps(data))
         runs.append(data)
-        c = data["compare"]
-        n = data["games"] if "games" in data else c.get("games")
-        pooled["games"] += n
-        for row in c.get("labels", {}).get("monster", []) if isinstance(c.get("labels"), dict) else []:
-            pm = per_monster[row["label"]]
-            pm["n"] += row.get("seat_games", n)
-    Path(f"{args.out}-compare-runs.json").write_text(json.dumps(runs))
-    print(f"wrote {args.out}-compare-<k>.json for k = 0..5")
+    pooled = pool(runs, args.players)
+    Path(f"{args.out}-compare.json").write_text(json.dumps(pooled))
+    c = pooled["compare"]
+    print(f"{c['games']} paired games ({c['option']} = {c['base']} / {c['variant']}); mean turns "
+          f"{c['turns']['base_mean']:.2f} / {c['turns']['variant_mean']:.2f} "
+          f"(difference {c['turns']['difference']:+.2f}, {c['turns']['ci95'][0]:+.2f} to {c['turns']['ci95'][1]:+.2f}); "
+          f"winner changed in {c['changed_winner']} games")
+    print("win share by monster: base, variant, paired difference (95 %)")
+    for row in c["monsters"]:
+        lo, hi = row["ci95"]
+        print(f"  {row['monster']:14s} {100 * row['base_share']:5.1f} %  {100 * row['variant_share']:5.1f} %  "
+              f"{100 * row['difference']:+5.1f} pts ({100 * lo:+.1f} to {100 * hi:+.1f})  {row['seat_games']} seat-games")
+    print(f"wrote {args.out}-compare.json (pooled) and {args.out}-compare-<k>.json (k = 0..5)")
+
+
+def pool(runs: list[dict], players: int) -> dict:
+    """The six comparisons as one, in the shape of ``tokyo simulate --compare --json``
+    (seats and the agent pooled over the runs, each run weighted by its games), plus
+    ``compare.monsters``: per monster the same figures over the runs it played. A pooled
+    difference's interval is the normal interval from the runs' standard errors (each
+    taken from its 95 % interval), which are independent."""
+    def combine(items):  # [(games, base, variant, diff, ci95)]
+        n = sum(i[0] for i in items)
+        base = sum(i[0] * i[1] for i in items) / n
+        variant = sum(i[0] * i[2] for i in items) / n
+        diff = sum(i[0] * i[3] for i in items) / n
+        se = math.sqrt(sum((i[0] / n) ** 2 * ((i[4][1] - i[4][0]) / (2 * 1.96)) ** 2 for i in items))
+        return n, base, variant, diff, [diff - 1.96 * se, diff + 1.96 * se]
+
+    first = runs[0]["compare"]
+    by_seat, by_monster, agents, turns = defaultdict(list), defaultdict(list), [], []
+    changed = 0
+    for k, run in enumerate(runs):
+        c = run["compare"]
+        n = c["games"]
+        for row in c["seats"]:
+            item = (n, row["base_share"], row["variant_share"], row["difference"], row["ci95"])
+            by_seat[row["seat"]].append(item)
+            by_monster[order(k, players)[row["seat"]]].append(item)
+        a = c["agents"][0]
+        agents.append((n, a["base_share"], a["variant_share"], a["difference"], a["ci95"]))
+        t = c["turns"]
+        turns.append((n, t["base_mean"], t["variant_mean"], t["difference"], t["ci95"]))
+        changed += c["changed_winner"]
+    seats = []
+    for seat in sorted(by_seat):
+        n, b, v, d, ci = combine(by_seat[seat])
+        seats.append({"seat": seat, "agent": "heuristic", "base_share": b, "variant_share": v,
+                      "difference": d, "ci95": ci})
+    monsters = []
+    for mid in MONSTERS:
+        if by_monster[mid]:
+            n, b, v, d, ci = combine(by_monster[mid])
+            monsters.append({"monster": mid, "seat_games": n, "base_share": b, "variant_share": v,
+                             "difference": d, "ci95": ci})
+    n, b, v, d, ci = combine(agents)
+    tn, tb, tv, td, tci = combine(turns)
+    return {"compare": {"option": first["option"], "base": first["base"], "variant": first["variant"],
+                        "games": tn, "seats": seats,
+                        "agents": [{"agent": "heuristic", "base_share": b, "variant_share": v,
+                                    "difference": d, "ci95": ci}],
+                        "turns": {"base_mean": tb, "variant_mean": tv, "difference": td, "ci95": tci},
+                        "changed_winner": changed, "monsters": monsters,
+                        "rotation": [order(k, players) for k in range(len(runs))]}}
 
 
 def main() -> None:
