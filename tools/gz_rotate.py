@@ -2,6 +2,7 @@
 
     python tools/gz_rotate.py OUT_PREFIX [--games N] [--seed S] [--players 4|6]
                               [-o key=value ...] [--compare option=value] [--workers W]
+    python tools/gz_rotate.py --figure OUT_PREFIX-compare.json PNG   (redraw the monster plot)
 
 The six monsters in board order (godzilla, mothra, rodan, king-ghidorah, mechagodzilla,
 anguirus) are rotated: run k (k = 0..5) seats monster (k + j) mod 6 in seat j, so over the
@@ -15,7 +16,10 @@ tools/balance_figures.py read it) and prints the win share by monster over all r
 With ``--compare option=value`` each run is a paired comparison instead (``--json``,
 no records): writes OUT_PREFIX-compare-<k>.json per run and OUT_PREFIX-compare.json, the
 runs pooled (seat and agent tables summed per seat, the monster table per monster: base
-and variant shares and the paired difference with a normal 95 % interval), and prints it.
+and variant shares and the paired difference with a normal 95 % interval), and prints it,
+and draws that monster table as a forest plot to OUT_PREFIX-compare-monsters.png (the
+pictures of ``tokyo report``; the seat plot of tools/balance_figures.py says little here,
+every seat holding every monster).
 """
 
 from __future__ import annotations
@@ -105,7 +109,22 @@ def compare_run(args) -> None:
         lo, hi = row["ci95"]
         print(f"  {row['monster']:14s} {100 * row['base_share']:5.1f} %  {100 * row['variant_share']:5.1f} %  "
               f"{100 * row['difference']:+5.1f} pts ({100 * lo:+.1f} to {100 * hi:+.1f})  {row['seat_games']} seat-games")
-    print(f"wrote {args.out}-compare.json (pooled) and {args.out}-compare-<k>.json (k = 0..5)")
+    Path(f"{args.out}-compare-monsters.png").write_bytes(monster_png(c))
+    print(f"wrote {args.out}-compare.json (pooled), {args.out}-compare-<k>.json (k = 0..5) and "
+          f"{args.out}-compare-monsters.png")
+
+
+def monster_png(comp: dict) -> bytes:
+    """The paired win share difference per monster (``compare.monsters``) as a forest plot."""
+    sys.path.insert(0, str(ROOT / "src"))
+    from tokyo.sim.report import _forest, _plot
+
+    def draw(ax, rows):
+        _forest(ax, [r["monster"] for r in rows], rows, "difference", "ci95")
+        ax.set_title(f"Win share by monster with {comp['option']} = {str(comp['variant']).lower()} minus "
+                     f"{str(comp['base']).lower()}", fontsize=12, loc="left")
+
+    return _plot(draw, 7.5, 1.3 + 0.3 * len(comp["monsters"]), comp["monsters"])
 
 
 def pool(runs: list[dict], players: int) -> dict:
@@ -160,6 +179,9 @@ def pool(runs: list[dict], players: int) -> dict:
 
 
 def main() -> None:
+    if len(sys.argv) == 4 and sys.argv[1] == "--figure":  # gz_rotate.py --figure POOLED.json OUT.png
+        Path(sys.argv[3]).write_bytes(monster_png(json.loads(Path(sys.argv[2]).read_text())["compare"]))
+        return
     p = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     p.add_argument("out")
     p.add_argument("--games", "-n", type=int, default=1000, help="games per run (six runs)")
