@@ -77,11 +77,11 @@ def test_never_give_up_at_one_heart_loses_nothing():
 # ----- Stand Firm ----------------------------------------------------------------------------------
 @card("stand-firm")
 @pytest.mark.rule("kot-godzilla G52")
-def test_stand_firm_stays_without_the_flee_question_and_gains_two_stars():
+def test_stand_firm_stays_without_the_flee_question_and_gains_three_stars():
     s = an([{"location": "city", "evolutions": ["stand-firm"]}, {}], active=1, step="resolve", dice="c c 1 2 3 3")
     assert kind(s) == "evolution" and s.node[1] == 0 and s.node[3]["window"] == "smacked"
     play(s, "evolve stand-firm")
-    assert stars(s)[0] == 2 and hearts(s)[0] == 8 and s.monsters[0].location == CITY
+    assert stars(s)[0] == 3 and hearts(s)[0] == 8 and s.monsters[0].location == CITY
     assert kind(s) == "die" and s.active == 2  # no flee question
 
 
@@ -107,14 +107,14 @@ def test_ancient_instinct_one_dice_token_and_one_star():
 
 # ----- Burrowing Claws ------------------------------------------------------------------------------
 @card("burrowing-claws")
-def test_burrowing_claws_one_heart_and_one_energy_on_taking_tokyo():
+def test_burrowing_claws_one_heart_and_two_energy_on_taking_tokyo():
     s = an([{"evolutions": ["burrowing-claws"]}], step="turn-start")
     play(s, "evolve burrowing-claws")
     assert s.evo_play[0] == ["burrowing-claws"]
     s = an([{"hearts": 7, "evolutions_in_play": ["burrowing-claws"]}], step="resolve", dice="1 1 2 2 3 3")
     finish(s)
     assert s.monsters[0].location == CITY and hearts(s)[0] == 8 and stars(s)[0] == 1
-    assert energy(s)[0] == 1 + 1  # Burrowing Claws, and 1 Energy for not buying
+    assert energy(s)[0] == 2 + 1  # Burrowing Claws, and 1 Energy for not buying
 
 
 @card("burrowing-claws")
@@ -147,7 +147,7 @@ def test_iron_will_with_stand_firm():
     s = an([{"location": "city", "evolutions": ["stand-firm"], "evolutions_in_play": ["iron-will"]}, {}],
            active=1, step="resolve", dice="c 1 2 3 3 2")
     play(s, "evolve stand-firm")
-    assert stars(s)[0] == 2 + 1 and kind(s) == "die" and s.active == 2
+    assert stars(s)[0] == 3 + 1 and kind(s) == "die" and s.active == 2
 
 
 # ----- Spiked Carapace ------------------------------------------------------------------------------------

@@ -59,17 +59,17 @@ def test_atomic_breath_not_asked_without_smack_or_nobody_to_add():
 
 @card("spiral-ray")
 @rule("7.4.3", "G44")
-def test_spiral_ray_adds_two_smacks_even_to_none():
+def test_spiral_ray_adds_one_smack_even_to_none():
     s = pos([{"evolutions": ["spiral-ray"]}, {"location": "city"}], options=EVO, step="after-rolls",
             dice="c 1 1 2 2 3")
     play(s, "evolve spiral-ray")
     finish(s)
-    assert hearts(s) == [10, 7, 10, 10]
+    assert hearts(s) == [10, 8, 10, 10]
     s = pos([{"evolutions": ["spiral-ray"]}, {"location": "city"}], options=EVO, step="after-rolls",
             dice="e 1 1 2 2 3")
     play(s, "evolve spiral-ray")
     finish(s)
-    assert hearts(s) == [10, 8, 10, 10] and "turn-evo-spiral-ray" not in s.marks
+    assert hearts(s) == [10, 9, 10, 10] and "turn-evo-spiral-ray" not in s.marks
 
 
 @card("spiral-ray")
@@ -135,6 +135,9 @@ def test_g_cell_regeneration_one_heart_at_the_end_of_own_turns_in_tokyo_too():
     s = pos([{"hearts": 5, "location": "city", "evolutions_in_play": ["g-cell-regeneration"]}], options=EVO,
             active=1, step="end")
     assert s.monsters[0].hearts == 5
+    s = pos([{"hearts": 7, "location": "city", "evolutions_in_play": ["g-cell-regeneration"]}], options=EVO,
+            step="end")
+    assert s.monsters[0].hearts == 7  # only with 6 hearts or fewer
     s = pos([{"hearts": 5, "evolutions": ["g-cell-regeneration"]}], options=EVO, active=2, step="end")
     assert kind(s) == "evolution" and s.node[1] == 0 and s.node[3]["window"] == "end-of-turn"
     play(s, "evolve g-cell-regeneration")

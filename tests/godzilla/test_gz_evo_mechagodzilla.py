@@ -72,13 +72,17 @@ def test_finger_missiles_not_offered_without_energy_or_without_a_monster_in_reac
 @card("hexagonal-barrier")
 @pytest.mark.rule("kot-godzilla G9")
 @pytest.mark.rule("kot-godzilla 7.4.4")
-def test_hexagonal_barrier_no_hearts_lost_and_so_no_flee_question():
+def test_hexagonal_barrier_three_hearts_fewer():
     s = mg([{"location": "city", "evolutions": ["hexagonal-barrier"]}, {}], active=1, step="resolve",
            dice="c c c c c 1")
     assert kind(s) == "evolution" and s.node[1] == 0 and s.node[3]["window"] == "before-damage"
     assert s.node[3]["ctx"]["packet"]["amount"] == 5
     play(s, "evolve hexagonal-barrier")
-    assert hearts(s)[:2] == [10, 10] and kind(s) == "die" and s.active == 2
+    assert hearts(s)[:2] == [8, 10] and kind(s) == "yield" and s.evo_used[0] == ["hexagonal-barrier"]
+    s = mg([{"location": "city", "evolutions": ["hexagonal-barrier"]}, {}], active=1, step="resolve",
+           dice="c c c 1 1 2")
+    play(s, "evolve hexagonal-barrier")
+    assert hearts(s)[:2] == [10, 10] and kind(s) == "die" and s.active == 2  # no loss: no flee question
     assert s.monsters[0].location != 0 and s.evo_used[0] == ["hexagonal-barrier"]
 
 
@@ -143,6 +147,8 @@ def test_targeting_system_each_turn_only_below_two_tokens():
     assert s.tokens[0] == 0 and kind(s) == "die"  # the supply is empty
     s = mg([{"evolutions_in_play": ["targeting-system"]}], active=1, step="turn-start")
     assert s.tokens[0] == 0  # not on another monster's turn
+    s = mg([{"evolutions_in_play": ["targeting-system"], "location": "city"}], step="turn-start")
+    assert s.tokens[0] == 0 and s.supply["dice"] == 12  # not in Tokyo
 
 
 # ----- Space Titanium Armour -------------------------------------------------------------------------------

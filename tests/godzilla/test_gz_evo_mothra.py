@@ -14,11 +14,11 @@ def rule(*keys):
 
 @card("silken-cocoon")
 @rule("7.4.2", "7.3.1")
-def test_silken_cocoon_three_hearts_up_to_the_maximum():
+def test_silken_cocoon_four_hearts_up_to_the_maximum():
     s = pos([{"hearts": 5, "evolutions": ["silken-cocoon"]}], options=EVO, step="turn-start")
     assert kind(s) == "evolution" and s.node[1] == 0 and s.legal_texts() == ["evolve silken-cocoon", "pass"]
     play(s, "evolve silken-cocoon")
-    assert s.monsters[0].hearts == 8 and s.evo_used[0] == ["silken-cocoon"]
+    assert s.monsters[0].hearts == 9 and s.evo_used[0] == ["silken-cocoon"]
     s = pos([{"hearts": 9, "evolutions": ["silken-cocoon"]}], options=EVO, step="turn-start")
     play(s, "evolve silken-cocoon")
     assert s.monsters[0].hearts == 10
@@ -44,8 +44,8 @@ def test_take_wing_no_loss_and_flee_at_once():
             options=EVO, active=1, step="resolve", dice="c c c 1 2 3")
     assert kind(s) == "evolution" and s.node[1] == 0 and s.node[3]["window"] == "before-damage"
     play(s, "evolve take-wing")
-    # no heart lost, fled (Wind Rider's star), no flee question: Godzilla took Tokyo and the turn went on
-    assert hearts(s)[0] == 10 and locations(s)[0] == 0 and stars(s)[0] == 1
+    # no heart lost, fled (Wind Rider's 2 stars), no flee question: Godzilla took Tokyo and the turn went on
+    assert hearts(s)[0] == 10 and locations(s)[0] == 0 and stars(s)[0] == 2
     assert s.city == 1 and s.evo_used[0] == ["take-wing"] and kind(s) == "die"
 
 
@@ -59,7 +59,7 @@ def test_take_wing_only_for_a_smack_in_tokyo():
             options=EVO, active=1, step="end")
     assert kind(s) == "evolution" and s.node[1] == 2
     play(s, "evolve sonic-boom")
-    assert hearts(s)[0] == 8 and s.evo_hand[0] == ["take-wing"] and locations(s)[0] == 1
+    assert hearts(s)[0] == 7 and s.evo_hand[0] == ["take-wing"] and locations(s)[0] == 1
 
 
 @card("healing-dust")
@@ -77,11 +77,11 @@ def test_healing_dust_two_hearts_after_a_smack():
 
 @card("serene-guardian")
 @rule("7.4.7", "7.2.6")
-def test_serene_guardian_two_stars_with_eight_hearts():
+def test_serene_guardian_three_stars_with_eight_hearts():
     s = pos([{"hearts": 8, "evolutions": ["serene-guardian"]}], options=EVO, active=2, step="end")
     assert kind(s) == "evolution" and s.node[1] == 0 and s.node[3]["window"] == "end-of-turn"
     play(s, "evolve serene-guardian")
-    assert stars(s)[0] == 2
+    assert stars(s)[0] == 3
     s = pos([{"hearts": 7, "evolutions": ["serene-guardian"]}], options=EVO, active=2, step="end")
     assert kind(s) != "evolution" and stars(s)[0] == 0
 
@@ -107,14 +107,14 @@ def test_radiant_renewal_heal_results_heal_in_tokyo():
 
 @card("wind-rider")
 @rule("7.4.5", "7.3.2")
-def test_wind_rider_a_star_for_fleeing():
+def test_wind_rider_two_stars_for_fleeing():
     s = pos([{"location": "city", "evolutions": ["wind-rider"]}], options=EVO, active=1, step="resolve",
             dice="c c 1 1 2 3")
     assert kind(s) == "evolution" and s.node[3]["window"] == "smacked"
     play(s, "evolve wind-rider")
     assert kind(s) == "yield" and stars(s)[0] == 0
     play(s, "flee")
-    assert stars(s)[0] == 1 and locations(s)[0] == 0
+    assert stars(s)[0] == 2 and locations(s)[0] == 0
     s = pos([{"location": "city", "evolutions_in_play": ["wind-rider"]}], options=EVO, active=1, step="resolve",
             dice="c c 1 1 2 3")
     play(s, "stay")

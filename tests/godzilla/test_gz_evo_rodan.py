@@ -44,7 +44,7 @@ def test_second_pass_one_more_roll_then_final_again():
 
 @card("supersonic-dodge")
 @rule("7.4.4", "7.2.6")
-def test_supersonic_dodge_no_loss_of_two_or_fewer():
+def test_supersonic_dodge_no_loss_of_three_or_fewer():
     s = pos([{"location": "city", "evolutions": ["supersonic-dodge"]}], options=EVO, active=1, step="resolve",
             dice="c c 1 1 2 3")
     assert kind(s) == "evolution" and s.node[1] == 0 and s.node[3]["window"] == "before-damage"
@@ -52,27 +52,34 @@ def test_supersonic_dodge_no_loss_of_two_or_fewer():
     assert hearts(s)[0] == 10 and kind(s) != "yield"
     s = pos([{"location": "city", "evolutions": ["supersonic-dodge"]}], options=EVO, active=1, step="resolve",
             dice="c c c 1 2 3")
-    assert kind(s) == "yield" and hearts(s)[0] == 7  # a loss of 3: not asked
+    assert kind(s) == "evolution" and s.node[3]["window"] == "before-damage"
+    play(s, "evolve supersonic-dodge")
+    assert hearts(s)[0] == 10 and kind(s) != "yield"  # a loss of 3: none
+    s = pos([{"location": "city", "evolutions": ["supersonic-dodge"]}], options=EVO, active=1, step="resolve",
+            dice="c c c c 2 3")
+    assert kind(s) == "yield" and hearts(s)[0] == 6  # a loss of 4: not asked
 
 
 @card("sonic-boom")
 @rule("7.4.7", "7.2.6")
-def test_sonic_boom_others_in_tokyo_lose_two_no_flee():
+def test_sonic_boom_others_in_tokyo_lose_three_no_flee():
     s = pos([{"evolutions": ["sonic-boom"]}, {}, {"location": "city"}], options=EVO, active=1, step="end")
     assert kind(s) == "evolution" and s.node[1] == 0 and s.node[3]["window"] == "end-of-turn"
     play(s, "evolve sonic-boom")
-    assert hearts(s) == [10, 10, 8, 10] and kind(s) == "die" and s.active == 2
+    assert hearts(s) == [10, 10, 7, 10] and kind(s) == "die" and s.active == 2
     s = pos([{"location": "city", "evolutions": ["sonic-boom"]}], options=EVO, active=1, step="end")
     assert kind(s) == "die" and s.evo_hand[0] == ["sonic-boom"]  # nobody else in Tokyo: not asked
 
 
 @card("updraft")
 @rule("7.4.6", "G4")
-def test_updraft_two_tokens_and_one_energy_not_a_purchase():
+def test_updraft_two_tokens_and_two_energy_not_a_purchase():
     s = pos([{"evolutions": ["updraft"]}], options=EVO, step="buy")
     assert kind(s) == "buy" and "evolve updraft" in s.legal_texts()
     play(s, "evolve updraft")
-    assert s.tokens[0] == 2 and s.supply["dice"] == 10 and energy(s)[0] == 2  # +1, then the Step 4 Energy
+    assert s.tokens[0] == 2 and s.supply["dice"] == 10 and energy(s)[0] == 2 and kind(s) == "buy"
+    play(s, "end")
+    assert energy(s)[0] == 3  # +2, then the Step 4 Energy: playing it is not a purchase
     s = pos([{"evolutions": ["updraft"]}, {"dice_tokens": 11}], options=EVO, step="buy")
     play(s, "evolve updraft")
     assert s.tokens[0] == 1 and s.supply["dice"] == 0
@@ -110,10 +117,10 @@ def test_razor_wind_neighbours_lose_one_more():
 
 @card("faster-than-sound")
 @rule("7.4.7", "7.3.2")
-def test_faster_than_sound_one_extra_star_for_taking_tokyo():
+def test_faster_than_sound_two_extra_stars_for_taking_tokyo():
     s = pos([{"evolutions_in_play": ["faster-than-sound"]}], options=EVO, step="resolve", dice="1 1 2 2 3 e")
     finish(s)
-    assert s.city == 0 and stars(s)[0] == 2
+    assert s.city == 0 and stars(s)[0] == 3
     s = pos([{"evolutions": ["faster-than-sound"]}], options=EVO, active=3, step="end")
     assert kind(s) == "evolution" and s.node[1] == 0
     play(s, "evolve faster-than-sound")

@@ -67,19 +67,19 @@ EVO_VALUE = {
     "radioactive-absorption": 1.5, "king-of-the-monsters": 3.5, "g-cell-regeneration": 3.5,
     "rulers-roar": 2.0,
     # Mothra
-    "silken-cocoon": 2.0, "poison-scales": 2.0, "take-wing": 2.5, "healing-dust": 1.5,
-    "serene-guardian": 2.0, "radiant-renewal": 3.0, "wind-rider": 2.0, "life-giver": 2.5,
+    "silken-cocoon": 2.0, "poison-scales": 2.0, "take-wing": 2.0, "healing-dust": 1.5,
+    "serene-guardian": 3.0, "radiant-renewal": 2.0, "wind-rider": 2.0, "life-giver": 2.5,
     # Rodan
-    "tailwind": 1.5, "second-pass": 2.5, "supersonic-dodge": 2.0, "sonic-boom": 1.5, "updraft": 1.5,
-    "hypersonic-wings": 3.5, "razor-wind": 3.0, "faster-than-sound": 2.0,
+    "tailwind": 1.5, "second-pass": 2.0, "supersonic-dodge": 2.0, "sonic-boom": 1.5, "updraft": 1.5,
+    "hypersonic-wings": 2.5, "razor-wind": 3.0, "faster-than-sound": 2.0,
     # King Ghidorah
     "third-head-awakens": 1.5, "gravity-beams": 3.0, "vengeful-heads": 1.5, "gravity-lightning": 2.0,
     "destroyer-of-worlds": 2.0, "three-headed": 4.0, "hydra-fury": 2.5, "gravity-lash": 2.5,
     # Mechagodzilla
-    "self-repair": 1.5, "finger-missiles": 2.0, "hexagonal-barrier": 3.0, "power-recharge": 1.5,
+    "self-repair": 1.5, "finger-missiles": 2.0, "hexagonal-barrier": 2.5, "power-recharge": 1.5,
     "arsenal-reload": 1.5, "targeting-system": 3.0, "titanium-armour": 3.0, "energy-converter": 3.0,
     # Anguirus
-    "dig-in": 1.5, "spike-ball-charge": 2.0, "never-give-up": 2.5, "stand-firm": 2.0,
+    "dig-in": 1.5, "spike-ball-charge": 2.0, "never-give-up": 1.5, "stand-firm": 2.0,
     "ancient-instinct": 1.5, "burrowing-claws": 2.5, "iron-will": 2.5, "spiked-carapace": 2.5,
 }
 # Evolutions worth more while hurt (they heal or shield)
@@ -87,7 +87,7 @@ EVO_DEFENSIVE = {"thick-hide", "take-wing", "supersonic-dodge", "hexagonal-barri
                  "titanium-armour", "silken-cocoon", "healing-dust", "self-repair", "g-cell-regeneration",
                  "king-of-the-monsters", "life-giver", "radiant-renewal", "dig-in"}
 # temporary Evolutions played only when they heal enough: id -> hearts gained
-EVO_HEALS = {"silken-cocoon": 3, "self-repair": 2, "healing-dust": 2}
+EVO_HEALS = {"silken-cocoon": 4, "self-repair": 2, "healing-dust": 2}
 # temporary after-roll Evolutions that add Smacks: id -> "boost" kind
 EVO_SMACK = {"spiral-ray", "gravity-beams", "spike-ball-charge", "atomic-breath", "finger-missiles"}
 

@@ -41,12 +41,12 @@ def _never_give_up(state, m, ctx):
     return []
 
 
-# ----- Stand Firm (temporary, smacked): stay in Tokyo unasked, 2 stars -----
+# ----- Stand Firm (temporary, smacked): stay in Tokyo unasked, 3 stars -----
 @evolution("stand-firm", playable=lambda state, m, ctx: state.in_tokyo(m))
 def _stand_firm(state, m, ctx):
     state.smash_flags[f"decided{m.seat}"] = True  # the flee question is skipped (design ruling 10)
     state.say(f"{state.name(m.seat)} stays in {LOCATION_NAMES[m.location]}.", "Stand Firm")
-    state.gain_stars(m, 2, "Stand Firm")
+    state.gain_stars(m, 3, "Stand Firm")
     return state.hook_stayed(m, ctx["attacker"])
 
 
@@ -58,11 +58,11 @@ def _ancient_instinct(state, m, ctx):
     return []
 
 
-# ----- Burrowing Claws (permanent, turn-start): 1 heart and 1 Energy on taking Tokyo -----
+# ----- Burrowing Claws (permanent, turn-start): 1 heart and 2 Energy on taking Tokyo -----
 @on("entered", "burrowing-claws")
 def _burrowing_claws(state, m, where):
     state.gain_hearts(m, 1, "Burrowing Claws")
-    state.gain_energy(m, 1, "Burrowing Claws")
+    state.gain_energy(m, 2, "Burrowing Claws")
     return []
 
 

@@ -45,11 +45,11 @@ EVOLUTIONS.on("smash_everyone", "atomic-breath")(lambda state, m: True)
 @EVOLUTIONS.evolution("spiral-ray", playable=lambda state, m, ctx: bool(state.smash_targets(m)))
 def _spiral_ray(state, m, ctx):
     turn_mark(state, m, "spiral-ray")
-    state.say(f"{state.name(m.seat)} adds 2 Smacks to its Roll.", "Red Spiral Ray")
+    state.say(f"{state.name(m.seat)} adds 1 Smack to its Roll.", "Red Spiral Ray")
     return []
 
 
-EVOLUTIONS.on("smash_total", "spiral-ray")(lambda state, m, total, claws: total + 2)
+EVOLUTIONS.on("smash_total", "spiral-ray")(lambda state, m, total, claws: total + 1)
 
 
 # ----- Thick Hide (temporary, before-damage) -------------------------------------------------
@@ -85,7 +85,7 @@ EVOLUTIONS.evolution("g-cell-regeneration")(lambda state, m, ctx: [])
 
 @EVOLUTIONS.on("end_turn", "g-cell-regeneration")
 def _g_cell_regeneration(state, m):
-    if m.seat == state.active:
+    if m.seat == state.active and m.hearts <= 6:
         state.gain_hearts(m, 1, "G-Cell Regeneration")
     return []
 

@@ -37,12 +37,14 @@ def _finger_missiles_total(state, m, total, claws):
     return total + state.marks.get("turn-finger-missiles-smacks", 0)
 
 
-# ----- Hexagonal Barrier (temporary, before-damage): no hearts lost from this loss -----
+# ----- Hexagonal Barrier (temporary, before-damage): 3 hearts fewer from this loss -----
 @evolution("hexagonal-barrier")
 def _hexagonal_barrier(state, m, ctx):
     p = ctx["packet"]
-    state.say(f"{state.name(m.seat)} loses no hearts from this loss of {p['amount']}.", "Hexagonal Barrier")
-    p["amount"] = 0
+    before = p["amount"]
+    p["amount"] = max(0, before - 3)
+    state.say(f"{state.name(m.seat)} loses {before - p['amount']} heart{'s' * (before - p['amount'] != 1)} fewer "
+              f"from this loss of {before}.", "Hexagonal Barrier")
     return []
 
 
@@ -60,10 +62,10 @@ def _arsenal_reload(state, m, ctx):
     return []
 
 
-# ----- Targeting System (permanent, turn-start): a Dice token while holding fewer than 2 -----
+# ----- Targeting System (permanent, turn-start): outside Tokyo, a Dice token while holding fewer than 2 -----
 @on("turn_start", "targeting-system")
 def _targeting_system(state, m):
-    if state.tokens[m.seat] < 2:
+    if state.tokens[m.seat] < 2 and not state.in_tokyo(m):
         take_tokens(state, m, 1, "Targeting System")
     return []
 

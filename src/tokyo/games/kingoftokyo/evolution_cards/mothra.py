@@ -12,7 +12,7 @@ def _hurt(state, m, ctx) -> bool:
 # ----- Silken Cocoon (temporary, turn-start) -------------------------------------------------
 @EVOLUTIONS.evolution("silken-cocoon", playable=_hurt)
 def _silken_cocoon(state, m, ctx):
-    state.gain_hearts(m, 3, "Silken Cocoon")
+    state.gain_hearts(m, 4, "Silken Cocoon")
     return []
 
 
@@ -45,7 +45,7 @@ def _healing_dust(state, m, ctx):
 # ----- Serene Guardian (temporary, end-of-turn) ----------------------------------------------
 @EVOLUTIONS.evolution("serene-guardian", playable=lambda state, m, ctx: m.hearts >= 8)
 def _serene_guardian(state, m, ctx):
-    state.gain_stars(m, 2, "Serene Guardian")
+    state.gain_stars(m, 3, "Serene Guardian")
     return []
 
 
@@ -67,7 +67,7 @@ EVOLUTIONS.evolution("wind-rider")(lambda state, m, ctx: [])
 
 @EVOLUTIONS.on("yielded", "wind-rider")
 def _wind_rider(state, m, attacker, where):
-    state.gain_stars(m, 1, "Wind Rider", " for fleeing Tokyo")
+    state.gain_stars(m, 2, "Wind Rider", " for fleeing Tokyo")
     return []
 
 

@@ -32,7 +32,7 @@ def _second_pass(state, m, ctx):
 
 
 # ----- Supersonic Dodge (temporary, before-damage) -------------------------------------------
-@EVOLUTIONS.evolution("supersonic-dodge", playable=lambda state, m, ctx: 0 < ctx["packet"]["amount"] <= 2)
+@EVOLUTIONS.evolution("supersonic-dodge", playable=lambda state, m, ctx: 0 < ctx["packet"]["amount"] <= 3)
 def _supersonic_dodge(state, m, ctx):
     ctx["packet"]["amount"] = 0
     state.say(f"{state.name(m.seat)} loses no hearts from this loss.", "Supersonic Dodge")
@@ -47,14 +47,14 @@ def _others_in_tokyo(state, m):
 
 @EVOLUTIONS.evolution("sonic-boom", playable=lambda state, m, ctx: bool(_others_in_tokyo(state, m)))
 def _sonic_boom(state, m, ctx):
-    return [state.damage(s, 2, "card", m.seat, "Sonic Boom") for s in _others_in_tokyo(state, m)]
+    return [state.damage(s, 3, "card", m.seat, "Sonic Boom") for s in _others_in_tokyo(state, m)]
 
 
 # ----- Updraft (temporary, buy) --------------------------------------------------------------
 @EVOLUTIONS.evolution("updraft")
 def _updraft(state, m, ctx):
     take_tokens(state, m, 2, "Updraft")
-    state.gain_energy(m, 1, "Updraft")
+    state.gain_energy(m, 2, "Updraft")
     return []
 
 
@@ -84,5 +84,5 @@ EVOLUTIONS.evolution("faster-than-sound")(lambda state, m, ctx: [])
 
 @EVOLUTIONS.on("entered", "faster-than-sound")
 def _faster_than_sound(state, m, where):
-    state.gain_stars(m, 1, "Faster Than Sound", " for taking control of Tokyo")
+    state.gain_stars(m, 2, "Faster Than Sound", " for taking control of Tokyo")
     return []
