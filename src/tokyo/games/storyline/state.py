@@ -23,7 +23,7 @@ import json
 
 from ...core.machine import StepState
 from ...core.state import State
-from .cards import PERMANENT_TYPES, UNIT_TYPES, playable_event
+from .cards import PERMANENT_TYPES, UNIT_TYPES
 from .rulebook import cite
 
 START_TREASURY = 3      # storyline 5.4.1, S15
@@ -438,7 +438,7 @@ class StorylineState(StepState):
     def _chapter_met(self, e: dict) -> bool:
         f = self.face(e)
         ch = f["chapters"][e["chapter"] - 1]
-        return e["counters"].get(ch["counter"], 0) >= ch["number"]  # storyline 8.5.3, 8.5.7
+        return e["counters"].get(ch["counter"], 0) >= ch["end"]  # storyline 8.5.3, 8.5.7
 
     def _complete_chapter(self, e: dict) -> None:
         f = self.face(e)
@@ -543,9 +543,9 @@ class StorylineState(StepState):
                     out.append(f"play {cid}")
             elif t == "device":
                 out += [f"play {cid} on {e['uid']}" for e in mine                # storyline 6.5.1
-                        if self.is_permanent(e) and self.ftype(e) in f["attach"] and self.ftype(e) != "device"]
+                        if self.is_permanent(e) and self.ftype(e) in f["attach"]["types"] and self.ftype(e) != "device"]
             elif t == "event":
-                if playable_event(f):
+                if all(op["op"] in ("gain-treasury", "draw") for a in f["abilities"] for op in a["effect"]):
                     out.append(f"play {cid}")
             else:
                 out.append(f"play {cid}")
@@ -636,7 +636,7 @@ class StorylineState(StepState):
         t = f["type"]
         if t == "event":
             self.say(f"{self.pname(p)} plays {f['name']}.", self.rule("6.6.1"))
-            for op in f["effect"]:
+            for op in [op for a in f["abilities"] for op in a["effect"]]:
                 if op["op"] == "gain-treasury":
                     pl["treasury"] += int(op["amount"])
                     self.say(f"{self.pname(p)} gains {op['amount']} Treasury.", self.rule("20.6.1"))
