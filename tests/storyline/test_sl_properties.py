@@ -25,6 +25,7 @@ def owned_cards(s, p) -> Counter:
     pl = s.players[p]
     c = Counter(pl["hand"]) + Counter(pl["discard"]) + Counter(pl["deck"])
     c += Counter(e["card"] for e in s.map if e["owner"] == p and not e.get("token"))
+    c += Counter(cid for seat, cid in s.limbo if seat == p)
     return c
 
 
