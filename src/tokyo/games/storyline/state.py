@@ -311,6 +311,13 @@ class StorylineState(AbilityMixin, StepState):
         if kind == "first":
             n = self.game.num_players
             return [(f"first {p}", 1.0 / n) for p in range(n)]
+        if kind == "pick":   # storyline 1.6.3: equally likely, in timestamp order
+            return [(f"pick {u}", 1.0 / len(data["opts"])) for u in data["opts"]]
+        if kind == "player":
+            return [(f"player {p}", 1.0 / len(data["opts"])) for p in data["opts"]]
+        if kind == "discard-random":   # storyline 20.4.1
+            hand = self.players[data["seat"]]["hand"]
+            return [(f"discard-random {c}", hand.count(c) / len(hand)) for c in sorted(set(hand))]
         raise ValueError(kind)
 
     # ===================== The Map ========================================================
