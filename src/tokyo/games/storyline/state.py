@@ -424,6 +424,9 @@ class StorylineState(AbilityMixin, StepState):
         self.node = None
         self.phase = "over"
         names = ", ".join(self.pname(p) for p in winners)
+        if not winners:
+            self.say("The game is over: a draw, nobody wins.", self.rule(key))
+            return
         self.say(f"The game is over: {names} win{'s' if len(winners) == 1 else ''}.", self.rule(key))
 
     # ===================== The state check (storyline 19.3) ==============================
