@@ -3,7 +3,6 @@ each card's effect with its exact numbers, named after the card id."""
 
 from __future__ import annotations
 
-import pytest
 
 from tokyo.games.storyline.game import StorylineGame
 from tokyo.games.storyline.position import build_position
