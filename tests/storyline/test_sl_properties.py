@@ -13,27 +13,32 @@ import pytest
 from tokyo import CHANCE, IllegalActionError
 from tokyo.core import sample_chance
 from contract import play_twins, replay_from_start
+from tokyo.games.storyline.cards import default_card_set
+from tokyo.games.storyline.game import StorylineGame
 from sl_helpers import CARDS, game, rule
 
 GAMES = 24
+REAL_GAMES = 12
 
 
 def owned_cards(s, p) -> Counter:
     pl = s.players[p]
     c = Counter(pl["hand"]) + Counter(pl["discard"]) + Counter(pl["deck"])
-    c += Counter(e["card"] for e in s.map if e["owner"] == p)
+    c += Counter(e["card"] for e in s.map if e["owner"] == p and not e.get("token"))
+    c += Counter(cid for seat, cid in s.limbo if seat == p)
     return c
 
 
 def full_deck(s, p) -> Counter:
-    d = CARDS["decks"][s.players[p]["deck_id"]]
+    d = s.game.cards["decks"][s.players[p]["deck_id"]]
     return Counter(d["cards"]) + Counter({d["homeworld"]: 1})
 
 
-def play(seed: int, check):
+def play(seed: int, check, real: bool = False):
     r = random.Random(seed)
     n = 2 + seed % 3
-    g = game(n, decks="", act_rounds=1 + seed % 3, acts=2 + seed % 4, target=4 + seed % 4)
+    opts = dict(decks="", act_rounds=1 + seed % 3, acts=2 + seed % 4, target=4 + seed % 4)
+    g = StorylineGame(n, opts) if real else game(n, **opts)
     s = g.new_initial_state()
     steps = 0
     while not s.is_terminal():
@@ -46,10 +51,7 @@ def play(seed: int, check):
     return s
 
 
-@rule("storyline 1.7.1", "storyline 1.7.2", "storyline 1.6.1", "storyline 19.1.1", "storyline 5.1.1",
-      "storyline 17.1.3")
-@pytest.mark.parametrize("seed", range(GAMES))
-def test_random_games_keep_the_contract(seed):
+def contract(seed, real=False):
     def check(s, r, step):
         if all(p["deck_id"] for p in s.players) and s.phase != "setup" or s.map:
             for p in range(s.game.num_players):
@@ -84,8 +86,24 @@ def test_random_games_keep_the_contract(seed):
         if step % 200 == 100:
             play_twins(s.clone(), s.game.state_from_json(s.to_json()), random.Random(step), 30)
 
-    s = play(seed, check)
+    s = play(seed, check, real)
     assert replay_from_start(s.game, s) == s
+    return s
+
+
+@rule("storyline 1.7.1", "storyline 1.7.2", "storyline 1.6.1", "storyline 19.1.1", "storyline 5.1.1",
+      "storyline 17.1.3")
+@pytest.mark.parametrize("seed", range(GAMES))
+def test_random_games_keep_the_contract(seed):
+    contract(seed)
+
+
+@rule("storyline 1.1.1", "storyline 5.1.2", "storyline 5.1.3")
+@pytest.mark.parametrize("seed", range(REAL_GAMES))
+def test_random_games_with_the_shipped_decks_keep_the_contract(seed):
+    s = contract(1000 + seed, real=True)
+    assert s.game.cards is default_card_set()
+    assert {p["deck_id"] for p in s.players} <= {"concord", "verdant", "syndicate", "pilgrims"}
 
 
 def test_an_observation_does_not_show_other_hands():

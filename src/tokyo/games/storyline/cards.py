@@ -1,22 +1,17 @@
-"""Reading Storyline card data (TOML), following the card format sketch at the end of
-docs/rules/storyline.md until docs/storyline-card-format.md exists.
+"""Reading Storyline card data (TOML): the format of docs/storyline-card-format.md.
 
-A file holds ``[[card]]`` tables. A card has ``id``, ``set`` (its faction, or ``crisis``),
-``original = true``, optional ``homeworld = true`` (the one Homeworld of a faction), and
-for a card of a shipped deck ``copies`` (``deck`` defaults to the faction: one shipped deck
-per faction, storyline 5.1.2). A single-faced card has its face as ``[card.face]``; a
-Storyline has ``[card.front]`` (type ``storyline``) and ``[card.back]`` (any type).
+A file holds a ``[deck]`` table (a faction file) or a ``[set]`` table (``crisis``,
+``drones``) and a list of ``[[card]]`` tables. A card: ``id``, ``set``, ``deck`` and
+``copies`` (a deck card), ``homeworld``, ``token``, ``drone``, ``source``, ``original`` and
+``faces.front`` (and ``faces.back`` for a Storyline). A face: the characteristics of its
+type, ``text``, ``abilities`` and, on a Storyline face, ``chapters`` (``number`` its
+position, ``end`` its End condition's count, ``counter``, ``abilities``, ``on_complete``).
 
-A face: ``name``, ``type`` (character, ground-unit, spacecraft, location, device, event,
-storyline, epilogue), ``class`` (capital / non-capital, Spacecraft), ``cost``, ``strike``,
-``power`` (low / high), ``range`` (0-2), ``durability``, ``income``, ``shield`` (Storyline
-faces only), ``band`` (ordinary Storyline faces), ``arrives_contested``, ``attach`` (a
-Device's allowed host types), ``chapters`` (``[{number, counter, text}]``), ``award``,
-``effect`` (an Event's operations), ``text``.
-
-The engine does not interpret abilities yet: ``effect`` operations of Events are read
-from a small vocabulary (``gain-treasury``, ``draw``), and an Event using anything else is
-not playable (``Face.playable``); chapter texts are shown, not applied.
+The loader checks what the format's "Checks" section lists: ids unique across the files,
+each deck's ``copies`` adding up to its ``size`` (30, storyline 5.1.1) with at most 3 of a
+name (5.1.2), every ``create-drone`` naming a Drone and every ``attach-device`` a Device,
+every operation, key, selector key and value one of the vocabulary's, Chapters numbered
+1, 2, 3... with rising ``end`` (8.5.2).
 """
 
 from __future__ import annotations
@@ -28,13 +23,146 @@ TYPES = ("character", "ground-unit", "spacecraft", "location", "device", "event"
 PERMANENT_TYPES = ("character", "ground-unit", "spacecraft", "location", "device")
 UNIT_TYPES = ("character", "ground-unit", "spacecraft")
 COUNTER_TYPES = ("damage", "story", "time", "liberation")
-EVENT_OPS = ("gain-treasury", "draw")   # the Event operations the engine runs today
 DECK_SIZE = 30
 MAX_COPIES = 3
+
+KINDS = ("static", "triggered", "activated", "bargain")
+EVENTS = ("played", "enters", "arrives", "falls", "becomes-contested", "destroyed", "attacks", "end-of-act")
+PHASES = ("admin", "draw", "main", "end")
+WHOSE = ("your", "each-opponent", "each")
+WHO = ("you", "paired-player", "each-player", "each-opponent", "random-player")
+SELECTOR_KEYS = {
+    "controller": ("you", "opponent", "paired-player", "each-player", "random-player", "any"),
+    "type": TYPES[:5] + ("storyline", "unit", "permanent"),
+    "class": ("capital", "non-capital"),
+    "band": (1, 2, 3),
+    "shield": ("shielded", "unshielded"),
+    "state": ("contested", "fallen", "damaged"),
+    "position": ("on-location", "aboard", "in-the-open"),
+    "homeworld": (True, False),
+    "drone": (True, False),
+    "other": (True, False),
+}
+CHARACTERISTICS = ("strike", "range", "durability", "income", "cost")
+# operation -> (required keys, optional keys)
+OPS = {
+    "deal-damage": (("amount", "power", "to"), ()),
+    "destroy": (("to",), ()),
+    "gain-treasury": (("who", "amount"), ()),
+    "lose-treasury": (("who", "amount"), ()),
+    "draw": (("who", "n"), ()),
+    "discard": (("who", "n"), ("random",)),
+    "add-counters": (("type", "n", "on"), ()),
+    "remove-counters": (("type", "n", "on"), ()),
+    "create-drone": (("drone", "where"), ("n",)),
+    "attach-device": (("device", "to"), ()),
+    "attack": (("by",), ("to",)),
+    "modify": (("characteristic", "by", "to"), ("duration",)),
+    "flip-back": ((), ()),
+    "move": (("unit", "to"), ()),
+}
+RECIPIENT_KEYS = {"to": ("deal-damage", "destroy", "attach-device", "modify", "move"), "on": ("add-counters",
+                  "remove-counters"), "unit": ("move",), "by": ("attack",)}
 
 
 class CardDataError(ValueError):
     """Card data that does not follow the format."""
+
+
+def _selector(cid: str, sel) -> dict:
+    if not isinstance(sel, dict):
+        raise CardDataError(f"card {cid!r}: a selector is a table, not {sel!r}")
+    for k, v in sel.items():
+        allowed = SELECTOR_KEYS.get(k)
+        if allowed is None:
+            raise CardDataError(f"card {cid!r}: selector key {k!r} is not one of the format's")
+        vals = v if k == "type" else [v]
+        if k == "type" and not isinstance(v, list):
+            raise CardDataError(f"card {cid!r}: a selector's type is a list")
+        for x in vals:
+            if x not in allowed:
+                raise CardDataError(f"card {cid!r}: selector {k} = {x!r} is not one of {allowed}")
+    return dict(sel)
+
+
+def _recipient(cid: str, r, places: bool = False):
+    if r in ("this", "host"):
+        return r
+    if places and r in ("open", "orbit"):
+        return r
+    if isinstance(r, dict) and len(r) == 1:
+        (k, sel), = r.items()
+        if k in ("target", "random", "each"):
+            return {k: _selector(cid, sel)}
+    raise CardDataError(f"card {cid!r}: {r!r} is not a recipient")
+
+
+def _op(cid: str, raw: dict) -> dict:
+    name = raw.get("op")
+    if name not in OPS:
+        raise CardDataError(f"card {cid!r}: operation {name!r} is not one of the format's")
+    need, opt = OPS[name]
+    keys = set(raw) - {"op"}
+    if not set(need) <= keys or not keys <= set(need) | set(opt):
+        raise CardDataError(f"card {cid!r}: {name} takes {need} (and {opt}), not {sorted(keys)}")
+    op = dict(raw)
+    for k in ("amount", "n", "by"):
+        if k in op and not (name == "attack" and k == "by"):
+            op[k] = int(op[k])
+    if "power" in op and op["power"] not in ("low", "high"):
+        raise CardDataError(f"card {cid!r}: power {op['power']!r}")
+    if "who" in op and op["who"] not in WHO:
+        raise CardDataError(f"card {cid!r}: who = {op['who']!r} is not one of {WHO}")
+    if name in ("add-counters", "remove-counters"):
+        allowed = ("story", "time") if name == "add-counters" else COUNTER_TYPES
+        if op["type"] not in allowed:
+            raise CardDataError(f"card {cid!r}: {name} of {op['type']!r} counters")
+    if name == "modify":
+        if op["characteristic"] not in CHARACTERISTICS:
+            raise CardDataError(f"card {cid!r}: modify {op['characteristic']!r}")
+        if op.get("duration", "this-turn") != "this-turn":
+            raise CardDataError(f"card {cid!r}: duration {op['duration']!r}")
+    for key, names in RECIPIENT_KEYS.items():
+        if name in names and key in op:
+            op[key] = _recipient(cid, op[key])
+    if name == "attack" and "to" in op:
+        op["to"] = _selector(cid, op["to"])
+    if name == "create-drone":
+        op["n"] = int(op.get("n", 1))
+        op["where"] = _recipient(cid, op["where"], places=True)
+    return op
+
+
+def _ability(cid: str, raw: dict) -> dict:
+    kind = raw.get("kind")
+    if kind not in KINDS:
+        raise CardDataError(f"card {cid!r}: ability kind {kind!r}")
+    known = {"kind", "when", "cost", "limit", "range", "power", "effect"}
+    if set(raw) - known:
+        raise CardDataError(f"card {cid!r}: ability keys {sorted(set(raw) - known)} are not the format's")
+    a = {"kind": kind, "effect": [_op(cid, o) for o in raw.get("effect", [])]}
+    if kind == "triggered":
+        when = raw.get("when")
+        if isinstance(when, dict):
+            if when.get("phase") not in PHASES or when.get("whose") not in WHOSE or len(when) != 2:
+                raise CardDataError(f"card {cid!r}: phase trigger {when!r}")
+            a["when"] = dict(when)
+        elif when not in EVENTS:
+            raise CardDataError(f"card {cid!r}: trigger event {when!r}")
+        else:
+            a["when"] = when
+    if kind == "static" and any(o["op"] != "modify" or "duration" in o for o in a["effect"]):
+        raise CardDataError(f"card {cid!r}: a static ability holds only lasting modify operations")
+    if kind in ("activated", "bargain"):
+        cost = dict(raw.get("cost", {}))
+        if set(cost) - {"treasury", "spend"}:
+            raise CardDataError(f"card {cid!r}: cost {cost!r}")
+        a["cost"] = {"treasury": int(cost.get("treasury", 0)), "spend": bool(cost.get("spend", False))}
+        a["limit"] = int(raw.get("limit", 1))   # storyline 7.4.3, 7.5.2 (ruling S6)
+    for k in ("range", "power"):
+        if k in raw:
+            a[k] = raw[k]
+    return a
 
 
 def _face(cid: str, raw: dict) -> dict:
@@ -59,6 +187,9 @@ def _face(cid: str, raw: dict) -> dict:
         f["durability"] = int(f.get("durability", 1))
         if f["durability"] < 1:
             raise CardDataError(f"card {cid!r}: durability below 1 (storyline 1.5.3)")
+    f["abilities"] = [_ability(cid, a) for a in f.get("abilities", [])]
+    if f["abilities"] and "text" not in f:
+        raise CardDataError(f"card {cid!r}: a face with abilities needs text")
     if t == "storyline":
         if f.get("shield") not in ("shielded", "unshielded"):
             raise CardDataError(f"card {cid!r}: a Storyline face prints shielded or unshielded")
@@ -66,81 +197,114 @@ def _face(cid: str, raw: dict) -> dict:
         if not chapters:
             raise CardDataError(f"card {cid!r}: a Storyline face needs Chapters")
         last = 0
-        for ch in chapters:
-            if int(ch["number"]) <= last:
-                raise CardDataError(f"card {cid!r}: Chapter numbers must rise (storyline 8.5.2)")
-            last = int(ch["number"])
+        out = []
+        for i, ch in enumerate(chapters, start=1):
+            if int(ch.get("number", 0)) != i:
+                raise CardDataError(f"card {cid!r}: Chapters are numbered 1, 2, 3 (storyline 8.3.1)")
+            if int(ch["end"]) <= last:
+                raise CardDataError(f"card {cid!r}: Chapter ends must rise (storyline 8.5.2)")
+            last = int(ch["end"])
             if ch.get("counter", "story") not in ("story", "time"):
                 raise CardDataError(f"card {cid!r}: a Chapter counts story or time counters")
-        f["chapters"] = [{"number": int(c["number"]), "counter": c.get("counter", "story"),
-                          "text": c.get("text", "")} for c in chapters]
+            out.append({"number": i, "counter": ch.get("counter", "story"), "end": last,
+                        "text": ch.get("text", ""), "abilities": [_ability(cid, a) for a in ch.get("abilities", [])],
+                        "on_complete": [_op(cid, o) for o in ch.get("on_complete", [])]})
+        f["chapters"] = out
         if "band" in f and f["band"] not in (1, 2, 3):
             raise CardDataError(f"card {cid!r}: band must be 1, 2 or 3")
     if t == "device":
-        f["attach"] = list(f.get("attach", UNIT_TYPES))
+        att = f.get("attach", {"types": list(UNIT_TYPES), "controller": "you"})
+        types = []
+        for x in att.get("types", []):
+            types += list(UNIT_TYPES) if x == "unit" else list(PERMANENT_TYPES[:4]) if x == "permanent" else [x]
+        f["attach"] = {"types": types, "controller": att.get("controller", "you")}
     f["arrives_contested"] = bool(f.get("arrives_contested", False))
-    f["effect"] = list(f.get("effect", []))
     f["text"] = f.get("text", "")
     return f
 
 
-def playable_event(face: dict) -> bool:
-    """Whether the engine can resolve this Event's operations today."""
-    return all(op.get("op") in EVENT_OPS for op in face["effect"])
-
-
 def load_card_set(directory: str | Path) -> dict:
     """Every ``*.toml`` file of ``directory``: ``{"cards": {id: card}, "decks": {deck id:
-    {"id", "homeworld", "cards": {card id: copies}}}}``. A card is ``{"id", "set",
-    "homeworld", "copies", "deck", "faces": {"front": face[, "back": face]}}``.
-    Raises CardDataError where the data breaks the format or storyline 5.1.1-5.1.2."""
+    {"id", "name", "set", "homeworld", "cards": {card id: copies}}}, "crises": [Crisis
+    Storyline ids]}``. A card is ``{"id", "set", "homeworld", "copies", "deck", "token",
+    "drone", "faces": {"front": face[, "back": face]}}``. Raises CardDataError where the
+    data breaks the format or storyline 5.1.1-5.1.2."""
     cards: dict[str, dict] = {}
+    decks: dict[str, dict] = {}
     for path in sorted(Path(directory).glob("*.toml")):
         data = tomllib.loads(path.read_text(encoding="utf-8"))
+        if "deck" in data:
+            d = data["deck"]
+            if d["id"] in decks:
+                raise CardDataError(f"{path.name}: deck {d['id']!r} defined twice")
+            decks[d["id"]] = {"id": d["id"], "name": d.get("name", d["id"]), "set": d.get("set", d["id"]),
+                              "size": int(d.get("size", DECK_SIZE)), "homeworld": d.get("homeworld"), "cards": {}}
         for raw in data.get("card", []):
             cid = raw.get("id")
             if not cid or cid in cards:
                 raise CardDataError(f"{path.name}: card id {cid!r} missing or used twice")
-            if "face" in raw:
-                faces = {"front": _face(cid, raw["face"])}
-            elif "front" in raw and "back" in raw:
-                faces = {"front": _face(cid, raw["front"]), "back": _face(cid, raw["back"])}
-                if faces["front"]["type"] != "storyline":
-                    raise CardDataError(f"card {cid!r}: only a Storyline is double-faced (storyline 2.12)")
-            else:
-                raise CardDataError(f"card {cid!r}: needs [card.face] or [card.front] and [card.back]")
+            faces_raw = raw.get("faces", {})
+            if "front" not in faces_raw or set(faces_raw) - {"front", "back"}:
+                raise CardDataError(f"card {cid!r}: needs [card.faces.front] (and [card.faces.back])")
+            faces = {k: _face(cid, v) for k, v in faces_raw.items()}
             if faces["front"]["type"] == "storyline" and "back" not in faces:
                 raise CardDataError(f"card {cid!r}: a Storyline needs a back face (storyline 2.12.1)")
+            if "back" in faces and faces["front"]["type"] != "storyline":
+                raise CardDataError(f"card {cid!r}: only a Storyline is double-faced (storyline 2.12)")
             card = {"id": cid, "set": raw.get("set", ""), "homeworld": bool(raw.get("homeworld", False)),
-                    "copies": int(raw.get("copies", 0)), "deck": raw.get("deck", raw.get("set", "")),
+                    "copies": int(raw.get("copies", 0)), "deck": raw.get("deck"),
+                    "token": bool(raw.get("token", False)), "drone": bool(raw.get("drone", False)),
                     "faces": faces}
-            if card["homeworld"] and faces["front"]["type"] != "location":
-                raise CardDataError(f"card {cid!r}: a Homeworld is a Location (storyline 3.5.2)")
+            if card["homeworld"] and not (faces["front"]["type"] == "location" and faces["front"].get("homeworld")):
+                raise CardDataError(f"card {cid!r}: a Homeworld is a Location printed Homeworld (storyline 3.5.2)")
             cards[cid] = card
-    decks: dict[str, dict] = {}
     for c in cards.values():
-        if c["set"] == "crisis":
+        if c["deck"] is None:
             continue
-        d = decks.setdefault(c["deck"], {"id": c["deck"], "homeworld": None, "cards": {}})
-        if c["homeworld"]:
-            if d["homeworld"]:
-                raise CardDataError(f"deck {c['deck']!r} has two Homeworlds")
-            d["homeworld"] = c["id"]
-        elif c["copies"]:
-            if c["copies"] > MAX_COPIES:
-                raise CardDataError(f"card {c['id']!r}: more than {MAX_COPIES} copies (storyline 5.1.2)")
-            d["cards"][c["id"]] = c["copies"]
+        d = decks.get(c["deck"])
+        if d is None:
+            raise CardDataError(f"card {c['id']!r}: no deck {c['deck']!r}")
+        if c["homeworld"] or c["token"] or c["set"] == "crisis":
+            raise CardDataError(f"card {c['id']!r}: no Homeworld, token or Crisis card in a deck (storyline 5.1.2)")
+        if not 1 <= c["copies"] <= MAX_COPIES:
+            raise CardDataError(f"card {c['id']!r}: 1 to {MAX_COPIES} copies (storyline 5.1.2)")
+        d["cards"][c["id"]] = c["copies"]
     for d in decks.values():
         size = sum(d["cards"].values())
-        if size != DECK_SIZE or not d["homeworld"]:
+        home = cards.get(d["homeworld"] or "")
+        if size != d["size"] or d["size"] != DECK_SIZE or home is None or not home["homeworld"]:
             raise CardDataError(f"deck {d['id']!r}: {size} cards and Homeworld {d['homeworld']!r}; "
                                 f"a deck is exactly {DECK_SIZE} cards and one Homeworld (storyline 5.1.1)")
-    return {"cards": cards, "decks": dict(sorted(decks.items()))}
+    for c in cards.values():
+        for face in c["faces"].values():
+            for op in _all_ops(face):
+                if op["op"] == "create-drone" and not cards.get(op["drone"], {}).get("drone"):
+                    raise CardDataError(f"card {c['id']!r}: create-drone names {op['drone']!r}, not a Drone")
+                if op["op"] == "attach-device" and (op["device"] not in cards or
+                                                    cards[op["device"]]["faces"]["front"]["type"] != "device"):
+                    raise CardDataError(f"card {c['id']!r}: attach-device names {op['device']!r}, not a Device")
+    crises = [c["id"] for c in cards.values() if c["set"] == "crisis" and c["faces"]["front"]["type"] == "storyline"]
+    return {"cards": cards, "decks": dict(sorted(decks.items())), "crises": sorted(crises)}
+
+
+def _all_ops(face: dict):
+    for a in face["abilities"]:
+        yield from a["effect"]
+    for ch in face.get("chapters", []):
+        for a in ch["abilities"]:
+            yield from a["effect"]
+        yield from ch["on_complete"]
 
 
 def default_card_set() -> dict:
-    """The shipped cards (src/tokyo/games/storyline/data/), once they exist."""
-    here = Path(__file__).with_name("data")
-    if not here.is_dir():
-        raise CardDataError("no Storyline card data is shipped yet (src/tokyo/games/storyline/data/)")
-    return load_card_set(here)
+    """The shipped cards (src/tokyo/games/storyline/data/)."""
+    return _shipped()
+
+
+_CACHE: dict = {}
+
+
+def _shipped() -> dict:
+    if "set" not in _CACHE:
+        _CACHE["set"] = load_card_set(Path(__file__).with_name("data"))
+    return _CACHE["set"]

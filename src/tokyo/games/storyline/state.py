@@ -12,9 +12,11 @@ Spacecraft a unit is on or aboard, else None), ``host`` (a Device's host uid), `
 (a Storyline face's current Chapter), ``band`` (an Epilogue's Band, §4.6.4) and
 ``destroyer`` (the seat credited if the card is destroyed now, §12.7; None: nobody).
 
-Not yet implemented (later sessions): abilities of permanents and Chapter texts (only
-Events with the operations of ``cards.EVENT_OPS`` are playable), Drones, the Crisis
-Format (§22). Engine decisions the rules leave open are marked "Proposed ruling" below.
+Abilities (static, triggered, activated, bargains; every operation and selector of
+docs/storyline-card-format.md) are interpreted by abilities.AbilityMixin; the extra fields
+are ``pending`` (batches of triggered abilities, 19.4), ``temps`` ("this turn" changes),
+``used`` (activated abilities and bargains used this turn), ``chain`` (19.6.1) and
+``limbo`` (Events resolving). Not yet implemented: the Crisis Format (§22). Engine decisions the rules leave open are marked "Proposed ruling" below.
 """
 
 from __future__ import annotations
@@ -23,7 +25,8 @@ import json
 
 from ...core.machine import StepState
 from ...core.state import State
-from .cards import PERMANENT_TYPES, UNIT_TYPES, playable_event
+from .abilities import AbilityMixin
+from .cards import PERMANENT_TYPES, UNIT_TYPES
 from .rulebook import cite
 
 START_TREASURY = 3      # storyline 5.4.1, S15
@@ -42,11 +45,11 @@ def _deep(obj):
     return obj
 
 
-class StorylineState(StepState):
+class StorylineState(AbilityMixin, StepState):
     """A Storyline position (see the module docstring for the fields)."""
 
     _FIELDS = ("players", "map", "next_uid", "active", "first", "phase", "turn_count", "act", "stack", "node",
-               "winners", "win_by", "played")
+               "winners", "win_by", "played", "pending", "temps", "used", "chain", "limbo")
 
     def __init__(self, game):
         super().__init__(game)
@@ -65,6 +68,11 @@ class StorylineState(StepState):
         self.winners: list[int] | None = None
         self.win_by = ""
         self.played: list[list[str]] = [[] for _ in range(n)]
+        self.pending: list[list[dict]] = []   # batches of triggered abilities (storyline 19.4)
+        self.temps: list[list] = []           # "this turn" changes: [uid, characteristic, by] (2.14.2)
+        self.used: dict[str, int] = {}        # activated abilities and bargains used this turn (7.4.3, 7.5.2)
+        self.chain = 0                        # abilities resolved since the last decision (19.6.1)
+        self.limbo: list[list] = []           # Events resolving: [seat, card id] (6.6.1)
 
     def start(self) -> None:
         n = self.game.num_players
@@ -113,7 +121,8 @@ class StorylineState(StepState):
         return self.ftype(e) == "storyline"
 
     def is_crisis(self, e: dict) -> bool:
-        return self.card(e["card"])["set"] == "crisis"
+        """storyline 18.9.1: a card of the Crisis set, or a token a Crisis card created."""
+        return e.get("crisis") or self.card(e["card"])["set"] == "crisis"
 
     def band(self, e: dict) -> int | None:
         """storyline 4.6-4.10 and 11.1.1: the Band of a card on the Map (None: no Band)."""
@@ -145,14 +154,23 @@ class StorylineState(StepState):
             return f["shield"] == "shielded"
         return f["type"] == "location" or self.is_capital(e)
 
+    # storyline 2.14.1, 7.2.1: the printed number plus the static and "this turn" changes,
+    # within the limits of 1.5 (applied to the result: no shipped change is ever clipped
+    # halfway, so the order of 2.14.1 cannot matter yet)
     def durability(self, e: dict) -> int:
-        return max(1, self.face(e).get("durability", 1))  # storyline 1.5.3
+        return max(1, self.face(e).get("durability", 1) + self._static_mod(e, "durability"))  # storyline 1.5.3
 
     def strike(self, e: dict) -> int:
-        return max(0, self.face(e).get("strike", 0))
+        return max(0, self.face(e).get("strike", 0) + self._static_mod(e, "strike"))
 
     def range_of(self, e: dict) -> int:
-        return min(2, max(0, self.face(e).get("range", 0)))  # storyline 1.5.2, 1.5.4
+        return min(2, max(0, self.face(e).get("range", 0) + self._static_mod(e, "range")))  # storyline 1.5.2, 1.5.4
+
+    def income(self, e: dict) -> int:
+        return max(0, self.face(e).get("income", 0) + self._static_mod(e, "income"))
+
+    def cost(self, e: dict) -> int:
+        return max(0, self.face(e).get("cost", 0) + self._static_mod(e, "cost"))
 
     def broken(self, e: dict) -> bool:
         """storyline 12.5.3: Fallen or Contested while damage >= Durability."""
@@ -293,15 +311,24 @@ class StorylineState(StepState):
         if kind == "first":
             n = self.game.num_players
             return [(f"first {p}", 1.0 / n) for p in range(n)]
+        if kind == "pick":   # storyline 1.6.3: equally likely, in timestamp order
+            return [(f"pick {u}", 1.0 / len(data["opts"])) for u in data["opts"]]
+        if kind == "player":
+            return [(f"player {p}", 1.0 / len(data["opts"])) for p in data["opts"]]
+        if kind == "discard-random":   # storyline 20.4.1
+            hand = self.players[data["seat"]]["hand"]
+            return [(f"discard-random {c}", hand.count(c) / len(hand)) for c in sorted(set(hand))]
         raise ValueError(kind)
 
     # ===================== The Map ========================================================
     def enter(self, cid: str, owner: int, controller: int, place: int | None = None, host: int | None = None,
-              ready: bool = False) -> dict:
-        """A card enters the Map showing its front face, with a new timestamp (4.13.1)."""
+              ready: bool = False, token: bool = False, crisis: bool = False) -> dict:
+        """A card enters the Map showing its front face, with a new timestamp (4.13.1).
+        ``token``: a Drone or a token Device an effect created (14.10); ``crisis``: a
+        token a Crisis card created is a Crisis card (18.9.1)."""
         e = {"uid": self.next_uid, "card": cid, "face": "front", "owner": owner, "controller": controller,
              "damage": 0, "ready": ready, "counters": {}, "place": place, "host": host, "chapter": None,
-             "band": None, "destroyer": None}
+             "band": None, "destroyer": None, "token": token, "crisis": crisis}
         self.next_uid += 1
         if self.is_storyline_face(e):
             e["chapter"] = 1  # storyline 6.7.1, 8.3.2
@@ -316,6 +343,8 @@ class StorylineState(StepState):
         for u in self.map:
             if u["place"] == e["uid"]:
                 u["place"] = None
+        if e.get("token"):
+            return   # storyline 4.11.2: a Drone ceases to exist
         if not self.is_crisis(e):
             self.players[e["owner"]]["discard"].append(e["card"])
 
@@ -338,7 +367,7 @@ class StorylineState(StepState):
         if amount <= 0:
             return  # storyline 12.4.4
         hit = [t for t in targets if self.can_take_damage(t) and not (power == "low" and self.shielded(t))]
-        falls = []
+        falls, contested = [], []
         for t in hit:
             before = t["damage"]
             t["damage"] += amount
@@ -350,6 +379,7 @@ class StorylineState(StepState):
                         falls.append(t)
                     else:
                         self.say(f"{self.name(t)} is Contested.", self.rule("12.5.2"))
+                        contested.append(t)
                 if before < 2 * dur <= t["damage"]:
                     t["destroyer"] = source_controller
             elif self.is_storyline_face(t) and before < dur <= t["damage"]:
@@ -357,10 +387,16 @@ class StorylineState(StepState):
         for t in sorted(falls, key=lambda x: x["uid"]):
             self.say(f"{self.name(t)} falls.", self.rule("12.5.1"))
             x = source_controller
-            if x is not None and x != t["controller"]:  # storyline 15.2.2, 15.3.3
+            if x is not None and self.is_player(x) and self.sides_differ(x, t["controller"]):  # 15.2.2, 15.3.3
                 self.gain_story([x], 1, "15.2.2", f"for the fall of {self.name(t)}")
                 if self.winners is not None:
                     return
+        # storyline 12.5.4, 19.5.1: the falls and Contested events trigger as one batch
+        # (a Fallen Character's own abilities cannot trigger, 7.11.1)
+        items = [(t, i, a) for t in sorted(falls + contested, key=lambda x: x["uid"])
+                 for i, a in self.abilities_of(t) if a["kind"] == "triggered"
+                 and a["when"] == ("falls" if t in falls else "becomes-contested")]
+        self._batch(items)
 
     # ===================== Story Points and winning (storyline 15, 21) ===================
     def gain_story(self, seats: list[int], n: int, key: str, why: str) -> None:
@@ -388,6 +424,9 @@ class StorylineState(StepState):
         self.node = None
         self.phase = "over"
         names = ", ".join(self.pname(p) for p in winners)
+        if not winners:
+            self.say("The game is over: a draw, nobody wins.", self.rule(key))
+            return
         self.say(f"The game is over: {names} win{'s' if len(winners) == 1 else ''}.", self.rule(key))
 
     # ===================== The state check (storyline 19.3) ==============================
@@ -398,17 +437,12 @@ class StorylineState(StepState):
                                               and e["damage"] >= 2 * self.durability(e))
                       or (self.is_storyline_face(e) and e["damage"] >= self.durability(e))]
             if doomed:
-                awards = []
                 for e in doomed:
                     self.say(f"{self.name(e)} is destroyed.",
                              self.rule("12.6.1" if self.is_permanent(e) else "8.7.2"))
-                    awards.append((e, e["controller"], e["destroyer"]))
-                for e in doomed:
-                    self.leave_map(e)
-                for e, controller, destroyer in awards:
-                    self._destroy_award(e, controller, destroyer)
-                    if self.winners is not None:
-                        return
+                self.destroy_cards(doomed, None, by_damage=True)
+                if self.winners is not None:
+                    return
                 continue
             # (b) Devices without a host
             orphans = [d for d in self.map if self.ftype(d) == "device"
@@ -419,18 +453,59 @@ class StorylineState(StepState):
                     self.leave_map(d)
                 continue
             # (c) the earliest Storyline whose count meets its current Chapter
-            ready = [e for e in self.map if self.is_storyline_face(e) and self._chapter_met(e)]
+            ready = [e for e in self.map if self.is_storyline_face(e) and not e.get("completing")
+                     and self._chapter_met(e)]
             if ready:
-                self._complete_chapter(ready[0])
+                e = ready[0]
+                ops = self.face(e)["chapters"][e["chapter"] - 1]["on_complete"]
+                if ops:
+                    # storyline 8.5.4: the completion text resolves first (it may ask for
+                    # choices), then the next Chapter, or the award and flip (8.9.1); the
+                    # state check goes on after it
+                    self.say(f"{self.name(e)} completes Chapter {e['chapter']}.", self.rule("8.5.3"))
+                    e["completing"] = True
+                    ctx = self.context(e, None, ops, label=f"{self.name(e)}, Chapter {e['chapter']} completion")
+                    self._push(["ability", ctx], ["chapter-done", e["uid"]], ["state-check"])
+                    return
+                self._complete_chapter(e)
                 continue
             break
+
+    def _step_chapter_done(self, uid: int) -> None:
+        e = self.find(uid)
+        if e is None or self.winners is not None:
+            return   # storyline 8.7.4: a destroyed Storyline completes no more Chapters
+        e.pop("completing", None)
+        self._complete_chapter(e, logged=True)
+
+    def destroy_cards(self, doomed: list[dict], destroyer, by_damage: bool = False) -> None:
+        """Cards leave the Map at the same time (19.5.2); the awards follow in timestamp
+        order (15.5.1); what triggers on their destruction is one batch, using the cards as
+        they last were (7.3.4). ``by_damage``: each card's recorded destroyer (12.7.2);
+        else ``destroyer``, a destroy effect's controller (12.7.3)."""
+        awards = []
+        items = []
+        for e in sorted(doomed, key=lambda x: x["uid"]):
+            awards.append((e, e["controller"], e["destroyer"] if by_damage else destroyer))
+            items += [(e, i, a) for i, a in self.abilities_of(e) if a["kind"] == "triggered"
+                      and a["when"] == "destroyed"]
+            if not by_damage:
+                self.say(f"{self.name(e)} is destroyed.", self.rule("12.8.1"))
+        batch_ctx = [(e, i, a) for e, i, a in items]
+        self._batch(batch_ctx)
+        for e in doomed:
+            self.leave_map(e)
+        for e, controller, who in awards:
+            self._destroy_award(e, controller, who)
+            if self.winners is not None:
+                return
 
     def _destroy_award(self, e: dict, controller: int, destroyer: int | None) -> None:
         """storyline 15.2.3-15.2.5, 15.3: 1 for a Location, a Capital Spacecraft or an ordinary
         Storyline face an opponent controlled just before."""
         f = self.face(e)
         kind = f["type"]
-        if destroyer is None or destroyer == controller:
+        if destroyer is None or not self.is_player(destroyer) or not self.sides_differ(destroyer, controller):
             return  # storyline 15.3.2, 15.3.3
         if kind == "location" or self.is_capital(e) or (kind == "storyline" and not self.is_crisis(e)):
             self.gain_story([destroyer], 1, "15.2.3", f"for destroying {f['name']}")
@@ -438,13 +513,13 @@ class StorylineState(StepState):
     def _chapter_met(self, e: dict) -> bool:
         f = self.face(e)
         ch = f["chapters"][e["chapter"] - 1]
-        return e["counters"].get(ch["counter"], 0) >= ch["number"]  # storyline 8.5.3, 8.5.7
+        return e["counters"].get(ch["counter"], 0) >= ch["end"]  # storyline 8.5.3, 8.5.7
 
-    def _complete_chapter(self, e: dict) -> None:
+    def _complete_chapter(self, e: dict, logged: bool = False) -> None:
         f = self.face(e)
         k = e["chapter"]
-        self.say(f"{self.name(e)} completes Chapter {k}.", self.rule("8.5.3"))
-        # Chapter completion texts are not interpreted yet (cards.py).
+        if not logged:
+            self.say(f"{self.name(e)} completes Chapter {k}.", self.rule("8.5.3"))
         if k < len(f["chapters"]):
             e["chapter"] = k + 1  # storyline 8.5.4
             return
@@ -479,6 +554,19 @@ class StorylineState(StepState):
         if f.get("arrives_contested") and e["damage"] < self.durability(e):
             e["damage"] = self.durability(e)
             self.say(f"{self.name(e)} arrives Contested.", self.rule("13.7.2"))
+        self.fire("arrives", [e])   # storyline 13.7.1
+
+    def flip_back(self, e: dict) -> None:
+        """storyline 22.8.1 (§22.8a): back to the Crisis Storyline face, on Chapter 1, its
+        Time and Liberation counters removed, its other counters and damage kept (S4)."""
+        e["face"] = "front"
+        e["chapter"] = 1
+        e["counters"].pop("time", None)
+        e["counters"].pop("liberation", None)
+        e["place"] = None
+        e["band"] = None
+        self.say(f"{self.face_name(e, 'back')} flips back to {self.face(e)['name']}, on Chapter 1.",
+                 self.rule("22.8.1.2"))
 
     # ===================== The turn (storyline 10) =======================================
     def _step_turn_start(self, seat: int) -> None:
@@ -486,7 +574,9 @@ class StorylineState(StepState):
         self.turn_count += 1
         self.phase = "admin"
         self.say(f"Turn {self.turn_count}: {self.pname(seat)}'s turn (Act {self.act}).", self.rule("10.1.1"))
-        self._push(["admin"], ["lose-check"], ["draw-phase"], ["lose-check"], ["main-phase"])
+        self.used = {}
+        self._push(["admin"], ["ability-step", "admin"], ["lose-check"], ["draw-phase"], ["ability-step", "draw"],
+                   ["lose-check"], ["main-phase"])
 
     def _step_admin(self) -> None:
         p = self.active
@@ -494,7 +584,7 @@ class StorylineState(StepState):
             if e["controller"] == p and self.is_permanent(e):
                 e["ready"] = True
         self.say(f"{self.pname(p)} readies their permanents.", self.rule("10.3.1"))
-        income = BASE_INCOME + sum(self.face(e).get("income", 0) for e in self.map
+        income = BASE_INCOME + sum(self.income(e) for e in self.map
                                    if e["controller"] == p and self.ftype(e) == "location")
         self.players[p]["treasury"] += income
         self.say(f"{self.pname(p)} gains {income} Treasury.", self.rule("10.3.2"))
@@ -502,8 +592,7 @@ class StorylineState(StepState):
             if e["controller"] == p and self.is_storyline_face(e) and not self.is_crisis(e):
                 self.add_counters(e, "story", 1)
                 self.say(f"{self.name(e)} takes a Story counter.", self.rule("10.3.3"))
-        self.state_check()
-        # storyline 10.3.4: no ability of a card is interpreted yet: the ability step passes
+        self.state_check()   # storyline 10.3.3; then the ability step (10.3.4)
 
     def _step_draw_phase(self) -> None:
         self.phase = "draw"
@@ -511,7 +600,7 @@ class StorylineState(StepState):
 
     def _step_main_phase(self) -> None:
         self.phase = "main"
-        self._push(["main"])
+        self._push(["ability-step", "main"], ["main"])   # storyline 10.5.1
 
     def _step_main(self) -> None:
         legal = self._legal_main(None)
@@ -543,9 +632,11 @@ class StorylineState(StepState):
                     out.append(f"play {cid}")
             elif t == "device":
                 out += [f"play {cid} on {e['uid']}" for e in mine                # storyline 6.5.1
-                        if self.is_permanent(e) and self.ftype(e) in f["attach"] and self.ftype(e) != "device"]
+                        if self.is_permanent(e) and self.ftype(e) in f["attach"]["types"] and self.ftype(e) != "device"]
             elif t == "event":
-                if playable_event(f):
+                # storyline 6.6.2: each target of its text needs a legal choice
+                if all(self._targets_exist(self.context(None, a, a["effect"], card=cid, ctrl=p))
+                       for a in f["abilities"]):
                     out.append(f"play {cid}")
             else:
                 out.append(f"play {cid}")
@@ -554,8 +645,9 @@ class StorylineState(StepState):
                 out += [f"attack {e['uid']} {t['uid']}" for t in self.attack_targets(e)]
         for e in mine:
             out += [f"move {e['uid']} {dest}" for dest in self.moves(e)]
+        out += self.activations(p)
         for e in mine:
-            if self.is_permanent(e) and e["damage"] > 0 and self.face(e)["cost"] <= pl["treasury"]:
+            if self.is_permanent(e) and e["damage"] > 0 and self.cost(e) <= pl["treasury"]:
                 out.append(f"{'rally' if self.ftype(e) == 'character' else 'repair'} {e['uid']}")
         out.append("pass")
         return out
@@ -598,14 +690,13 @@ class StorylineState(StepState):
             return
         # storyline 10.6.8: after the action (and the draws it pushes), the state check,
         # then the next action
-        self._push(["state-check"], ["main"])
+        self._push(["state-check"], ["resolve-pending"], ["main"])
         if verb == "play":
             self.play(p, words[1], int(words[3]) if len(words) == 4 else None)
+        elif verb in ("use", "bargain"):
+            self.activate(p, text)   # storyline 10.6.5, 10.6.6
         elif verb == "attack":
-            a, t = self.find(int(words[1])), self.find(int(words[2]))
-            a["ready"] = False   # storyline 12.2.2
-            self.say(f"{self.pname(p)} attacks {self.name(t)} with {self.name(a)}.", self.rule("12.2.1"))
-            self.deal_damage(p, self.strike(a), self.face(a)["power"], [t])   # storyline 12.3.1
+            self.attack(self.find(int(words[1])), self.find(int(words[2])))
         elif verb == "move":
             u = self.find(int(words[1]))
             u["ready"] = False   # storyline 14.3.1
@@ -619,13 +710,31 @@ class StorylineState(StepState):
                          self.rule("14.5.1" if self.is_capital(dest) else "14.4.1"))
         elif verb in ("repair", "rally"):
             e = self.find(int(words[1]))
-            pl["treasury"] -= self.face(e)["cost"]
+            paid = self.cost(e)
+            pl["treasury"] -= paid
             e["damage"] = 0
             e["destroyer"] = None
-            self.say(f"{self.pname(p)} pays {self.face(e)['cost']} to {verb} {self.name(e)}.", self.rule("12.12.1"))
+            self.say(f"{self.pname(p)} pays {paid} to {verb} {self.name(e)}.", self.rule("12.12.1"))
+
+    def attack(self, a: dict, t: dict) -> None:
+        """storyline 12.2, 12.3: the attacker is spent and deals its Strike with its Power."""
+        a["ready"] = False   # storyline 12.2.2
+        who = self.pname(a["controller"]) if self.is_player(a["controller"]) else "The opponent"
+        self.say(f"{who} attacks {self.name(t)} with {self.name(a)}.", self.rule("12.2.1"))
+        self.fire("attacks", [a])
+        self.deal_damage(a["controller"], self.strike(a), self.face(a)["power"], [t])   # storyline 12.3.1
 
     def _step_state_check(self) -> None:
         self.state_check()
+
+    def _apply(self, text: str) -> None:
+        if self.node is not None and self.node[0] == "decision":
+            self.chain = 0   # storyline 19.6.1: the count of abilities with no decision between
+        super()._apply(text)
+
+    def _step_event_done(self, p: int, cid: str) -> None:
+        self.limbo.remove([p, cid])
+        self.players[p]["discard"].append(cid)   # storyline 6.6.1
 
     def play(self, p: int, cid: str, where: int | None) -> None:
         pl = self.players[p]
@@ -635,29 +744,31 @@ class StorylineState(StepState):
         self.played[p].append(cid)
         t = f["type"]
         if t == "event":
+            # storyline 6.6.1: its text resolves as it is played (its "played" abilities,
+            # choices made now, 7.6.1), then it goes to the discard pile
             self.say(f"{self.pname(p)} plays {f['name']}.", self.rule("6.6.1"))
-            for op in f["effect"]:
-                if op["op"] == "gain-treasury":
-                    pl["treasury"] += int(op["amount"])
-                    self.say(f"{self.pname(p)} gains {op['amount']} Treasury.", self.rule("20.6.1"))
-                elif op["op"] == "draw":
-                    self._push(*[["draw", p, "20.1.1"]] * int(op["n"]))
-            pl["discard"].append(cid)
+            steps = [["ability", self.context(None, a, a["effect"], card=cid, ctrl=p)]
+                     for a in f["abilities"] if a["kind"] == "triggered" and a["when"] == "played"]
+            self.limbo.append([p, cid])
+            self._push(*steps, ["event-done", p, cid])
             return
         if t == "device":
             e = self.enter(cid, p, p, host=where)
             self.say(f"{self.pname(p)} plays {f['name']}, attached to {self.name(self.find(where))}.",
                      self.rule("6.5.1"))
+            self.fire("enters", [e])
             return
         e = self.enter(cid, p, p, place=where)   # spent: storyline 6.4.1
         if t == "storyline":
             self.say(f"{self.pname(p)} plays the Storyline {self.name(e)} in {BAND_NAMES[self.band(e)]}, "
                      "on Chapter 1.", self.rule("6.7.1"))
+            self.fire("enters", [e])
             return
         at = f" on {self.name(self.find(where))}" if where is not None else ""
         self.say(f"{self.pname(p)} plays {self.name(e)}{at}, spent, in {BAND_NAMES[self.band(e)]}.",
                  self.rule("6.3.2" if t in ("character", "ground-unit") else "6.3.1"))
         self.arrive(e)
+        self.fire("enters", [e])
 
     # ----- closing steps of the Main Phase (storyline 14.11, 14.12) ---------------------------
     def _step_occupation(self) -> None:
@@ -692,7 +803,7 @@ class StorylineState(StepState):
     # ----- End Phase (storyline 10.7) ---------------------------------------------------
     def _step_end_phase(self) -> None:
         self.phase = "end"
-        self._push(["hand-step"], ["cleanup"], ["lose-check"], ["turn-end"])
+        self._push(["ability-step", "end"], ["hand-step"], ["cleanup"], ["lose-check"], ["turn-end"])
 
     def _step_hand_step(self) -> None:
         hand = self.players[self.active]["hand"]
@@ -720,7 +831,9 @@ class StorylineState(StepState):
                  self.rule("20.3.1"))
 
     def _step_cleanup(self) -> None:
-        pass  # storyline 10.7.3: no "this turn" effect exists yet
+        if self.temps:
+            self.say("Every change that lasts this turn ends.", self.rule("10.7.3"))
+        self.temps = []   # storyline 10.7.3, 2.14.2
 
     def _step_turn_end(self) -> None:
         n = self.game.num_players
@@ -730,16 +843,20 @@ class StorylineState(StepState):
             for e in [e for e in self.map if self.ftype(e) == "epilogue"]:
                 self.say(f"{self.name(e)} is cleared.", self.rule("8.12.2"))
                 self.leave_map(e)
-            self.state_check()
-            if self.winners is not None:
-                return
-            if self.act >= self.game.options["acts"]:
-                totals = [pl["story"] for pl in self.players]
-                best = max(totals)
-                self.finish([p for p, t in enumerate(totals) if t == best], "last-act", "21.3.1")
-                return
-            self.act += 1
+            # storyline 8.12.3: "at the end of the Act" abilities, then the state check
+            self.fire("end-of-act", list(self.map))
+            self._push(["resolve-pending"], ["state-check"], ["act-after"])
+            return
         self._push(["turn-start", (self.active + 1) % n])   # storyline 10.1.1
+
+    def _step_act_after(self) -> None:
+        if self.act >= self.game.options["acts"]:
+            totals = [pl["story"] for pl in self.players]
+            best = max(totals)
+            self.finish([p for p, t in enumerate(totals) if t == best], "last-act", "21.3.1")
+            return
+        self.act += 1
+        self._push(["turn-start", (self.active + 1) % self.game.num_players])   # storyline 10.1.1
 
     # ===================== Lose conditions (storyline 16) ================================
     def _step_lose_check(self) -> None:
@@ -852,6 +969,7 @@ class StorylineState(StepState):
                          "discard": list(pl["discard"]), "homeworld": pl["homeworld"],
                          "empty_draw": pl["empty_draw"]} for pl in self.players],
             "map": [self.public_entry(e) for e in self.map],
+            "resolving": [list(x) for x in self.limbo],
             "winners": self.winners,
         }
 

@@ -1,0 +1,646 @@
+"""The ability interpreter of Storyline (storyline 7, 19; docs/storyline-card-format.md).
+
+A mixin of StorylineState. An ability being resolved is a JSON-safe *context*: ``src``
+(the source's uid, None for an Event), ``card``, ``face``, ``ctrl`` (the controller of the
+effect, storyline 7.10.1), ``owner``, ``band`` and ``range`` (the source as it last was on
+the Map, 7.3.4), ``crisis``, ``power`` (the ability's printed Power, if any), ``ops`` and
+``label``. Steps: ``["ability", ctx]`` pushes one ``["op", ctx, i, chosen]`` per operation;
+an operation that needs a choice opens a decision (``choose <uid>``) or a chance node
+(``pick <uid>``, ``player <seat>``), and runs again with the answer in ``chosen``.
+
+Triggered abilities wait in ``pending``, a list of batches (19.4.1); ``resolve-pending``
+resolves them one at a time, each followed by the state check (19.2.1).
+"""
+
+from __future__ import annotations
+
+from .cards import PERMANENT_TYPES, UNIT_TYPES
+
+OPPONENT = -1   # the Crisis Format's opponent as a controller (storyline 22.2); no seat
+
+
+class AbilityMixin:
+    # ===================== what a card's text is now ======================================
+    def abilities_of(self, e: dict) -> list[tuple[int, dict]]:
+        """storyline 7.1.2, 8.4.1, 7.11.1, 1.3.3: the face's abilities and the current
+        Chapter's, as ``(index, ability)`` (index: printed order, Chapter abilities after);
+        none for a Fallen Character."""
+        if self.fallen(e):
+            return []
+        f = self.face(e)
+        out = list(enumerate(f["abilities"]))
+        if f["type"] == "storyline" and e.get("chapter"):
+            ch = f["chapters"][e["chapter"] - 1]
+            out += [(100 * e["chapter"] + i, a) for i, a in enumerate(ch["abilities"])]
+        return out
+
+    def context(self, e: dict | None, ability: dict | None, ops: list, card: str | None = None,
+                ctrl: int | None = None, label: str = "") -> dict:
+        if e is None:   # an Event: no Band, no Range (storyline 11.2.7)
+            f = self.card(card)["faces"]["front"]
+            return {"src": None, "card": card, "face": "front", "ctrl": ctrl, "owner": ctrl, "band": None,
+                    "range": 0, "crisis": False, "power": (ability or {}).get("power"), "ops": ops,
+                    "label": label or f["name"]}
+        rng = (ability or {}).get("range")
+        return {"src": e["uid"], "card": e["card"], "face": e["face"], "ctrl": e["controller"], "owner": e["owner"],
+                "band": self.band(e), "range": self.range_of(e) if rng is None else rng,   # storyline 11.2.2
+                "crisis": self.is_crisis(e), "power": (ability or {}).get("power"), "ops": ops,
+                "label": label or self.name(e)}
+
+    # ===================== characteristics (storyline 2.14, 7.2) ===========================
+    def _static_mod(self, e: dict, name: str) -> int:
+        total = 0
+        for src in self.map:
+            f = self.face(src)
+            if not any(a["kind"] == "static" for a in f["abilities"]):
+                continue
+            if self.ftype(src) == "character" and \
+                    src["damage"] >= max(1, f.get("durability", 1) + self._static_mod_guarded(src)):
+                continue   # storyline 7.11.1: a Fallen Character's text has no effect
+            ctx = None
+            for _, a in self.abilities_of_static(src):
+                for op in a["effect"]:
+                    if op["characteristic"] != name:
+                        continue
+                    to = op["to"]
+                    if to == "this":
+                        hit = src is e
+                    elif to == "host":
+                        hit = src.get("host") == e["uid"]
+                    else:
+                        ctx = ctx or self.context(src, a, [])
+                        sel = next(iter(to.values()))
+                        hit = self.matches(sel, e, ctx)
+                    if hit:
+                        total += op["by"]
+        for uid, char, by in self.temps:
+            if uid == e["uid"] and char == name:
+                total += by
+        return total
+
+    def _static_mod_guarded(self, src: dict) -> int:
+        """A static source's own Durability for its Fallen check, counting only
+        modifications from sources other than Characters (avoids a loop; none shipped)."""
+        total = 0
+        for other in self.map:
+            if other is src or self.ftype(other) == "character":
+                continue
+            for a in self.face(other)["abilities"]:
+                if a["kind"] != "static":
+                    continue
+                for op in a["effect"]:
+                    if op["characteristic"] == "durability" and (
+                            (op["to"] == "host" and other.get("host") == src["uid"])):
+                        total += op["by"]
+        return total
+
+    def abilities_of_static(self, e: dict):
+        return [(i, a) for i, a in enumerate(self.face(e)["abilities"]) if a["kind"] == "static"]
+
+    # ===================== selectors and recipients ========================================
+    def is_player(self, c) -> bool:
+        return c is not None and c >= 0
+
+    def sides_differ(self, a, b) -> bool:
+        """storyline 1.4: in the competitive game each player is a side."""
+        if a == b:
+            return False
+        return a is not None and b is not None
+
+    def paired_player(self) -> int | None:
+        """storyline 10.1.2: only in an opponent turn (none in the competitive game)."""
+        return None
+
+    def matches(self, sel: dict, e: dict, ctx: dict) -> bool:
+        """docs/storyline-card-format.md, Selectors: on the Map, not an Epilogue (3.10.2)."""
+        t = self.ftype(e)
+        if t == "epilogue" or e not in self.map:
+            return False
+        types = sel.get("type")
+        if types is None:
+            ok = t in PERMANENT_TYPES   # no type: permanents only
+        else:
+            ok = False
+            for x in types:
+                if x == t or (x == "unit" and t in UNIT_TYPES) or (x == "permanent" and t in PERMANENT_TYPES):
+                    ok = True
+        if not ok:
+            return False
+        c = sel.get("controller")
+        if c is not None and c != "any":
+            ec = e["controller"]
+            if c == "you" and ec != ctx["ctrl"]:
+                return False
+            if c == "opponent" and not self.sides_differ(ec, ctx["ctrl"]):
+                return False
+            if c == "paired-player" and (self.paired_player() is None or ec != self.paired_player()):
+                return False
+            if c == "each-player" and not self.is_player(ec):
+                return False
+            if c == "random-player" and ec != ctx.get("rp"):
+                return False
+        if "class" in sel and not (t == "spacecraft" and self.face(e).get("class") == sel["class"]):
+            return False
+        if "band" in sel and self.band(e) != sel["band"]:
+            return False
+        if "shield" in sel and self.shielded(e) != (sel["shield"] == "shielded"):
+            return False
+        st = sel.get("state")
+        if st == "contested" and not self.contested(e) or st == "fallen" and not self.fallen(e) \
+                or st == "damaged" and e["damage"] < 1:
+            return False
+        pos = sel.get("position")
+        if pos is not None:
+            holder = self.find(e["place"]) if e.get("place") is not None else None
+            where = "in-the-open" if holder is None and t in ("character", "ground-unit") else \
+                "aboard" if holder is not None and self.is_capital(holder) else \
+                "on-location" if holder is not None else None
+            if where != pos:
+                return False
+        if "homeworld" in sel and bool(self.face(e).get("homeworld")) != sel["homeworld"]:
+            return False
+        if "drone" in sel and bool(self.card(e["card"])["drone"]) != sel["drone"]:
+            return False
+        if sel.get("other") and e["uid"] == ctx["src"]:
+            return False
+        return True
+
+    def candidates(self, how: str, sel: dict, ctx: dict, power: str | None) -> list[dict]:
+        """The cards a ``target`` (storyline 11.3: in reach, never the source itself,
+        11.3.3), ``random`` (the Power check only, for damage: the format's decision) or
+        ``each`` recipient may be, in timestamp order."""
+        out = []
+        for e in self.map:
+            if not self.matches(sel, e, ctx):
+                continue
+            if how == "target":
+                if e["uid"] == ctx["src"]:
+                    continue
+                if not self.reaches(ctx["band"], ctx["range"], power or "high", e):
+                    continue
+            elif how == "random" and power is not None and not self.reaches(None, 0, power, e):
+                continue
+            out.append(e)
+        return out
+
+    def op_power(self, op: dict, ctx: dict) -> str | None:
+        """storyline 11.2.4: a damaging operation's Power tag, else the ability's, else none."""
+        return op.get("power") or ctx.get("power")
+
+    def recipients(self, ctx: dict, i: int, slot: str, rec, chosen: dict) -> list[dict] | None:
+        """The cards ``rec`` names; None when a node was opened to choose (the op runs
+        again with the answer in ``chosen[slot]``)."""
+        if rec == "this":
+            e = self.find(ctx["src"]) if ctx["src"] is not None else None
+            return [e] if e is not None and e["card"] == ctx["card"] else []
+        if rec == "host":
+            me = self.find(ctx["src"]) if ctx["src"] is not None else None
+            h = self.find(me["host"]) if me is not None and me.get("host") is not None else None
+            return [h] if h is not None else []
+        (how, sel), = rec.items()
+        if how == "each":
+            return self.candidates("each", sel, ctx, None)
+        if slot in chosen:
+            e = self.find(chosen[slot])
+            return [e] if e is not None else []   # storyline 7.6.2
+        if sel.get("controller") == "random-player" and "rp" not in ctx:
+            if self._pick_player(ctx, i, chosen):
+                return None
+        op = ctx["ops"][i]
+        opts = self.candidates(how, sel, ctx, self.op_power(op, ctx) if op["op"] == "deal-damage" or how == "target"
+                               else None)
+        if not opts:
+            return []   # storyline 1.6.4, 7.9.1: nothing to choose, nothing done
+        if len(opts) == 1:
+            return opts   # storyline 1.6.2
+        data = {"ctx": ctx, "i": i, "slot": slot, "chosen": chosen, "opts": [e["uid"] for e in opts]}
+        if how == "random" or ctx["ctrl"] == OPPONENT or not self.is_player(ctx["ctrl"]):
+            self._chance("pick", **data)   # storyline 1.6.3, 7.8.3, 22.2.6
+        else:
+            self._ask(ctx["ctrl"], "choose", [f"choose {u}" for u in data["opts"]], **data)   # storyline 7.8.2
+        return None
+
+    def _pick_player(self, ctx: dict, i: int, chosen: dict) -> bool:
+        players = list(range(self.game.num_players))
+        if len(players) == 1:
+            ctx["rp"] = players[0]
+            return False
+        self._chance("player", ctx=ctx, i=i, chosen=chosen, opts=players)
+        return True
+
+    def _legal_choose(self, node) -> list[str]:
+        return [f"choose {u}" for u in node[3]["opts"]]
+
+    def _do_choose(self, node, text) -> None:
+        self._answer(node[3], int(text.split()[1]))
+
+    def _on_pick(self, node, value) -> None:
+        self._answer(node[3], int(value))
+
+    def _answer(self, d: dict, uid: int) -> None:
+        chosen = dict(d["chosen"])
+        chosen[d["slot"]] = uid
+        kind = d.get("step", "op")
+        if kind == "op":
+            self._push(["op", d["ctx"], d["i"], chosen])
+        else:
+            self._push([kind, d["ctx"], d["i"], d["uid"], chosen])
+
+    def _on_player(self, node, value) -> None:
+        d = node[3]
+        ctx = dict(d["ctx"])
+        ctx["rp"] = int(value)
+        self.say(f"Seat {value} is the player chosen at random.", self.rule("1.6.3"))
+        self._push(["op", ctx, d["i"], d["chosen"]])
+
+    def players_named(self, who: str, ctx: dict) -> list[int] | None:
+        """docs/storyline-card-format.md, Players: the seats ``who`` names (None: a chance
+        node was opened for ``random-player``)."""
+        c = ctx["ctrl"]
+        if who == "you":
+            return [c] if self.is_player(c) else []   # the opponent has no Treasury (22.2.2)
+        if who == "paired-player":
+            p = self.paired_player()
+            return [] if p is None else [p]
+        if who == "each-player":
+            return self.turn_order(self.active if self.is_player(self.active) else 0)
+        if who == "each-opponent":
+            return [p for p in self.turn_order(self.active if self.is_player(self.active) else 0)
+                    if self.sides_differ(p, c)]
+        return [ctx["rp"]] if "rp" in ctx else None
+
+    # ===================== resolving ======================================================
+    def _step_ability(self, ctx: dict) -> None:
+        if self.winners is not None:
+            return
+        self.say(f"{ctx['label']}: an ability resolves.", self.rule("7.3.3" if ctx.get("trig") else "7.1.1"))
+        self._push(*[["op", ctx, i, {}] for i in range(len(ctx["ops"]))])
+
+    def _step_op(self, ctx: dict, i: int, chosen: dict) -> None:
+        if self.winners is not None:
+            return
+        op = ctx["ops"][i]
+        name = op["op"]
+        if "who" in op:
+            seats = self.players_named(op["who"], ctx)
+            if seats is None:
+                self._pick_player(ctx, i, chosen)
+                return
+        getattr(self, "_op_" + name.replace("-", "_"))(ctx, i, op, chosen, seats if "who" in op else None)
+
+    def _op_deal_damage(self, ctx, i, op, chosen, seats):
+        got = self.recipients(ctx, i, "to", op["to"], chosen)
+        if got is None:
+            return
+        # storyline 12.4.2, 11.2.6: one event; Low Power skips Shielded cards, aimed or not
+        self.deal_damage(ctx["ctrl"], op["amount"], op["power"], got)
+
+    def _op_destroy(self, ctx, i, op, chosen, seats):
+        got = self.recipients(ctx, i, "to", op["to"], chosen)
+        if got is None:
+            return
+        self.destroy_cards([e for e in got if e in self.map], ctx["ctrl"])
+
+    def _op_gain_treasury(self, ctx, i, op, chosen, seats):
+        for p in seats:   # storyline 20.6.1, 20.6.3
+            self.players[p]["treasury"] += op["amount"]
+            self.say(f"{self.pname(p)} gains {op['amount']} Treasury.", self.rule("20.6.1"))
+
+    def _op_lose_treasury(self, ctx, i, op, chosen, seats):
+        for p in seats:   # storyline 1.5.2, 7.9.1, 20.6.2
+            pl = self.players[p]
+            lost = min(pl["treasury"], op["amount"])
+            pl["treasury"] -= lost
+            self.say(f"{self.pname(p)} loses {lost} Treasury.", self.rule("20.6.1"))
+
+    def _op_draw(self, ctx, i, op, chosen, seats):
+        self._push(*[["draw", p, "20.1.1"] for p in seats for _ in range(op["n"])])
+
+    def _op_discard(self, ctx, i, op, chosen, seats):
+        self._push(*[["effect-discard", p, bool(op.get("random"))] for p in seats for _ in range(op["n"])])
+
+    def _step_effect_discard(self, p: int, at_random: bool) -> None:
+        hand = self.players[p]["hand"]
+        if not hand:
+            return
+        opts = sorted(set(hand))
+        if len(opts) == 1:
+            self._effect_discard(p, opts[0])
+        elif at_random:
+            self._chance("discard-random", seat=p)   # storyline 20.4.1
+        else:
+            self._ask(p, "discard-effect", [f"discard {c}" for c in opts])
+
+    def _legal_discard_effect(self, node) -> list[str]:
+        return [f"discard {c}" for c in sorted(set(self.players[node[1]]["hand"]))]
+
+    def _do_discard_effect(self, node, text) -> None:
+        self._effect_discard(node[1], text.split()[1])
+
+    def _on_discard_random(self, node, cid) -> None:
+        self._effect_discard(node[3]["seat"], cid)
+
+    def _effect_discard(self, p: int, cid: str) -> None:
+        self.players[p]["hand"].remove(cid)
+        self.players[p]["discard"].append(cid)
+        self.say(f"{self.pname(p)} discards {self.card(cid)['faces']['front']['name']}.", self.rule("20.4.1"))
+
+    def _op_add_counters(self, ctx, i, op, chosen, seats):
+        got = self.recipients(ctx, i, "on", op["on"], chosen)
+        if got is None:
+            return
+        for e in got:
+            if self.ftype(e) == "epilogue":
+                continue   # storyline 3.10.2, 9.2.1
+            self.add_counters(e, op["type"], op["n"])
+            self.say(f"{self.name(e)} takes {op['n']} {op['type'].capitalize()} counter(s).", self.rule("9.3.1"))
+
+    def _op_remove_counters(self, ctx, i, op, chosen, seats):
+        got = self.recipients(ctx, i, "on", op["on"], chosen)
+        if got is None:
+            return
+        for e in got:
+            k = op["type"]
+            if k == "damage":
+                n = min(e["damage"], op["n"])
+                if not n:
+                    continue
+                e["damage"] -= n
+                if e["damage"] < 2 * self.durability(e):
+                    e["destroyer"] = None
+            else:
+                n = min(e["counters"].get(k, 0), op["n"])   # storyline 9.3.1
+                if not n:
+                    continue
+                e["counters"][k] -= n
+                if not e["counters"][k]:
+                    del e["counters"][k]
+            self.say(f"{n} {k} counter(s) removed from {self.name(e)}.", self.rule("9.3.1"))
+
+    def _op_create_drone(self, ctx, i, op, chosen, seats):
+        f = self.card(op["drone"])["faces"]["front"]
+        where = op["where"]
+        place = None
+        if isinstance(where, dict) or where == "this":
+            if where == "this":
+                holder = self.find(ctx["src"]) if ctx["src"] is not None else None
+            else:
+                got = self.recipients(ctx, i, "where", where, chosen)
+                if got is None:
+                    return
+                holder = got[0] if got else None
+            if holder is not None and self._can_hold(holder, f):
+                place = holder["uid"]
+            else:
+                where = "default"
+        elif (where == "open" and f["type"] not in ("character", "ground-unit")) or \
+                (where == "orbit" and not (f["type"] == "spacecraft" and f["class"] == "non-capital")):
+            where = "default"
+        if where == "default" and f["type"] in ("character", "ground-unit") and self.is_player(ctx["ctrl"]):
+            # Decision of the format: a place that cannot hold the Drone: it enters as 6.3
+            # says, on a Location its controller controls, chosen by that player.
+            locs = {"controller": "you", "type": ["location"]}
+            got = self.recipients(ctx, i, "default", {"choice": locs}, chosen)
+            if got is None:
+                return
+            place = got[0]["uid"] if got else None
+        for _ in range(op["n"]):   # storyline 14.10.1-14.10.3: spent, a token
+            e = self.enter(op["drone"], ctx["owner"], ctx["ctrl"], place=place, token=True, crisis=ctx["crisis"])
+            self.say(f"{self.name(e)} is created{self._where_text(e)}.", self.rule("14.10.3"))
+            self.arrive(e)
+            self.fire("enters", [e])
+
+    def _can_hold(self, holder: dict, f: dict) -> bool:
+        t = f["type"]
+        if self.ftype(holder) == "location":
+            return t in ("character", "ground-unit")
+        if self.is_capital(holder):
+            return t == "character" or (t == "spacecraft" and f["class"] == "non-capital")
+        return False
+
+    def _where_text(self, e: dict) -> str:
+        h = self.find(e["place"]) if e.get("place") is not None else None
+        if h is not None:
+            return f" {'aboard' if self.is_capital(h) else 'on'} {self.name(h)}"
+        return {1: " in the open", 2: " in Orbit", 3: " in Deep Space"}.get(self.band(e), "")
+
+    def _op_attach_device(self, ctx, i, op, chosen, seats):
+        f = self.card(op["device"])["faces"]["front"]
+        rec = op["to"]
+        got = self.recipients(ctx, i, "to", rec, chosen)
+        if got is None:
+            return
+        got = [h for h in got if self.is_permanent(h) and self.ftype(h) in f["attach"]["types"]]
+        if not got:
+            return   # storyline 1.6.4: no legal host, nothing happens
+        h = got[0]
+        # storyline 14.9.2, 17.4.1: its controller is its host's controller
+        e = self.enter(op["device"], ctx["owner"], h["controller"], host=h["uid"], token=True, crisis=ctx["crisis"])
+        self.say(f"{self.name(e)} is attached to {self.name(h)}.", self.rule("14.9.5"))
+        self.fire("enters", [e])
+
+    def _op_modify(self, ctx, i, op, chosen, seats):
+        got = self.recipients(ctx, i, "to", op["to"], chosen)
+        if got is None:
+            return
+        for e in got:   # storyline 2.14.2: "this turn", ended by the cleanup step
+            self.temps.append([e["uid"], op["characteristic"], op["by"]])
+            self.say(f"{self.name(e)} has {op['by']:+d} {op['characteristic']} this turn.", self.rule("2.14.2"))
+
+    def _op_flip_back(self, ctx, i, op, chosen, seats):
+        e = self.find(ctx["src"]) if ctx["src"] is not None else None
+        if e is None or e["face"] != "back":
+            return
+        self.flip_back(e)
+
+    def _op_attack(self, ctx, i, op, chosen, seats):
+        if op["by"] == "this":
+            got = [self.find(ctx["src"])] if ctx["src"] is not None and self.find(ctx["src"]) else []
+        else:
+            got = self.recipients(ctx, i, "by", op["by"], chosen)
+        self._push(*[["attack-one", ctx, i, e["uid"], {}] for e in got])
+
+    def _step_attack_one(self, ctx, i, uid, chosen) -> None:
+        """docs/storyline-card-format.md, attack: an instructed attack follows §12."""
+        a = self.find(uid)
+        if a is None or self.winners is not None or not self.can_attack(a):
+            return
+        to = ctx["ops"][i].get("to")
+        opts = [t for t in self.attack_targets(a) if to is None or self.matches(to, t, ctx)]
+        if "target" in chosen:
+            t = self.find(chosen["target"])
+        elif not opts:
+            return   # storyline 12.1.4: it cannot attack, nothing happens
+        elif len(opts) == 1:
+            t = opts[0]
+        else:
+            data = {"ctx": ctx, "i": i, "slot": "target", "chosen": chosen, "opts": [t["uid"] for t in opts],
+                    "step": "attack-one", "uid": uid}
+            if a["controller"] == OPPONENT:
+                self._chance("pick", **data)   # storyline 12.1.4, ruling S22
+            else:
+                self._ask(a["controller"], "choose", [f"choose {u}" for u in data["opts"]], **data)
+            return
+        if t is None:
+            return
+        self.attack(a, t)
+        self._push(["state-check"], ["resolve-pending"])   # storyline 19.2.1
+
+    def _op_move(self, ctx, i, op, chosen, seats):
+        if op["unit"] == "this":
+            got = [self.find(ctx["src"])] if ctx["src"] is not None and self.find(ctx["src"]) else []
+        else:
+            got = self.recipients(ctx, i, "unit", op["unit"], chosen)
+        self._push(*[["move-one", ctx, i, e["uid"], {}] for e in got])
+
+    def _step_move_one(self, ctx, i, uid, chosen) -> None:
+        u = self.find(uid)
+        if u is None or self.winners is not None or not (self.is_unit(u) and u["ready"] and not self.fallen(u)):
+            return
+        got = self.recipients(ctx, i, "dest", ctx["ops"][i]["to"], chosen)
+        if got is None:
+            # re-route the answer to this step
+            self.node[3].update(step="move-one", uid=uid, slot="dest")
+            return
+        if not got:
+            return
+        dest = got[0]
+        legal = {int(m.split()[1]) for m in self.moves(u) if m.startswith("to ")}
+        if dest["uid"] not in legal:
+            return   # decision of the format: an impossible move does nothing, the unit stays ready
+        u["ready"] = False
+        u["place"] = dest["uid"]
+        self.say(f"{self.name(u)} {'boards' if self.is_capital(dest) else 'moves onto'} {self.name(dest)}.",
+                 self.rule("14.5.1" if self.is_capital(dest) else "14.4.1"))
+
+    # ===================== triggers and the pending list (storyline 19.4) ===================
+    def fire(self, event: str, cards: list[dict], lki: dict | None = None) -> None:
+        """The abilities of ``cards`` that trigger on ``event`` (about "this") form one
+        batch. ``lki``: uid -> the entry as it last was on the Map (7.3.4)."""
+        items = []
+        for e in cards:
+            for idx, a in self.abilities_of(e):
+                if a["kind"] == "triggered" and a["when"] == event:
+                    items.append((e, idx, a))
+        self._batch(items)
+
+    def _batch(self, items: list) -> None:
+        if not items:
+            return
+        order = self.turn_order(self.active if self.is_player(self.active) else 0)
+
+        def key(item):
+            e, idx, _ = item
+            c = e["controller"]
+            return (order.index(c) if self.is_player(c) else len(order), e["uid"], idx)
+
+        batch = []
+        for e, idx, a in sorted(items, key=key):   # storyline 19.4.2, ruling S17
+            ctx = self.context(e, a, a["effect"])
+            ctx["trig"] = True
+            batch.append(ctx)
+        self.pending.append(batch)   # storyline 19.4.1, 19.4.3: after every waiting batch
+
+    def _step_ability_step(self, phase: str) -> None:
+        """storyline 7.3.2, 10.8.1: the phase abilities of every card trigger as one batch."""
+        items = []
+        for e in self.map:
+            for idx, a in self.abilities_of(e):
+                w = a.get("when") if a["kind"] == "triggered" else None
+                if not isinstance(w, dict) or w["phase"] != phase:
+                    continue
+                if self._whose_now(w["whose"], e["controller"]):
+                    items.append((e, idx, a))
+        self._batch(items)
+        self._push(["resolve-pending"])
+
+    def _whose_now(self, whose: str, ctrl) -> bool:
+        if whose == "each":
+            return True
+        if whose == "your":
+            return ctrl == self.active
+        # each-opponent, decision of the format: in the competitive game, that phase of each
+        # turn of the controller's opponents
+        return self.sides_differ(ctrl, self.active)
+
+    def _step_resolve_pending(self) -> None:
+        if self.winners is not None:
+            return
+        while self.pending and not self.pending[0]:
+            self.pending.pop(0)
+        if not self.pending:
+            return
+        ctx = self.pending[0].pop(0)
+        self.chain += 1
+        if self.chain > 1000:   # storyline 19.6.1, ruling S9
+            self.finish([], "loop", "19.6.1")
+            return
+        self._push(["ability", ctx], ["state-check"], ["resolve-pending"])
+
+    # ===================== activated abilities and bargains (storyline 7.4, 7.5) ============
+    def activations(self, p: int) -> list[str]:
+        """``use <uid>`` (``use <uid>:<k>`` for a card's k-th activated ability, k > 0) and
+        ``bargain <uid>`` (``bargain <uid>:<k>``) that seat ``p`` may take now."""
+        out = []
+        tr = self.players[p]["treasury"]
+        for e in self.map:
+            if self.fallen(e):
+                continue   # storyline 7.11.1
+            acts = [a for _, a in self.abilities_of(e) if a["kind"] in ("activated", "bargain")]
+            k_act = k_bar = 0
+            for a in acts:
+                if a["kind"] == "activated":
+                    k, k_act = k_act, k_act + 1
+                    if e["controller"] != p:
+                        continue
+                    key = f"{e['uid']}:{k}"
+                    verb = "use"
+                else:
+                    k, k_bar = k_bar, k_bar + 1
+                    if not self.is_crisis(e):
+                        continue
+                    key = f"{p}:{e['uid']}:b{k}"   # storyline 7.5.2, ruling S6: per player
+                    verb = "bargain"
+                cost = a["cost"]
+                if self.used.get(key, 0) >= a["limit"] or cost["treasury"] > tr:   # storyline 7.4.3, 7.9.2
+                    continue
+                if cost["spend"] and not e["ready"]:
+                    continue   # storyline 7.4.2
+                if not self._targets_exist(self.context(e, a, a["effect"])):
+                    continue
+                out.append(f"{verb} {e['uid']}" + (f":{k}" if k else ""))
+        return out
+
+    def _targets_exist(self, ctx: dict) -> bool:
+        """Proposed ruling (as storyline 6.6.2 for Events): an activated ability or an Event
+        whose text says "target" is offered only when each target has a legal choice."""
+        for op in ctx["ops"]:
+            for key in ("to", "on", "unit"):
+                rec = op.get(key)
+                if isinstance(rec, dict) and "target" in rec:
+                    power = self.op_power(op, ctx)
+                    if not self.candidates("target", rec["target"], ctx, power):
+                        return False
+        return True
+
+    def activate(self, p: int, text: str) -> None:
+        verb, ref = text.split()
+        uid, _, k = ref.partition(":")
+        e = self.find(int(uid))
+        k = int(k or 0)
+        kind = "activated" if verb == "use" else "bargain"
+        a = [a for _, a in self.abilities_of(e) if a["kind"] == kind][k]
+        key = f"{e['uid']}:{k}" if kind == "activated" else f"{p}:{e['uid']}:b{k}"
+        self.used[key] = self.used.get(key, 0) + 1
+        cost = a["cost"]
+        self.players[p]["treasury"] -= cost["treasury"]
+        if cost["spend"]:
+            e["ready"] = False
+        paid = ", ".join(x for x in (f"{cost['treasury']} Treasury" if cost["treasury"] else "",
+                                    "spending it" if cost["spend"] else "") if x) or "nothing"
+        self.say(f"{self.pname(p)} uses {'a bargain of ' if kind == 'bargain' else ''}{self.name(e)}, paying {paid}.",
+                 self.rule("7.5.1" if kind == "bargain" else "7.4.1"))
+        ctx = self.context(e, a, a["effect"])
+        if kind == "bargain":
+            ctx["ctrl"] = p   # storyline 7.5.1: the player using it pays and resolves it
+        self._push(["ability", ctx])
