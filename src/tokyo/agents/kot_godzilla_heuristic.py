@@ -429,19 +429,7 @@ class KotGodzillaHeuristicAgent(KotHeuristicAgent):
                 return choice
         return super()._fallback(legal)
 
-    def step(self, state):
-        legal = state.legal_texts()
-        if len(legal) == 1:
-            return legal[0]
-        node = state.node
-        kind = node[2]
-        if kind == "card":
-            kind = "card_" + node[3]["name"].replace("-", "_")
-        fn = getattr(self, "_" + kind.replace("-", "_"), None)
-        choice = fn(state, legal) if fn is not None else None
-        if choice is None or choice not in legal:
-            choice = self._fallback(legal, state)
-        return choice
+
 
     def _generic(self, state, legal):
         """Answers by the shape of the texts: a target, an amount, a loss to avoid."""

@@ -140,10 +140,12 @@ class KotHeuristicAgent(Agent):
         fn = getattr(self, "_" + kind.replace("-", "_"), None)
         choice = fn(state, legal) if fn is not None else None
         if choice is None or choice not in legal:
-            choice = self._fallback(legal)
+            choice = self._fallback(legal, state)
         return choice
 
-    def _fallback(self, legal):
+    def _fallback(self, legal, state=None):
+        """A safe answer where no rule of this bot applies (``state``: for editions that
+        look at the position)."""
         for text in ("pass", "stay", "done", "end", "stop"):
             if text in legal:
                 return text

@@ -11,7 +11,7 @@ from __future__ import annotations
 from ...core.options import GameInfo, Option
 from ...core.state import Game
 from . import cards as card_data
-from .engine import KotState, MonsterState
+from .engine import KotState, MonsterState, seat_monsters
 from .powers import POWERS
 from .rulebook import DARK_SECTIONS
 from .wickedness import TILES
@@ -188,18 +188,7 @@ class DarkEditionGame(Game):
 
     def __init__(self, num_players: int, options: dict):
         super().__init__(num_players, options)
-        from ...core.errors import OptionError
-        if options.get("two_player_variant") and num_players != 2:
-            raise OptionError(f"option 'two_player_variant' is for 2 players, not {num_players}; "
-                              "allowed: false, or players=2")
-        chosen = list(options.get("monsters") or ())
-        if chosen:
-            if len(chosen) != num_players or len(set(chosen)) != len(chosen):
-                raise OptionError(f"option 'monsters' needs {num_players} different monsters; allowed: "
-                                  + ", ".join(self.MONSTER_IDS))
-        else:
-            chosen = list(self.MONSTER_IDS[:num_players])
-        self._monsters = chosen
+        self._monsters = seat_monsters(self.MONSTER_IDS, num_players, options)
         self._cards = card_data.power_cards(POWER_SET)
         self._tiles = card_data.wickedness_tiles(TILE_SET)
         self._names = {k: v.name for k, v in card_data.monsters(MONSTER_SET).items()}

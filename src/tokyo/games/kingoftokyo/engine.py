@@ -42,6 +42,23 @@ for _k in range(7):
     _ROLLOFF.append((f"claws {_k}", _comb(6, _k) * (1 / 6) ** _k * (5 / 6) ** (6 - _k)))
 
 
+def seat_monsters(monster_ids, num_players: int, options: dict) -> list[str]:
+    """The monster of each seat from a King of Tokyo edition's options: ``monsters``
+    (one different monster per seat) or the board order; OptionError for a wrong list or
+    ``two_player_variant`` with more than 2 players."""
+    from ...core.errors import OptionError
+    if options.get("two_player_variant") and num_players != 2:
+        raise OptionError(f"option 'two_player_variant' is for 2 players, not {num_players}; "
+                          "allowed: false, or players=2")
+    chosen = list(options.get("monsters") or ())
+    if not chosen:
+        return list(monster_ids[:num_players])
+    if len(chosen) != num_players or len(set(chosen)) != len(chosen):
+        raise OptionError(f"option 'monsters' needs {num_players} different monsters; allowed: "
+                          + ", ".join(monster_ids))
+    return chosen
+
+
 class MonsterState:
     """One monster's public state. Units: hearts, stars, energy, Wickedness points."""
 

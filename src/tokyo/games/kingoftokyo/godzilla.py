@@ -11,11 +11,10 @@ of docs/rulings.md.
 
 from __future__ import annotations
 
-from ...core.errors import OptionError
 from ...core.options import GameInfo, Option
 from ...core.state import Game
 from . import cards as card_data
-from .engine import CATEGORIES, FACE_NAMES, KotState, MonsterState
+from .engine import CATEGORIES, FACE_NAMES, KotState, MonsterState, seat_monsters
 from .evolutions import EvolutionMixin
 from .godzilla_cards import ENERGY, EVOLUTIONS, share_effects
 from .powers import POWERS
@@ -373,17 +372,7 @@ class GodzillaGame(Game):
 
     def __init__(self, num_players: int, options: dict):
         super().__init__(num_players, options)
-        if options.get("two_player_variant") and num_players != 2:
-            raise OptionError(f"option 'two_player_variant' is for 2 players, not {num_players}; "
-                              "allowed: false, or players=2")
-        chosen = list(options.get("monsters") or ())
-        if chosen:
-            if len(chosen) != num_players or len(set(chosen)) != len(chosen):
-                raise OptionError(f"option 'monsters' needs {num_players} different monsters; allowed: "
-                                  + ", ".join(self.MONSTER_IDS))
-        else:
-            chosen = list(self.MONSTER_IDS[:num_players])
-        self._monsters = chosen
+        self._monsters = seat_monsters(self.MONSTER_IDS, num_players, options)
         self._cards = card_data.energy_cards(ENERGY_SET)
         self._evolutions = card_data.evolutions(EVOLUTION_SET)
         self._monster_data = card_data.species_monsters(MONSTER_SET)
