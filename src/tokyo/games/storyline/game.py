@@ -34,6 +34,7 @@ class StorylineGame(Game):
                               f"not {num_players} (storyline 1.1.1)")
         opts = validate_options(info, options or {})
         super().__init__(num_players, opts)
+        self.n_players = num_players   # players (in the Crisis Format, without the opponent's seat)
         self.cards = cards if cards is not None else default_card_set()
         fp = opts["first_player"]
         if fp != "random" and not (fp.isdigit() and int(fp) < num_players):
