@@ -29,7 +29,7 @@ class CrisisState(StorylineState):
         self.paired: int | None = None
         self.pool = 0
         self.opp_story = 0
-        self.crises: list[str] = []
+        self.crises: list[str] = sorted(game.crisis_ids)   # start() sets them when chosen at random
 
     def start(self) -> None:
         n = self.game.n_players
