@@ -53,3 +53,16 @@ def run(s, ops, src=None, ctrl=0):
 
 def lines(s, key: str) -> list[str]:
     return [e.text for e in s.log if e.rule.split(" ")[1] == key]
+
+
+def opp_lines(s, key: str | None = None) -> list[str]:
+    """The log lines of the last opponent turn (from its start to the next player's turn)."""
+    start = max(i for i, e in enumerate(s.log) if e.rule.split(" ")[1] == "22.3.1")
+    out = []
+    for e in s.log[start:]:
+        k = e.rule.split(" ")[1]
+        if k == "10.1.1":
+            break
+        if key is None or k == key:
+            out.append(e.text)
+    return out
