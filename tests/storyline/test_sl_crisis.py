@@ -21,7 +21,8 @@ def test_setup_puts_one_crisis_per_player_from_a_listed_chance_node():
     assert s.node[2] == "crises"
     outs = s.chance_outcomes()
     assert len(outs) == 15 and all(abs(p - 1 / 15) < 1e-12 for _, p in outs)   # 6 choose 2
-    s.apply_action(f"crises {QC},{DF}" if f"crises {QC},{DF}" in [a.text for a, _ in outs] else f"crises {DF},{QC}")
+    assert f"crises {DF},{QC}" in [a.text for a, _ in outs]   # each set listed once, ids in order
+    s.apply_action(f"crises {DF},{QC}")
     crises = [e for e in s.map if s.is_crisis(e)]
     assert [e["card"] for e in crises] == [DF, QC]
     assert [e["uid"] for e in crises] == [3, 4]   # after the Homeworlds, in id order

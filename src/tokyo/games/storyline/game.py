@@ -1,5 +1,6 @@
-"""The ``storyline`` Game (competitive, 2-4 players). Not registered in
-tokyo.core.registry yet: build it directly, ``StorylineGame(2, {}, cards=load_card_set(dir))``."""
+"""The ``storyline`` Game (competitive, 2-4 players) and the ``crisis-format`` Game (1-4
+players and the opponent, storyline §22). Not registered in tokyo.core.registry yet: build
+them directly, ``StorylineGame(2, {}, cards=load_card_set(dir))``, ``CrisisFormatGame(2, {})``."""
 
 from __future__ import annotations
 

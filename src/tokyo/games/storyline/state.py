@@ -16,7 +16,7 @@ Abilities (static, triggered, activated, bargains; every operation and selector 
 docs/storyline-card-format.md) are interpreted by abilities.AbilityMixin; the extra fields
 are ``pending`` (batches of triggered abilities, 19.4), ``temps`` ("this turn" changes),
 ``used`` (activated abilities and bargains used this turn), ``chain`` (19.6.1) and
-``limbo`` (Events resolving). Not yet implemented: the Crisis Format (§22). Engine decisions the rules leave open are marked "Proposed ruling" below.
+``limbo`` (Events resolving). The Crisis Format (§22) is crisis.CrisisState, a subclass. Engine decisions the rules leave open are marked "Proposed ruling" below.
 """
 
 from __future__ import annotations
