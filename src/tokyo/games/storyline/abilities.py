@@ -221,7 +221,7 @@ class AbilityMixin:
         return None
 
     def _pick_player(self, ctx: dict, i: int, chosen: dict) -> bool:
-        players = list(range(self.game.num_players))
+        players = list(range(self.game.n_players))
         if len(players) == 1:
             ctx["rp"] = players[0]
             return False

@@ -11,7 +11,7 @@ Example (seat 0's Scout on its Homeworld, about to attack seat 1's Tank)::
 Arguments:
 - ``map``: entries put onto the Map after the Homeworlds (which are always there, uids 1
   to N in seat order, unless ``homeworlds=False``), in timestamp order. An entry is a dict:
-  ``card`` (id), ``owner`` (seat), optional ``controller`` (default the owner), ``face``
+  ``card`` (id), ``owner`` (seat; -1: the Crisis Format opponent, a Crisis card), optional ``controller`` (default the owner), ``face``
   (``front``/``back``), ``damage``, ``ready`` (default False), ``counters`` ({type: n}),
   ``chapter`` (a Storyline face; default 1), ``place`` and ``host`` (a uid, or a card id
   naming the earliest entry with that card), ``band`` (an Epilogue's).
@@ -33,7 +33,7 @@ from .state import StorylineState
 def build_position(game, map=(), hands=None, discards=None, decks=None, treasury=None, story=None,
                    active: int = 0, turn: int = 1, act: int = 1, phase: str = "main",
                    homeworlds: bool = True) -> StorylineState:
-    n = game.num_players
+    n = game.n_players
     if not 0 <= active < n:
         raise ValueError(f"active must be a seat from 0 to {n - 1}, not {active}")
     state: StorylineState = game._new_blank_state()
@@ -49,6 +49,8 @@ def build_position(game, map=(), hands=None, discards=None, decks=None, treasury
     def take(p: int, cid: str) -> None:
         if cid not in game.cards["cards"]:
             raise ValueError(f"unknown card {cid!r}")
+        if p < 0:
+            return   # the Crisis Format's opponent (owner -1): a Crisis card, in no deck (22.1.3)
         pl = state.players[p]
         if cid == pl["homeworld"]:
             return
@@ -62,7 +64,9 @@ def build_position(game, map=(), hands=None, discards=None, decks=None, treasury
     for spec in map:
         owner = spec["owner"]
         take(owner, spec["card"])
-        e = state.enter(spec["card"], owner, spec.get("controller", owner), ready=spec.get("ready", False))
+        crisis = owner < 0 or game.cards["cards"][spec["card"]]["set"] == "crisis"
+        e = state.enter(spec["card"], owner, spec.get("controller", owner), ready=spec.get("ready", False),
+                        token=game.cards["cards"][spec["card"]]["token"], crisis=crisis)
         e["face"] = spec.get("face", "front")
         e["damage"] = spec.get("damage", 0)
         e["counters"] = dict(spec.get("counters", {}))

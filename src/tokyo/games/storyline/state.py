@@ -16,7 +16,7 @@ Abilities (static, triggered, activated, bargains; every operation and selector 
 docs/storyline-card-format.md) are interpreted by abilities.AbilityMixin; the extra fields
 are ``pending`` (batches of triggered abilities, 19.4), ``temps`` ("this turn" changes),
 ``used`` (activated abilities and bargains used this turn), ``chain`` (19.6.1) and
-``limbo`` (Events resolving). Not yet implemented: the Crisis Format (§22). Engine decisions the rules leave open are marked "Proposed ruling" below.
+``limbo`` (Events resolving). The Crisis Format (§22) is crisis.CrisisState, a subclass. Engine decisions the rules leave open are marked "Proposed ruling" below.
 """
 
 from __future__ import annotations
@@ -53,7 +53,7 @@ class StorylineState(AbilityMixin, StepState):
 
     def __init__(self, game):
         super().__init__(game)
-        n = game.num_players
+        n = game.n_players
         self.players: list[dict] = [{"deck_id": None, "treasury": 0, "hand": [], "deck": {}, "discard": [],
                                      "homeworld": None, "story": 0, "empty_draw": False} for _ in range(n)]
         self.map: list[dict] = []
@@ -75,7 +75,7 @@ class StorylineState(AbilityMixin, StepState):
         self.limbo: list[list] = []           # Events resolving: [seat, card id] (6.6.1)
 
     def start(self) -> None:
-        n = self.game.num_players
+        n = self.game.n_players
         self._push(*[["choose-deck", p] for p in range(n)], ["homeworlds"], ["first-player"])
         self._run()
 
@@ -202,10 +202,10 @@ class StorylineState(AbilityMixin, StepState):
 
     def opponents(self, seat: int) -> list[int]:
         """storyline 1.4.1: in the competitive game every other player."""
-        return [p for p in range(self.game.num_players) if p != seat]
+        return [p for p in range(self.game.n_players) if p != seat]
 
     def turn_order(self, start: int) -> list[int]:
-        n = self.game.num_players
+        n = self.game.n_players
         return [(start + k) % n for k in range(n)]
 
     # ===================== Setup (storyline 5) ===========================================
@@ -309,7 +309,7 @@ class StorylineState(AbilityMixin, StepState):
             free = self._free_decks()
             return [(f"deck {d}", 1.0 / len(free)) for d in free]
         if kind == "first":
-            n = self.game.num_players
+            n = self.game.n_players
             return [(f"first {p}", 1.0 / n) for p in range(n)]
         if kind == "pick":   # storyline 1.6.3: equally likely, in timestamp order
             return [(f"pick {u}", 1.0 / len(data["opts"])) for u in data["opts"]]
@@ -836,7 +836,7 @@ class StorylineState(AbilityMixin, StepState):
         self.temps = []   # storyline 10.7.3, 2.14.2
 
     def _step_turn_end(self) -> None:
-        n = self.game.num_players
+        n = self.game.n_players
         per_act = n * self.game.options["act_rounds"]
         if self.turn_count % per_act == 0:   # storyline 8.12.1, 10.7.4
             self.say(f"Act {self.act} ends.", self.rule("8.12.1"))
@@ -856,7 +856,7 @@ class StorylineState(AbilityMixin, StepState):
             self.finish([p for p, t in enumerate(totals) if t == best], "last-act", "21.3.1")
             return
         self.act += 1
-        self._push(["turn-start", (self.active + 1) % self.game.num_players])   # storyline 10.1.1
+        self._push(["turn-start", (self.active + 1) % self.game.n_players])   # storyline 10.1.1
 
     # ===================== Lose conditions (storyline 16) ================================
     def _step_lose_check(self) -> None:
@@ -935,8 +935,8 @@ class StorylineState(AbilityMixin, StepState):
     def _from_data(self, d: dict) -> None:
         for k in self._FIELDS:
             setattr(self, k, _deep(d[k]))
-        if len(self.players) != self.game.num_players:
-            raise ValueError(f"players must have one entry per seat ({self.game.num_players})")
+        if len(self.players) != self.game.n_players:
+            raise ValueError(f"players must have one entry per player ({self.game.n_players})")
 
     def clone(self) -> "StorylineState":
         other = self.__class__.__new__(self.__class__)
