@@ -8,7 +8,7 @@ import pytest
 from tokyo import IllegalActionError, OptionError
 from tokyo.games.storyline.abilities import OPPONENT
 from sl_helpers import entry, keys, rule
-from crisis_helpers import cgame, cpos, lines, opp_turn, run
+from sl_crisis_helpers import cgame, cpos, lines, opp_turn, run
 
 GF, BE, DF, PB, RC, QC = ("crisis-grinding-front", "crisis-bleeding-exchequer", "crisis-drone-foundry",
                           "crisis-parasite-bloom", "crisis-returning-comet", "crisis-quiet-coup")

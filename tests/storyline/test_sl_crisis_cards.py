@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from tokyo.games.storyline.abilities import OPPONENT
 from sl_helpers import entry, rule
-from crisis_helpers import cpos, opp_lines, opp_turn
+from sl_crisis_helpers import cpos, opp_lines, opp_turn
 
 RICH = [20, 20]
 

@@ -14,7 +14,7 @@ import pytest
 from tokyo import CHANCE, IllegalActionError
 from tokyo.core import sample_chance
 from contract import play_twins, replay_from_start
-from crisis_helpers import SHIPPED
+from sl_crisis_helpers import SHIPPED
 from tokyo.games.storyline.abilities import OPPONENT
 from tokyo.games.storyline.game import CrisisFormatGame
 from sl_helpers import rule
