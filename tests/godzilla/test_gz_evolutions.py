@@ -134,3 +134,15 @@ def test_an_evolution_is_not_a_card():
             options=EVO, active=1, step="resolve", dice="c 1 1 2 2 3")
     finish(s)
     assert not s.monsters[0].alive and "rulers-roar" not in s.discard and s.evo_discard[0] == ["rulers-roar"]
+
+
+@pytest.mark.rule("kot-godzilla 7.2.6")
+def test_the_observation_tells_every_seat_the_open_window_and_the_loss_at_stake():
+    """The browser's prompt says how many hearts are about to be lost; the amount of a
+    damage packet is public, and so is which window is open."""
+    s = pos([{"location": "city", "evolutions": ["thick-hide"]}, {}], players=2, options=EVO,
+            step="resolve", dice="c c 1 2 3 e", active=1)
+    finish(s)
+    assert kind(s) == "evolution" and s.node[1] == 0
+    for seat in (0, 1):
+        assert s.observation(seat)["evolution_window"] == {"window": "before-damage", "amount": 2}

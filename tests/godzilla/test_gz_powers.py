@@ -438,3 +438,16 @@ def test_disaster_forecaster_events_cost_one_less():
     s = pos([{"cards": ["disaster-forecaster", "defence-budget"]}], step="roll",
             market=["typhoon", "maser-battery", "radiation-aura"])
     assert s.buy_cost(s.monsters[0], "typhoon") == 2 and s.buy_cost(s.monsters[0], "radiation-aura") == 5
+
+
+@card("scale-armour")
+def test_scale_armour_is_logged_under_its_own_name_not_the_dark_card_it_shares():
+    """Scale Armour reuses Armor Plating's effect (shares_effect); the log names and cites
+    the Godzilla card (a newcomer saw "Armor Plating" in Godzilla games)."""
+    s = pos([{"location": "city", "cards": ["scale-armour"]}, {}], players=2, step="resolve",
+            dice="c 1 2 3 e e", active=1)
+    finish(s)
+    lines = [(e.text, e.rule) for e in s.log if "ignores the loss" in e.text]
+    assert lines == [("Godzilla's Scale Armour ignores the loss of 1 heart.",
+                      "kot-godzilla card:scale-armour Scale Armour")]
+    assert not any("Armor Plating" in e.text or "Armor Plating" in e.rule for e in s.log)

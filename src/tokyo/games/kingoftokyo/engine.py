@@ -278,6 +278,10 @@ class KotState(StepState):
         """Log a sentence. A card or tile effect cites the card or tile by its name; that
         name becomes its statement id here, "kot-dark card:smoke-cloud Smoke Cloud"
         (``Game.citations``: built once per game)."""
+        renamed = self.__dict__.get("renamed")
+        if renamed:  # a shared effect speaking for another edition's card (godzilla_cards._renamed)
+            text = text.replace(renamed[0], renamed[1])
+            rule = renamed[1] if rule == renamed[0] else rule
         self.log.append(Event(text, self.game.citations.get(rule, rule), seats))
 
     def name(self, seat: int) -> str:
@@ -531,6 +535,7 @@ class KotState(StepState):
             o.caused_loss = False
         self.resolved = []
         self.peeked = False
+        self.dice, self.rolls_used = [], 0  # the last turn's dice are not this monster's roll
         self.say(f"Turn {self.turn_count}: {self.name(seat)}.", self.rule("7.4"))
         if self.in_tokyo(m):
             if self.game.options.get("two_player_variant") and self.game.num_players == 2:

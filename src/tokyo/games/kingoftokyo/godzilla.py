@@ -30,8 +30,11 @@ _OWN_CITATIONS: dict[tuple, str] = {}
 
 
 def _effects():
-    shares = {c.id: c.shares_effect for c in card_data.energy_cards(ENERGY_SET).values() if c.shares_effect}
-    return share_effects(ENERGY.merged(EVOLUTIONS, "kot-godzilla"), POWERS, shares)
+    cards = card_data.energy_cards(ENERGY_SET)
+    dark = card_data.power_cards("dark_power_cards.toml")
+    shares = {c.id: c.shares_effect for c in cards.values() if c.shares_effect}
+    names = {new: (dark[old].name, cards[new].name) for new, old in shares.items() if old in dark}
+    return share_effects(ENERGY.merged(EVOLUTIONS, "kot-godzilla"), POWERS, shares, names)
 
 
 class GodzillaState(EvolutionMixin, KotState):
@@ -97,6 +100,13 @@ class GodzillaState(EvolutionMixin, KotState):
                "events_in_force": [c for c in self.market if c and self.ongoing_event(c)],
                "bought_this_turn": bool(self.marks.get("turn-bought"))}
         obs.update(self.evo_observation(seat))
+        node = self.node
+        if node and node[0] == "decision" and node[2] == "evolution":
+            # public facts of the open window: which one, and the loss at stake
+            ctx = node[3].get("ctx") or {}
+            packet = ctx.get("packet") or {}
+            obs["evolution_window"] = {"window": node[3]["window"],
+                                       "amount": packet.get("amount", ctx.get("amount"))}
         return obs
 
     def resample(self, seat: int, rng) -> "GodzillaState":
@@ -349,6 +359,15 @@ class GodzillaState(EvolutionMixin, KotState):
         return out
 
 
+# when an Evolution may be played (its window, docs/kot-card-format.md), in words
+WINDOW_WORDS = {"turn-start": "at the start of your turn, before your first roll",
+                "after-roll": "after your final roll, before resolving",
+                "before-damage": "when you are about to lose hearts",
+                "smacked": "just after losing hearts to a Smack",
+                "buy": "during your Buy step",
+                "end-of-turn": "at the end of any monster's turn"}
+
+
 class GodzillaGame(Game):
     """``kot-godzilla``: King of Tokyo: Godzilla for 2-6 monsters.
 
@@ -429,7 +448,8 @@ class GodzillaGame(Game):
         title = card_data.set_title(ENERGY_SET)
         for c in card_data.energy_cards(ENERGY_SET).values():
             kind = c.type.upper() + (f" ({c.event})" if c.event else "")
-            text = (f"{c.event_text} {c.text}" if c.event else c.text)
+            when = "When revealed" if c.event == "reveal" else "While face up"
+            text = (f"{when}: {c.event_text} If bought: {c.text}" if c.event else c.text)
             entry = {"set": title, "id": c.id, "name": c.name, "cost": c.cost, "type": kind,
                      "copies": c.copies, "text": text, "source": c.source}
             if c.event:  # the two halves of an Event apart, for the browser view
@@ -444,8 +464,10 @@ class GodzillaGame(Game):
             name = monsters[mid].name if mid in monsters else mid
             for e in evos:
                 out.append({"set": f"{evo_title}: {name}", "id": e.id, "name": e.name, "cost": None,
-                            "type": f"EVOLUTION {e.kind.upper()} ({e.window})", "monster": e.monster,
-                            "species": e.species, "window": e.window, "text": e.text, "source": e.source})
+                            "type": f"EVOLUTION {e.kind.upper()}", "monster": e.monster,
+                            "species": e.species, "window": e.window,
+                            "text": f"Play {WINDOW_WORDS.get(e.window, e.window)}. {e.text}", "effect": e.text,
+                            "source": e.source})
         title = card_data.set_title(MONSTER_SET)
         for mo in monsters.values():
             out.append({"set": title, "id": mo.id, "name": mo.name, "cost": None, "type": "MONSTER",

@@ -23,18 +23,39 @@ ENERGY = Effects("kot-godzilla-energy")
 EVOLUTIONS = Effects("kot-godzilla-evolutions")
 
 
-def share_effects(target: Effects, source: Effects, shares: dict[str, str]) -> Effects:
+def _renamed(fn, old_name: str, new_name: str):
+    """``fn`` run with the log speaking of ``new_name`` wherever the shared effect names
+    ``old_name`` (KotState.say): a Godzilla card that reuses a Dark effect is cited and
+    named as itself, not as the Dark card."""
+    def wrapped(state, *args):
+        prev = state.__dict__.get("renamed")
+        state.renamed = (old_name, new_name)
+        try:
+            return fn(state, *args)
+        finally:
+            if prev is None:
+                del state.renamed
+            else:
+                state.renamed = prev
+    return wrapped
+
+
+def share_effects(target: Effects, source: Effects, shares: dict[str, str],
+                  names: dict[str, tuple[str, str]] | None = None) -> Effects:
     """Register in ``target`` the effects of ``source`` card ids under new ids
-    (``shares``: new id -> source id)."""
+    (``shares``: new id -> source id; ``names``: new id -> (source card's name, new card's
+    name), so that the log names the new card)."""
+    names = names or {}
     for new, old in shares.items():
+        wrap = (lambda fn, n=names[new]: _renamed(fn, *n)) if new in names else (lambda fn: fn)
         for hook, entries in source.hooks.items():
             for cid, fn in list(entries):
                 if cid == old:
-                    target.on(hook, new, order=source._order.get((hook, cid, fn), 0))(fn)
+                    target.on(hook, new, order=source._order.get((hook, cid, fn), 0))(wrap(fn))
         if old in source.on_gain:
-            target.on_gain[new] = source.on_gain[old]
+            target.on_gain[new] = wrap(source.on_gain[old])
         if old in source.on_play:
-            target.on_play[new] = source.on_play[old]
+            target.on_play[new] = wrap(source.on_play[old])
     return target
 
 

@@ -94,6 +94,12 @@ export function promptTitle(ctx) {
       evolution: theirs ? `Play an Evolution now, during ${seatName(obs, obs.active)}'s turn?` : "Play an Evolution now?",
       "evo-keep": "You drew two Evolutions: keep one",
     };
+    const w = obs.evolution_window;
+    if (node.kind === "evolution" && w && w.amount) {
+      const hearts = `${w.amount} heart${w.amount === 1 ? "" : "s"}`;
+      if (w.window === "before-damage") return `You are about to lose ${hearts}: play an Evolution now?`;
+      if (w.window === "smacked") return `You just lost ${hearts} to a Smack: play an Evolution now?`;
+    }
     if (gz[node.kind]) return gz[node.kind];
   }
   const titles = { yield: "You were hit in Tokyo: stay or yield?", tile: "Choose a Wickedness tile",
@@ -284,7 +290,7 @@ function evolutionCard(ctx, id, extra = null) {
     el("div", { class: "name" }, card.name),
     el("div", {}, el("span", { class: `tag evo` }, `Evolution, ${kind}`),
        card.window ? el("span", { class: "small muted" }, `play ${WINDOW_TEXT[card.window] || card.window}`) : null),
-    el("div", { class: "text" }, card.text,
+    el("div", { class: "text" }, card.effect || card.text,
        kind === "permanent" ? el("span", { class: "muted" }, " (stays in play)") : null),
     extra);
 }
