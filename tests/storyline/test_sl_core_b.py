@@ -1,0 +1,138 @@
+"""Statements of sections 11 to 21 not covered elsewhere: reach, attacks and damage, flips,
+units and Devices, awards, control, the glossary (§18, each term by what the engine does
+with it), timing and the end of the game. Test cards unless a Crisis card is needed."""
+
+from __future__ import annotations
+
+import pytest
+
+from tokyo.games.storyline.abilities import OPPONENT
+from sl_helpers import attacks, entry, game, keys, pos, rule
+from sl_crisis_helpers import cpos, opp_turn
+from sl_crisis_helpers import run as crun
+
+
+def run(s, ops, src=None, ctrl=0):
+    """Resolve an ad-hoc ability of ``src`` (a uid; None: an Event of seat ``ctrl``)."""
+    e = s.find(src) if src is not None else None
+    ctx = s.context(e, None, ops, card="amber-supply", ctrl=ctrl)
+    s.node = None
+    s.stack = []
+    s._push(["ability", ctx], ["state-check"], ["resolve-pending"], ["main"])
+    s._run()
+
+
+def gone(s, card):
+    return not any(e["card"] == card for e in s.map)
+
+
+# ----- 11 Range and Power ------------------------------------------------------------------
+@rule("storyline 11.1.1", "storyline 18.4.1", "storyline 18.31.1", "storyline 18.20.1", "storyline 14.1.1",
+      "storyline 14.1.2")
+def test_bands_by_place_and_distance_between_bands():
+    s = pos(2, map=[{"card": "amber-scout", "owner": 0, "place": "amber-home"},     # 3 on a Location
+                    {"card": "amber-captain", "owner": 0},                          # 4 in the open
+                    {"card": "amber-carrier", "owner": 0},                          # 5 Deep Space
+                    {"card": "amber-captain", "owner": 0, "place": "amber-carrier"},  # 6 aboard
+                    {"card": "amber-tank", "owner": 0, "ready": True},              # 7 in the open
+                    {"card": "amber-fighter", "owner": 0},                          # 8 Orbit
+                    {"card": "basalt-fighter", "owner": 1},                         # 9 Orbit
+                    {"card": "basalt-carrier", "owner": 1}])                        # 10 Deep Space
+    assert [s.band(s.find(u)) for u in range(1, 11)] == [1, 1, 1, 1, 3, 3, 1, 2, 2, 3]
+    assert s.find(4)["place"] is None and s.find(7)["place"] is None
+    # Range 1 from Surface: Orbit (distance 1) yes, Deep Space (distance 2) no
+    assert s.reaches(1, 1, "high", s.find(10)) is False and s.reaches(2, 1, "high", s.find(10)) is True
+    assert attacks(s) == {"attack 7 9"}
+
+
+@rule("storyline 11.2.9", "storyline 18.30.1")
+def test_the_power_check_applies_to_events_and_crisis_cards():
+    s = pos(2, map=[{"card": "basalt-scout", "owner": 1}, {"card": "basalt-outpost", "owner": 1}])
+    run(s, [{"op": "deal-damage", "amount": 1, "power": "low", "to": {"each": {"controller": "opponent"}}}])
+    assert entry(s, "basalt-scout")["damage"] == 1 and entry(s, "basalt-outpost")["damage"] == 0
+    assert s.find(2)["damage"] == 0     # the Homeworld is Shielded
+    s = cpos(["crisis-grinding-front"], map=[{"card": "concord-line-trooper", "owner": 0},
+                                             {"card": "concord-fortress-ridge", "owner": 0}])
+    crun(s, [{"op": "deal-damage", "amount": 1, "power": "low",
+              "to": {"each": {"controller": "each-player"}}}], src=3, ctrl=OPPONENT)
+    assert entry(s, "concord-line-trooper")["damage"] == 1 and entry(s, "concord-fortress-ridge")["damage"] == 0
+
+
+@rule("storyline 11.3.1", "storyline 18.36.1")
+def test_a_legal_target_is_of_the_kind_asked_in_reach_and_never_an_epilogue():
+    s = pos(2, map=[{"card": "amber-tank", "owner": 0},                             # 3 Surface, Range 1
+                    {"card": "basalt-saga", "owner": 1, "face": "back", "band": 1},  # 4 an Epilogue
+                    {"card": "basalt-scout", "owner": 1},                           # 5
+                    {"card": "basalt-carrier", "owner": 1},                         # 6 Deep Space
+                    {"card": "basalt-captain", "owner": 1, "place": "basalt-carrier"}])  # 7 aboard
+    ctx = s.context(s.find(3), None, [])
+    got = s.candidates("target", {"type": ["character", "epilogue"], "controller": "opponent"}, ctx, "low")
+    assert [e["uid"] for e in got] == [5]
+    got = s.candidates("target", {"type": ["ground-unit"], "controller": "any"}, ctx, "low")
+    assert got == []   # the Tank itself is never its own target
+
+
+# ----- 12 Attacking and damage -------------------------------------------------------------
+@rule("storyline 12.1.2")
+def test_storyline_faces_epilogues_and_devices_never_attack():
+    s = pos(2, map=[{"card": "amber-saga", "owner": 0, "ready": True},
+                    {"card": "amber-legend", "owner": 0, "face": "back", "ready": True},
+                    {"card": "amber-saga", "owner": 0, "face": "back", "band": 1, "ready": True},
+                    {"card": "amber-plating", "owner": 0, "host": "amber-home", "ready": True},
+                    {"card": "basalt-scout", "owner": 1}])
+    assert attacks(s) == {"attack 4 7"}   # only the Hero (a Character back face)
+    assert not s.can_attack(s.find(3)) and not s.can_attack(s.find(5)) and not s.can_attack(s.find(6))
+
+
+@rule("storyline 12.3.2", "storyline 18.3.1")
+def test_the_target_does_not_strike_back():
+    s = pos(2, treasury=[3, 3], hands=[["amber-supply"], []],
+          map=[{"card": "amber-scout", "owner": 0, "ready": True},
+                                     {"card": "basalt-tank", "owner": 1, "ready": True}])
+    s.apply_action("attack 3 4")
+    a, t = s.find(3), s.find(4)
+    assert a["damage"] == 0 and not a["ready"] and t["damage"] == 1 and t["ready"]
+    assert [pl["treasury"] for pl in s.players] == [3, 3] and [pl["story"] for pl in s.players] == [0, 0]
+    assert [len(pl["hand"]) for pl in s.players] == [1, 0] and s.active == 0
+
+
+@rule("storyline 12.4.3", "storyline 12.4.4", "storyline 18.11.1")
+def test_damage_skips_what_cannot_take_it_or_is_not_reached_and_zero_is_nothing():
+    s = pos(2, map=[{"card": "basalt-plating", "owner": 1, "host": "basalt-home"},           # 3
+                    {"card": "basalt-saga", "owner": 1, "face": "back", "band": 2},          # 4
+                    {"card": "basalt-outpost", "owner": 1},                                   # 5
+                    {"card": "basalt-scout", "owner": 1}])                                    # 6
+    n = len(s.log)
+    s.deal_damage(0, 1, "low", [s.find(u) for u in (3, 4, 5, 6)])
+    assert [s.find(u)["damage"] for u in (3, 4, 5, 6)] == [0, 0, 0, 1]
+    assert [e.text for e in s.log[n:]] == ["Basalt Scout (#6) takes 1 damage (Low Power)."]
+    s.deal_damage(0, 2, "high", [s.find(u) for u in (3, 4, 5)])
+    assert [s.find(u)["damage"] for u in (3, 4, 5)] == [0, 0, 2]
+    n = len(s.log)
+    s.deal_damage(0, 0, "high", [s.find(6)])
+    assert s.find(6)["damage"] == 1 and len(s.log) == n
+
+
+@rule("storyline 12.13.1", "storyline 18.32.1")
+def test_attacking_and_moving_spend_and_the_admin_phase_readies():
+    s = pos(2, map=[{"card": "amber-tank", "owner": 0, "ready": True},
+                    {"card": "amber-scout", "owner": 0, "ready": True},
+                    {"card": "basalt-scout", "owner": 1}])
+    s.apply_action("attack 3 5")
+    s.apply_action("move 4 to 1")
+    assert not s.find(3)["ready"] and not s.find(4)["ready"]
+    assert not [t for t in s.legal_texts() if t.split()[0] in ("attack", "move")]
+    s = pos(2, active=0, phase="start", map=[{"card": "amber-tank", "owner": 0}, {"card": "basalt-tank", "owner": 1}])
+    assert s.find(3)["ready"] and not s.find(4)["ready"]
+
+
+@rule("storyline 12.13.2")
+def test_a_permanent_keeps_its_ready_state_when_it_changes_controller():
+    s = pos(2, hands=[[], []], map=[
+        {"card": "basalt-outpost", "owner": 1, "damage": 3, "ready": True},
+        {"card": "basalt-outpost", "owner": 1, "damage": 3, "ready": False},
+        {"card": "amber-scout", "owner": 0, "place": 3},
+        {"card": "amber-scout", "owner": 0, "place": 4}])
+    # seat 0 passes: both Outposts are occupied; then seat 1's Admin Phase readies only its own
+    assert s.find(3)["controller"] == 0 and s.find(3)["ready"] is True
+    assert s.find(4)["controller"] == 0 and s.find(4)["ready"] is False
