@@ -136,3 +136,56 @@ def test_a_permanent_keeps_its_ready_state_when_it_changes_controller():
     # seat 0 passes: both Outposts are occupied; then seat 1's Admin Phase readies only its own
     assert s.find(3)["controller"] == 0 and s.find(3)["ready"] is True
     assert s.find(4)["controller"] == 0 and s.find(4)["ready"] is False
+
+
+# ----- 13 Flipping ----------------------------------------------------------------------------
+@rule("storyline 13.1.1", "storyline 13.4.1", "storyline 13.8.1")
+def test_only_the_shown_face_exists_and_the_band_follows_it():
+    s = pos(2, options={"decks": "dusk,amber"}, map=[{"card": "dusk-legend", "owner": 0}])
+    e = s.find(3)
+    assert s.band(e) == 1 and s.is_storyline_face(e) and s.strike(e) == 0 and s.shielded(e)
+    assert s.durability(e) == 4 and not s.is_capital(e)
+    s = pos(2, options={"decks": "dusk,amber"}, active=0, phase="start",
+            map=[{"card": "dusk-legend", "owner": 0, "chapter": 2, "counters": {"story": 1}},
+                 {"card": "dusk-tank", "owner": 0}])
+    e = entry(s, "dusk-legend")
+    assert e["face"] == "back" and s.band(e) == 3 and s.strike(e) == 1 and s.is_capital(e)
+    assert e["chapter"] is None and s.durability(e) == 3
+    # a permanent back face with no flip-back clause stays: more Story counters do nothing
+    s = pos(2, active=0, phase="start", map=[{"card": "amber-legend", "owner": 0, "face": "back",
+                                               "counters": {"story": 5}}])
+    e = entry(s, "amber-legend")
+    assert e["face"] == "back" and e["counters"] == {"story": 5} and s.ftype(e) == "character"
+
+
+@rule("storyline 13.5.1", "storyline 13.5.2", "storyline 13.6.2", "storyline 18.10.1", "storyline 14.8.2")
+def test_a_crisis_ship_flipping_back_drops_its_devices_and_its_passengers():
+    DF = "crisis-drone-foundry"
+    s = cpos([DF], fields={DF: {"face": "back", "counters": {"time": 3}}},
+             map=[{"card": "concord-drop-marine", "owner": 0, "place": DF},
+                  {"card": "concord-picket-frigate", "owner": 0, "place": DF},
+                  {"card": "crisis-neural-parasite", "owner": OPPONENT, "host": DF}])
+    c = entry(s, DF)
+    assert not s.is_storyline_face(c) and s.is_capital(c) and s.band(c) == 3
+    assert s.band(entry(s, "concord-drop-marine")) == 3 and s.band(entry(s, "concord-picket-frigate")) == 3
+    crun(s, [{"op": "flip-back", "to": "this"}], src=3, ctrl=OPPONENT)
+    assert s.is_storyline_face(c) and s.is_crisis(c) and c["chapter"] == 1 and s.band(c) is None
+    assert gone(s, "crisis-neural-parasite")
+    m, f = entry(s, "concord-drop-marine"), entry(s, "concord-picket-frigate")
+    assert m["place"] is None and s.band(m) == 1 and f["place"] is None and s.band(f) == 2
+
+
+@rule("storyline 13.2.2", "storyline 13.7.1")
+def test_a_flip_fires_arrives_but_not_enters():
+    import copy
+    cards = copy.deepcopy(game().cards)
+    back = cards["cards"]["amber-legend"]["faces"]["back"]
+    back["abilities"] = [{"kind": "triggered", "when": "enters", "effect": [{"op": "gain-treasury", "who": "you", "amount": 10}]},
+                         {"kind": "triggered", "when": "arrives", "effect": [{"op": "gain-treasury", "who": "you", "amount": 1}]}]
+    from tokyo.games.storyline.game import StorylineGame
+    from tokyo.games.storyline.position import build_position
+    g = StorylineGame(2, {"decks": "amber,basalt"}, cards=cards)
+    s = build_position(g, active=0, phase="start", treasury=[0, 0],
+                       map=[{"card": "amber-legend", "owner": 0, "chapter": 2, "counters": {"story": 1}}])
+    assert entry(s, "amber-legend")["face"] == "back"
+    assert s.players[0]["treasury"] == 0 + 3 + 1   # income 2 + Homeworld 1, then the arrival: 1, never 10
