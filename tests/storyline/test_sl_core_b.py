@@ -189,3 +189,100 @@ def test_a_flip_fires_arrives_but_not_enters():
                        map=[{"card": "amber-legend", "owner": 0, "chapter": 2, "counters": {"story": 1}}])
     assert entry(s, "amber-legend")["face"] == "back"
     assert s.players[0]["treasury"] == 0 + 3 + 1   # income 2 + Homeworld 1, then the arrival: 1, never 10
+
+
+# ----- 14 Units and Devices ----------------------------------------------------------------
+@rule("storyline 14.1.4", "storyline 14.3.2", "storyline 14.5.2")
+def test_units_are_only_on_locations_or_aboard_capital_ships_and_a_move_is_one_place():
+    s = pos(2, map=[{"card": "amber-scout", "owner": 0, "ready": True},          # 3
+                    {"card": "amber-tank", "owner": 0},                          # 4
+                    {"card": "basalt-carrier", "owner": 1}]                      # 5
+            + [{"card": "amber-fighter", "owner": 0, "place": 5} for _ in range(3)]
+            + [{"card": "amber-captain", "owner": 0, "place": 5} for _ in range(3)])
+    assert {t for t in s.legal_texts() if t.startswith("move 3")} == {"move 3 to 1", "move 3 to 2", "move 3 to 5"}
+    s.apply_action("move 3 to 5")
+    assert s.find(3)["place"] == 5 and sum(1 for u in s.map if u["place"] == 5) == 7
+    assert not [t for t in s.legal_texts() if t.startswith("move 3")]
+
+
+@rule("storyline 14.9.1", "storyline 14.9.3", "storyline 19.3.3", "storyline 18.13.1")
+def test_a_device_stays_on_its_host_and_leaves_with_it():
+    s = pos(2, map=[{"card": "amber-artillery", "owner": 0, "ready": True},
+                    {"card": "basalt-outpost", "owner": 1, "damage": 3},
+                    {"card": "basalt-plating", "owner": 1, "host": 4}])
+    d = s.find(5)
+    assert d["host"] == 4 and d["controller"] == 1 and s.band(d) == 1
+    s.apply_action("attack 3 4")
+    assert gone(s, "basalt-outpost") and gone(s, "basalt-plating")
+    assert s.players[1]["discard"] == ["basalt-outpost", "basalt-plating"] and "14.9.3" in keys(s)
+
+
+# ----- 15 Awards ---------------------------------------------------------------------------
+@rule("storyline 15.3.1", "storyline 15.3.3", "storyline 15.4.1")
+def test_the_award_looks_at_the_controller_just_before_the_destruction():
+    s = pos(2, hands=[["amber-supply"], []], map=[{"card": "amber-artillery", "owner": 0, "ready": True},
+                    {"card": "basalt-outpost", "owner": 1, "controller": 0, "damage": 6}])
+    s.find(4)["destroyer"] = 0
+    s.state_check()
+    assert gone(s, "basalt-outpost") and [pl["story"] for pl in s.players] == [0, 0]
+    s = pos(2, active=1, map=[{"card": "basalt-artillery", "owner": 1, "ready": True},
+                              {"card": "basalt-outpost", "owner": 1, "controller": 0, "damage": 3}])
+    s.apply_action("attack 3 4")
+    assert gone(s, "basalt-outpost") and [pl["story"] for pl in s.players] == [0, 1]
+
+
+@rule("storyline 15.3.2")
+def test_a_destruction_with_nobody_credited_gives_nothing():
+    s = pos(2, map=[{"card": "basalt-outpost", "owner": 1, "damage": 6}, {"card": "basalt-captain", "owner": 1}])
+    s.state_check()
+    s.destroy_cards([s.find(4)], None)
+    assert gone(s, "basalt-outpost") and gone(s, "basalt-captain") and [pl["story"] for pl in s.players] == [0, 0]
+
+
+@rule("storyline 15.5.1", "storyline 19.5.2")
+def test_awards_of_one_state_check_in_timestamp_order_with_a_win_check_after_each():
+    s = pos(2, story=[4, 0], hands=[["amber-supply"], []], map=[{"card": "basalt-outpost", "owner": 1, "damage": 6},
+                                  {"card": "basalt-carrier", "owner": 1, "damage": 8}])
+    s.find(3)["destroyer"] = 0
+    s.find(4)["destroyer"] = 0
+    s.state_check()
+    assert gone(s, "basalt-outpost") and gone(s, "basalt-carrier")   # both left at once
+    assert s.players[0]["story"] == 5 and s.winners == [0]
+    assert [e.text for e in s.log if e.rule.split(" ")[1] == "15.2.3"] == [
+        "Seat 0 gains 1 Story Point for destroying Basalt Outpost."]
+
+
+# ----- 16 and 17 -----------------------------------------------------------------------------
+@rule("storyline 16.8.1", "storyline 19.5.5")
+def test_recovery_follows_the_award_unless_the_game_ended():
+    s = pos(2, active=1, phase="end", treasury=[0, 0], story=[0, 0])
+    k = keys(s)
+    assert k.index("16.3.1") < k.index("16.7.1") < k.index("16.3.2")
+    assert [x for x in k if x in ("16.3.1", "16.3.2")] == ["16.3.1", "16.3.2", "16.3.1", "16.3.2"]
+    s = pos(2, active=1, phase="end", treasury=[0, 0], story=[0, 4])
+    # Seat 1 (active) first: its recovery; then Seat 0's award brings Seat 1 to 5: no recovery
+    assert s.winners == [1] and s.players[0]["treasury"] == 0 and keys(s).count("16.3.2") == 1
+
+
+@rule("storyline 17.1.1", "storyline 17.2.1", "storyline 18.27.1", "storyline 18.19.1")
+def test_owners_and_controllers_on_entering():
+    s = game(2, first_player="0").new_initial_state()
+    while s.is_chance_node():
+        s.apply_action(s.legal_texts()[0])
+    assert [(e["card"], e["owner"], e["controller"]) for e in s.map] == [("amber-home", 0, 0), ("basalt-home", 1, 1)]
+    s = pos(2, hands=[["amber-scout"], []], map=[{"card": "basalt-outpost", "owner": 1, "controller": 0}])
+    s.apply_action("play amber-scout on 3")
+    e = entry(s, "amber-scout")
+    assert e["owner"] == 0 and e["controller"] == 0 and e["place"] == 3
+    s = cpos(["crisis-grinding-front"])
+    c = entry(s, "crisis-grinding-front")
+    assert c["owner"] == OPPONENT == c["controller"]
+
+
+@rule("storyline 17.2.2", "storyline 18.8.1")
+def test_a_cards_abilities_are_its_controllers():
+    s = pos(2, map=[{"card": "basalt-artillery", "owner": 1, "controller": 0, "ready": True},
+                    {"card": "basalt-captain", "owner": 1, "damage": 2}])
+    assert "attack 3 4" in s.legal_texts() and s.node[1] == 0
+    run(s, [{"op": "deal-damage", "amount": 1, "power": "high", "to": {"each": {"type": ["character"]}}}], src=3)
+    assert s.fallen(s.find(4)) and [pl["story"] for pl in s.players] == [1, 0]
