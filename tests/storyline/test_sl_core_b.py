@@ -286,3 +286,32 @@ def test_a_cards_abilities_are_its_controllers():
     assert "attack 3 4" in s.legal_texts() and s.node[1] == 0
     run(s, [{"op": "deal-damage", "amount": 1, "power": "high", "to": {"each": {"type": ["character"]}}}], src=3)
     assert s.fallen(s.find(4)) and [pl["story"] for pl in s.players] == [1, 0]
+
+
+# ----- 18 Glossary ---------------------------------------------------------------------------
+@rule("storyline 18.29.1", "storyline 18.39.1", "storyline 18.33.1", "storyline 18.40.1")
+def test_permanents_units_and_shields_by_type():
+    s = pos(2, map=[{"card": "amber-scout", "owner": 0}, {"card": "amber-tank", "owner": 0},
+                    {"card": "amber-fighter", "owner": 0}, {"card": "amber-carrier", "owner": 0},
+                    {"card": "amber-outpost", "owner": 0}, {"card": "amber-plating", "owner": 0, "host": 7},
+                    {"card": "amber-saga", "owner": 0}, {"card": "amber-legend", "owner": 0, "face": "back"}])
+    es = [s.find(u) for u in range(3, 11)]
+    assert [s.is_permanent(e) for e in es] == [True, True, True, True, True, True, False, True]
+    assert [s.is_unit(e) for e in es] == [True, True, True, True, False, False, False, True]
+    assert [s.shielded(e) for e in es] == [False, False, False, True, True, False, False, False]
+
+
+@rule("storyline 18.7.1", "storyline 18.18.1", "storyline 18.15.1")
+def test_broken_at_durability_destroyed_at_twice():
+    s = pos(2, hands=[["amber-supply"], []], map=[
+        {"card": "basalt-outpost", "owner": 1, "damage": 2}, {"card": "basalt-outpost", "owner": 1, "damage": 3},
+        {"card": "basalt-captain", "owner": 1, "damage": 2}, {"card": "basalt-captain", "owner": 1, "damage": 5},
+        {"card": "basalt-carrier", "owner": 1, "damage": 7}])
+    assert [s.contested(s.find(u)) for u in (3, 4, 7)] == [False, True, True]
+    assert [s.fallen(s.find(u)) for u in (5, 6)] == [False, True]
+    s.state_check()
+    assert all(s.find(u) for u in (3, 4, 5, 6, 7))
+    s.find(4)["damage"] = 6
+    s.find(6)["damage"] = 6
+    s.state_check()
+    assert s.find(4) is None and s.find(6) is None and s.find(7) is not None
