@@ -565,6 +565,9 @@ class StorylineState(AbilityMixin, StepState):
         e["counters"].pop("liberation", None)
         e["place"] = None
         e["band"] = None
+        for u in self.map:   # storyline 13.5.2, 14.8.2: a Storyline face holds no units
+            if u["place"] == e["uid"]:
+                u["place"] = None
         self.say(f"{self.face_name(e, 'back')} flips back to {self.face(e)['name']}, on Chapter 1.",
                  self.rule("22.8.1.2"))
 
