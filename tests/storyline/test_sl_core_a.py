@@ -366,3 +366,148 @@ def test_an_epilogue_cannot_be_attacked_damaged_targeted_moved_or_take_counters(
     run(s, [{"op": "add-counters", "type": "story", "n": 2, "on": {"each": {"controller": "any"}}}])
     assert ep["counters"] == {}
     assert s.moves(ep) == []
+
+
+# ----- the Crisis Format where sections 1-10 speak of it ---------------------------------------
+GF, BE, PB = "crisis-grinding-front", "crisis-bleeding-exchequer", "crisis-parasite-bloom"
+
+
+@rule("storyline 1.1.3", "storyline 8.2.1")
+def test_section_22_wins_where_it_differs_a_crisis_storyline_has_no_band_and_counts_time():
+    from sl_crisis_helpers import cpos as crisis_pos, opp_turn
+    from tokyo.games.storyline.abilities import OPPONENT
+    s = crisis_pos([BE], phase="start", treasury=[5, 5])
+    be = entry(s, BE)
+    assert s.band(be) is None and be["owner"] == be["controller"] == OPPONENT
+    assert be["counters"] == {}                                # no Story counter in seat 0's Admin Phase (10.3.3)
+    s2 = crisis_pos([BE], treasury=[5, 5])
+    opp_turn(s2)
+    assert entry(s2, BE)["counters"] == {"time": 1}            # Time counters instead (22.4.1)
+    assert s2.face(entry(s2, BE))["chapters"][0]["counter"] == "time"
+
+
+@rule("storyline 1.2.2")
+def test_in_the_crisis_format_the_players_win_together():
+    from sl_crisis_helpers import cpos as crisis_pos, run as crisis_run
+    s = crisis_pos([PB, BE], fields={PB: {"damage": 8}, BE: {"damage": 9}})
+    crisis_run(s, [])
+    assert s.is_terminal() and s.winners == [0, 1] and s.returns()[0] == s.returns()[1] > 0
+
+
+@rule("storyline 4.7.2")
+def test_a_card_with_no_band_is_at_no_distance_from_anything():
+    from sl_crisis_helpers import cpos as crisis_pos
+    s = crisis_pos([BE], map=[{"card": "concord-line-trooper", "owner": 0, "ready": True},       # 4: range 0
+                              {"card": "concord-picket-frigate", "owner": 0, "ready": True}])     # 5: Orbit
+    be = entry(s, BE)
+    assert s.band(be) is None and not s.shielded(be)
+    assert s.reaches(1, 0, "low", be) and s.reaches(2, 0, "low", be) and s.reaches(None, 0, "low", be)
+    assert not s.reaches(None, 2, "low", s.find(1))            # Power still limits it
+    assert {"attack 4 3", "attack 5 3"} <= set(s.legal_texts())
+
+
+@rule("storyline 4.11.3", "storyline 4.12.1")
+def test_a_crisis_card_that_leaves_the_map_goes_out_of_the_game_for_good():
+    from sl_crisis_helpers import cpos as crisis_pos, run as crisis_run
+    s = crisis_pos([PB, BE])
+    crisis_run(s, [{"op": "destroy", "to": "this"}], src=3)
+    assert not any(e["card"] == PB for e in s.map)
+    for pl in s.players:
+        assert PB not in pl["discard"] and PB not in pl["hand"] and PB not in pl["deck"]
+    for _ in range(6):                                          # turns go by: it never comes back
+        if s.is_terminal():
+            break
+        s.apply_action(s.legal_texts()[0] if s.is_chance_node() else "pass")
+    assert not any(e["card"] == PB for e in s.map)
+
+
+@rule("storyline 3.9.2")
+def test_a_crisis_storyline_is_put_onto_the_map_at_the_start_of_a_crisis_game():
+    from sl_crisis_helpers import cgame
+    s = cgame(2, crises=f"{GF},{BE}", first_player="0").new_initial_state()
+    crises = [e for e in s.map if s.is_crisis(e)]
+    assert [e["card"] for e in crises] == [BE, GF]
+    assert all(s.is_storyline_face(e) and e["chapter"] == 1 for e in crises)
+    assert all(BE not in pl["deck"] and GF not in pl["deck"] for pl in s.players)
+    assert "22.1.1" in keys(s)
+
+
+@rule("storyline 3.12.3")
+def test_a_drone_is_shielded_as_its_type_is():
+    from sl_crisis_helpers import cpos as crisis_pos
+    s = crisis_pos([GF], map=[{"card": "drone-spark", "owner": -1}, {"card": "drone-scrap", "owner": -1},
+                              {"card": "crisis-drone-foundry", "owner": -1, "face": "back"}])
+    spark, scrap, ark = entry(s, "drone-spark"), entry(s, "drone-scrap"), entry(s, "crisis-drone-foundry")
+    assert s.card("drone-spark")["drone"] and (s.ftype(spark), s.is_capital(spark)) == ("spacecraft", False)
+    assert not s.shielded(spark) and not s.shielded(scrap) and s.ftype(scrap) == "ground-unit"
+    assert s.is_capital(ark) and s.shielded(ark)                 # a Capital Spacecraft is Shielded
+
+
+# ----- 4: zones and the Map ----------------------------------------------------------------
+@rule("storyline 4.1.1", "storyline 4.1.2")
+def test_the_zones_and_the_treasury_number():
+    s = pos(2, hands=[["amber-scout"], []], discards=[["amber-tank"], []], treasury=[4, 3])
+    pl = s.players[0]
+    assert isinstance(pl["deck"], dict) and pl["hand"] == ["amber-scout"] and pl["discard"] == ["amber-tank"]
+    assert sum(pl["deck"].values()) == 28 and [e["card"] for e in s.map] == ["amber-home", "basalt-home"]
+    assert type(pl["treasury"]) is int and pl["treasury"] == 4
+    assert not any(e["card"] == "treasury" for e in s.map)
+
+
+@rule("storyline 4.2.1", "storyline 5.5.1")
+def test_a_deck_is_face_down_and_each_draw_is_a_chance_node_over_its_cards():
+    s = pos(2, active=0, phase="start", decks=[{"amber-scout": 3, "amber-tank": 1}, None])
+    assert s.current_player() == CHANCE and s.node[2] == "draw"
+    assert [(a.text, p) for a, p in s.chance_outcomes()] == [("draw amber-scout", 0.75), ("draw amber-tank", 0.25)]
+    o = s.observation(1)
+    assert o["players"][0]["deck_size"] == 4 and "deck" not in o["players"][0]
+    assert "amber-scout" not in str(s.observation(0)["players"])
+    s.apply_action("draw amber-tank")
+    assert s.players[0]["deck"] == {"amber-scout": 3} and s.players[0]["hand"] == ["amber-tank"]
+
+
+@rule("storyline 4.4.1")
+def test_a_discard_pile_is_face_up_and_takes_cards_on_top():
+    s = pos(2, hands=[["amber-supply", "amber-intel", "amber-tank"], []], discards=[["amber-scout"], []])
+    s.apply_action("play amber-supply")
+    assert s.players[0]["discard"] == ["amber-scout", "amber-supply"]      # on top: last
+    assert s.observation(1)["players"][0]["discard"] == ["amber-scout", "amber-supply"]
+
+
+@rule("storyline 4.5.1")
+def test_the_map_has_three_bands_in_a_line():
+    from tokyo.games.storyline.state import BAND_NAMES
+    assert BAND_NAMES == {1: "Surface", 2: "Orbit", 3: "Deep Space"}
+    s = pos(2, map=[{"card": "amber-tank", "owner": 0, "ready": True},      # Surface, range 1
+                    {"card": "basalt-fighter", "owner": 1}, {"card": "basalt-carrier", "owner": 1},
+                    {"card": "basalt-saga", "owner": 1}])
+    assert [s.band(e) for e in s.map[2:]] == [1, 2, 3, 2]
+    assert attacks(s) == {"attack 3 4", "attack 3 6"}           # Orbit is 1 away; Deep Space 2
+
+
+@rule("storyline 4.8.1")
+def test_a_surface_unit_is_on_exactly_one_location_or_in_the_open():
+    s = pos(2, map=[{"card": "amber-outpost", "owner": 0},
+                    {"card": "amber-tank", "owner": 0, "ready": True, "place": "amber-home"},
+                    {"card": "amber-scout", "owner": 0}], hands=[["amber-supply"], []])
+    tank = entry(s, "amber-tank")
+    assert tank["place"] == 1 and entry(s, "amber-scout")["place"] is None
+    s.apply_action("move 4 to 3")
+    assert tank["place"] == 3 and [e["uid"] for e in s.map if e["place"] == 1] == []
+    s.leave_map(entry(s, "amber-outpost"))
+    assert tank["place"] is None and s.band(tank) == 1                  # in the open
+
+
+@rule("storyline 4.13.3")
+def test_a_card_keeps_its_timestamp_when_it_flips_moves_or_changes_controller():
+    s = pos(2, map=[{"card": "amber-legend", "owner": 0, "chapter": 2, "counters": {"story": 1}},
+                    {"card": "amber-outpost", "owner": 0, "damage": 3},
+                    {"card": "basalt-tank", "owner": 1, "ready": True}], phase="start")
+    legend = s.find(3)
+    assert legend["card"] == "amber-legend" and legend["face"] == "back" and s.ftype(legend) == "character"
+    s.set_controller(s.find(4), 1)
+    assert s.find(4)["card"] == "amber-outpost" and s.find(4)["controller"] == 1
+    assert [e["uid"] for e in s.map] == [1, 2, 3, 4, 5]
+    s = pos(2, map=[{"card": "amber-tank", "owner": 0, "ready": True}], hands=[["amber-supply"], []])
+    s.apply_action("move 3 to 2")
+    assert s.find(3)["card"] == "amber-tank" and s.find(3)["place"] == 2 and s.next_uid == 4
