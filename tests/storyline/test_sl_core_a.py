@@ -363,8 +363,9 @@ def test_an_epilogue_cannot_be_attacked_damaged_targeted_moved_or_take_counters(
     assert not s.can_take_damage(ep)
     s.deal_damage(0, 3, "high", [ep])
     assert ep["damage"] == 0
-    run(s, [{"op": "add-counters", "type": "story", "n": 2, "on": {"each": {"controller": "any"}}}])
-    assert ep["counters"] == {}
+    run(s, [{"op": "add-counters", "type": "story", "n": 2, "on": {"each": {"controller": "any",
+                                                                            "type": ["storyline", "permanent"]}}}])
+    assert ep["counters"] == {} and s.find(1)["counters"] == {"story": 2}
     assert s.moves(ep) == []
 
 
@@ -511,3 +512,261 @@ def test_a_card_keeps_its_timestamp_when_it_flips_moves_or_changes_controller():
     s = pos(2, map=[{"card": "amber-tank", "owner": 0, "ready": True}], hands=[["amber-supply"], []])
     s.apply_action("move 3 to 2")
     assert s.find(3)["card"] == "amber-tank" and s.find(3)["place"] == 2 and s.next_uid == 4
+
+
+# ----- 1.3 and 7: card text, abilities and effects (with the shipped cards) -----------------
+def rpos(decks: str = "concord,verdant", **kw):
+    return build_position(StorylineGame(2, {"decks": decks}), **kw)
+
+
+@rule("storyline 1.3.1")
+def test_a_cards_text_wins_over_the_rules():
+    # the rules remove damage only by a repair that pays the cost and removes every counter
+    # (12.12.1); the Field Engineer's text removes one, for no Treasury
+    s = rpos(treasury=[0, 3], map=[{"card": "concord-field-engineer", "owner": 0, "ready": True},
+                                   {"card": "concord-bastion-walker", "owner": 0, "damage": 3}],
+             hands=[["concord-line-trooper"], []])
+    assert "repair 4" not in s.legal_texts() and "use 3" in s.legal_texts()
+    s.apply_action("use 3")
+    s.apply_action("choose 4")
+    assert entry(s, "concord-bastion-walker")["damage"] == 2
+    assert [e.text for e in s.log if e.rule.split(" ")[1] == "7.4.1"] == [
+        "Seat 0 uses Field Engineer (#3), paying spending it."]
+    assert "12.12.1" not in keys(s)
+
+
+@rule("storyline 1.3.2")
+def test_can_and_cannot_together_it_cannot():
+    # the Barrage may deal damage to "target permanent": a Device is one, but cannot take
+    # damage (3.6.2), and an Epilogue cannot be targeted (3.10.2)
+    s = rpos(treasury=[5, 3], hands=[["concord-artillery-barrage", "concord-line-trooper"], []],
+             map=[{"card": "verdant-thornguard", "owner": 1},
+                  {"card": "verdant-bloomhorn", "owner": 1, "host": "verdant-thornguard"}])
+    assert s.ftype(s.find(4)) == "device"
+    s.apply_action("play concord-artillery-barrage")
+    assert s.node[2] == "choose" and s.legal_texts() == ["choose 2", "choose 3", "choose 4"]
+    s.apply_action("choose 4")                                # the Device: it cannot take the damage
+    assert s.find(4)["damage"] == 0 and s.find(3)["damage"] == 0 and s.find(2)["damage"] == 0
+    assert s.players[0]["discard"] == ["concord-artillery-barrage"]
+
+
+@rule("storyline 1.3.3")
+def test_text_applies_only_while_its_card_is_on_the_map_showing_that_face():
+    s = rpos(map=[{"card": "concord-bastion-walker", "owner": 0}], hands=[["concord-marshal-idris"], []],
+             treasury=[3, 3])
+    walker = entry(s, "concord-bastion-walker")
+    assert s.strike(walker) == 2                              # the Marshal in hand: no effect
+    s.apply_action("play concord-marshal-idris on 1")
+    assert s.strike(walker) == 3                              # on the Map: +1 Strike
+    s.leave_map(entry(s, "concord-marshal-idris"))
+    assert s.strike(walker) == 2
+    s2 = rpos(decks="verdant,concord", hands=[["verdant-harvest-song", "verdant-thornguard"], []], treasury=[0, 3])
+    s2.apply_action("play verdant-harvest-song")              # an Event's text applies as it resolves
+    assert s2.players[0]["treasury"] == 2 and not any(e["card"] == "verdant-harvest-song" for e in s2.map)
+
+
+@rule("storyline 7.1.1")
+def test_an_ability_is_static_triggered_activated_or_a_bargain():
+    kinds = {a["kind"] for c in default_cards()["cards"].values() for f in c["faces"].values()
+             for a in f["abilities"] + [x for ch in f.get("chapters", []) for x in ch["abilities"]]}
+    assert kinds == {"static", "triggered", "activated", "bargain"}
+    with pytest.raises(CardDataError):
+        _face("x", {"name": "X", "type": "character", "text": "t", "abilities": [{"kind": "replacement"}]})
+    bargains = [c["id"] for c in default_cards()["cards"].values() for f in c["faces"].values()
+                for a in f["abilities"] + [x for ch in f.get("chapters", []) for x in ch["abilities"]]
+                if a["kind"] == "bargain"]
+    assert bargains and all(default_cards()["cards"][c]["set"] == "crisis" for c in bargains)
+
+
+def default_cards():
+    from tokyo.games.storyline.cards import default_card_set
+    return default_card_set()
+
+
+@rule("storyline 7.6.2")
+def test_a_target_no_longer_legal_when_the_ability_resolves_is_left_alone():
+    s = rpos(treasury=[5, 3], hands=[["concord-artillery-barrage", "concord-line-trooper"], []],
+             map=[{"card": "verdant-thornguard", "owner": 1}, {"card": "verdant-rootbeast", "owner": 1}])
+    s.apply_action("play concord-artillery-barrage")
+    assert s.legal_texts() == ["choose 2", "choose 3", "choose 4"]
+    s.set_controller(s.find(3), 0)        # the chosen card changes sides before the ability resolves
+    s.apply_action("choose 3")
+    assert s.find(3)["damage"] == 0
+    s = rpos(treasury=[5, 3], hands=[["concord-artillery-barrage", "concord-line-trooper"], []],
+             map=[{"card": "verdant-thornguard", "owner": 1}, {"card": "verdant-rootbeast", "owner": 1}])
+    s.apply_action("play concord-artillery-barrage")
+    s.leave_map(s.find(3))                # or leaves the Map
+    s.apply_action("choose 3")
+    assert s.find(4)["damage"] == 0 and s.players[1]["discard"] == ["verdant-thornguard"]
+
+
+@rule("storyline 7.9.2")
+def test_a_cost_not_paid_in_full_forbids_the_action():
+    s = rpos("concord,verdant", treasury=[0, 3], map=[{"card": "concord-bastion-walker", "owner": 0, "damage": 1},
+                                                      {"card": "concord-field-engineer", "owner": 0, "ready": True}],
+             hands=[["concord-artillery-barrage", "concord-line-trooper"], []])
+    assert s.players[0]["treasury"] == 0 and s.node[2] == "main"
+    legal = s.legal_texts()
+    assert "use 1" not in legal and "use 4" in legal     # Anvil Prime: 1 Treasury, spend this
+    assert "repair 3" not in legal                       # cost 3
+    assert not any(t.startswith("play concord-artillery-barrage") for t in legal)
+    s = rpos("concord,verdant", treasury=[1, 3], map=[{"card": "concord-bastion-walker", "owner": 0, "damage": 1}],
+             hands=[["concord-line-trooper"], []])
+    assert "use 1" in s.legal_texts() and "repair 3" not in s.legal_texts()
+
+
+@rule("storyline 7.10.1")
+def test_an_effects_controller_is_its_sources_controller():
+    # seat 1 controls seat 0's Field Engineer... a card seat 0 owns and seat 1 controls: its
+    # damage is seat 1's, so the fall of seat 0's Character scores for seat 1
+    s = pos(2, map=[{"card": "amber-outpost", "owner": 0, "controller": 1},
+                    {"card": "amber-scout", "owner": 0, "place": "amber-home"}], hands=[["amber-tank"], []])
+    run(s, [{"op": "deal-damage", "amount": 2, "power": "low", "to": {"each": {"controller": "opponent",
+                                                                               "type": ["character"]}}}], src=3)
+    assert entry(s, "amber-scout")["damage"] == 2 and s.players == s.players
+    assert [p["story"] for p in s.players] == [0, 1]
+    s = pos(2, map=[{"card": "amber-scout", "owner": 0, "place": "amber-home"}], hands=[["amber-tank"], []])
+    run(s, [{"op": "deal-damage", "amount": 2, "power": "low", "to": {"each": {"type": ["character"]}}}], ctrl=1)
+    assert [p["story"] for p in s.players] == [0, 1]     # an Event: its player
+
+
+@rule("storyline 7.10.2")
+def test_an_effect_of_a_rule_has_no_source_and_no_controller():
+    # the wreckage recovery destroys seat 0's Outposts: nobody destroyed them, no award beyond 16.7.1's
+    s = pos(2, phase="end", map=[{"card": "amber-outpost", "owner": 0, "damage": 3} for _ in range(3)]
+            + [{"card": "amber-tank", "owner": 0, "damage": 3} for _ in range(2)])
+    assert [p["story"] for p in s.players] == [0, 1]
+    assert not any(e["card"] in ("amber-outpost", "amber-tank") for e in s.map)
+    assert sorted(s.players[0]["discard"]) == ["amber-outpost"] * 3 + ["amber-tank"] * 2
+    assert "15.2.3" not in keys(s)
+
+
+# ----- 8: Storylines ----------------------------------------------------------------------
+@rule("storyline 8.3.2")
+def test_a_storyline_enters_or_flips_back_to_its_storyline_face_on_chapter_one():
+    s = pos(2, hands=[["amber-legend", "amber-tank"], []])
+    s.apply_action("play amber-legend")
+    assert entry(s, "amber-legend")["chapter"] == 1
+    from sl_crisis_helpers import cpos as crisis_pos, run as crisis_run
+    rc = "crisis-returning-comet"
+    s = crisis_pos([rc], fields={rc: {"face": "back", "counters": {"time": 4}}})
+    crisis_run(s, [{"op": "flip-back"}], src=3)
+    e = entry(s, rc)
+    assert e["face"] == "front" and e["chapter"] == 1 and "time" not in e["counters"]
+
+
+@rule("storyline 8.5.7", "storyline 9.1.2")
+def test_counters_of_another_type_do_not_count_toward_an_end_condition():
+    s = pos(2, map=[{"card": "amber-saga", "owner": 0, "counters": {"time": 5, "liberation": 1, "story": 1}}],
+            hands=[["amber-tank"], []])
+    e = entry(s, "amber-saga")
+    run(s, [{"op": "add-counters", "type": "time", "n": 3, "on": "this"}], src=e["uid"])
+    assert e["chapter"] == 1 and e["counters"] == {"time": 8, "liberation": 1, "story": 1}
+    run(s, [{"op": "add-counters", "type": "story", "n": 1, "on": "this"}], src=e["uid"])
+    assert e["chapter"] == 2 and e["counters"]["time"] == 8 and e["counters"]["story"] == 2
+    run(s, [{"op": "remove-counters", "type": "time", "n": 8, "on": "this"}], src=e["uid"])
+    assert e["counters"].get("story") == 2 and not e["counters"].get("time")
+
+
+@rule("storyline 8.7.3")
+def test_a_storyline_face_cannot_be_repaired():
+    s = pos(2, treasury=[9, 3], map=[{"card": "amber-saga", "owner": 0, "damage": 2},
+                                     {"card": "amber-outpost", "owner": 0, "damage": 1}], hands=[["amber-tank"], []])
+    legal = s.legal_texts()
+    assert "repair 4" in legal and not any(t in legal for t in ("repair 3", "rally 3"))
+
+
+@rule("storyline 8.8.1")
+def test_a_storyline_face_cannot_attack_move_be_boarded_or_host_a_device():
+    s = pos(2, treasury=[9, 3], hands=[["amber-plating", "amber-scout"], []],
+            map=[{"card": "amber-saga", "owner": 0, "ready": True}, {"card": "amber-legend", "owner": 0, "ready": True},
+                 {"card": "amber-scout", "owner": 0, "ready": True}, {"card": "basalt-scout", "owner": 1}])
+    saga, legend = entry(s, "amber-saga"), entry(s, "amber-legend")
+    assert not s.can_attack(saga) and not s.can_attack(legend)
+    assert s.moves(saga) == s.moves(legend) == []
+    assert s.moves(entry(s, "amber-scout")) == ["to 1", "to 2"]          # not onto or aboard a Storyline
+    legal = s.legal_texts()
+    assert [t for t in legal if t.startswith("play amber-plating")] == ["play amber-plating on 1"]
+    assert not any(t.startswith(("attack 3", "attack 4", "move 3", "move 4")) for t in legal)
+
+
+@rule("storyline 8.9.2")
+def test_a_back_face_may_be_of_any_type_and_the_flip_needs_no_instruction():
+    assert CARDS["cards"]["amber-legend"]["faces"]["back"]["type"] == "character"
+    assert CARDS["cards"]["amber-saga"]["faces"]["back"]["type"] == "epilogue"
+    assert CARDS["cards"]["dusk-legend"]["faces"]["back"]["type"] == "spacecraft"
+    assert not any(op["op"] == "flip-back" or "flip" in op["op"]
+                   for ch in CARDS["cards"]["amber-legend"]["faces"]["front"]["chapters"] for op in ch["on_complete"])
+    s = pos(2, map=[{"card": "amber-legend", "owner": 0, "chapter": 2, "counters": {"story": 1}}], phase="start")
+    e = entry(s, "amber-legend")
+    assert e["face"] == "back" and s.ftype(e) == "character" and s.band(e) == 1 and s.is_permanent(e)
+    assert s.durability(e) == 3 and s.strike(e) == 2 and e["place"] is None
+
+
+# ----- 9: counters ------------------------------------------------------------------------
+@rule("storyline 9.2.2")
+def test_a_count_is_the_number_of_counters_of_that_type():
+    s = pos(2, map=[{"card": "amber-saga", "owner": 0, "counters": {"story": 1}}], phase="start")
+    assert entry(s, "amber-saga")["counters"] == {"story": 2} and entry(s, "amber-saga")["chapter"] == 2
+    s = pos(2, map=[{"card": "amber-saga", "owner": 0}], phase="start")
+    assert entry(s, "amber-saga")["counters"] == {"story": 1} and entry(s, "amber-saga")["chapter"] == 1
+
+
+@rule("storyline 9.3.2")
+def test_counters_stay_on_their_card():
+    s = pos(2, map=[{"card": "amber-saga", "owner": 0, "counters": {"story": 1}},
+                    {"card": "amber-saga", "owner": 0},
+                    {"card": "basalt-saga", "owner": 1, "counters": {"story": 1}}], phase="start")
+    assert [e["counters"] for e in s.map[2:]] == [{"story": 2}, {"story": 1}, {"story": 1}]
+    s = pos(2, map=[{"card": "amber-artillery", "owner": 0, "ready": True},
+                    {"card": "basalt-saga", "owner": 1, "counters": {"story": 1}},
+                    {"card": "basalt-saga", "owner": 1}], hands=[["amber-tank"], []])
+    s.apply_action("attack 3 4")
+    assert [e["counters"] for e in s.map[2:]] == [{}, {}]    # destroyed with its counters; none moved
+    assert [e["card"] for e in s.map] == ["amber-home", "basalt-home", "amber-artillery", "basalt-saga"]
+
+
+@rule("storyline 9.4.1")
+def test_damage_is_recorded_one_counter_per_point():
+    s = pos(2, map=[{"card": "amber-artillery", "owner": 0, "ready": True}, {"card": "basalt-outpost", "owner": 1}],
+            hands=[["amber-tank"], []])
+    s.apply_action("attack 3 4")
+    o = entry(s, "basalt-outpost")
+    assert o["damage"] == 3
+    run(s, [{"op": "remove-counters", "type": "damage", "n": 1, "on": {"each": {"controller": "opponent",
+                                                                                "type": ["location"]}}}])
+    assert o["damage"] == 2 and s.find(2)["damage"] == 0
+
+
+@rule("storyline 9.5.1")
+def test_story_points_are_not_counters():
+    s = pos(2, story=[3, 2], map=[{"card": "amber-saga", "owner": 0, "counters": {"story": 1}}],
+            hands=[["amber-tank"], []])
+    run(s, [{"op": "remove-counters", "type": "story", "n": 5, "on": {"each": {"type": ["storyline"]}}}])
+    assert entry(s, "amber-saga")["counters"].get("story", 0) == 0 and [p["story"] for p in s.players] == [3, 2]
+    run(s, [{"op": "add-counters", "type": "story", "n": 1, "on": {"each": {"type": ["storyline"]}}}])
+    assert entry(s, "amber-saga")["counters"] == {"story": 1} and [p["story"] for p in s.players] == [3, 2]
+
+
+# ----- 10: the turn -----------------------------------------------------------------------
+@rule("storyline 10.1.3")
+def test_the_active_side_is_the_player_whose_turn_it_is_or_the_opponent():
+    s = pos(3, active=1, phase="start")
+    assert s.active == 1 and s.node[3]["seat"] == 1
+    from sl_crisis_helpers import cpos as crisis_pos
+    from tokyo.games.storyline.abilities import OPPONENT
+    s = crisis_pos([BE], treasury=[5, 5])
+    assert s.active == 0
+    s._step_opp_turn_start(0)                  # the opponent turn paired with seat 0 begins
+    assert s.active == OPPONENT and s.paired == 0
+    assert s._whose_now("your", OPPONENT) and not s._whose_now("your", 0)
+
+
+@rule("storyline 10.2.2")
+def test_no_phase_is_skipped_and_an_empty_one_passes():
+    # seat 0's End Phase with nothing to discard; seat 1's turn, where nothing can be played
+    s = pos(2, hands=[[], []], phase="end", decks=[None, {"basalt-carrier": 2}], treasury=[3, 1])
+    s.apply_action("draw basalt-carrier")
+    ks = keys(s)
+    assert ks == ["10.1.1", "10.3.1", "10.3.2", "10.4.1", "10.4.1", "10.6.7", "10.1.1", "10.3.1", "10.3.2"]
+    assert s.active == 0 and s.node[2] == "draw" and s.players[1]["hand"] == ["basalt-carrier"]
