@@ -33,8 +33,8 @@ def with_ability(cid: str, ability: dict, text: str = "Test ability."):
     return cards
 
 
-def cpos(cards, n=2, **kw):
-    return build_position(StorylineGame(n, {"decks": "amber,basalt,cobalt,dusk"[:6 * n + n - 1]}, cards=cards), **kw)
+def apos(cards, **kw):
+    return build_position(StorylineGame(2, {"decks": "amber,basalt"}, cards=cards), **kw)
 
 
 # ----- 1: general -------------------------------------------------------------------------
@@ -623,7 +623,7 @@ def test_an_effects_controller_is_its_sources_controller():
                     {"card": "amber-scout", "owner": 0, "place": "amber-home"}], hands=[["amber-tank"], []])
     run(s, [{"op": "deal-damage", "amount": 2, "power": "low", "to": {"each": {"controller": "opponent",
                                                                                "type": ["character"]}}}], src=3)
-    assert entry(s, "amber-scout")["damage"] == 2 and s.players == s.players
+    assert entry(s, "amber-scout")["damage"] == 2
     assert [p["story"] for p in s.players] == [0, 1]
     s = pos(2, map=[{"card": "amber-scout", "owner": 0, "place": "amber-home"}], hands=[["amber-tank"], []])
     run(s, [{"op": "deal-damage", "amount": 2, "power": "low", "to": {"each": {"type": ["character"]}}}], ctrl=1)
@@ -770,3 +770,45 @@ def test_no_phase_is_skipped_and_an_empty_one_passes():
     ks = keys(s)
     assert ks == ["10.1.1", "10.3.1", "10.3.2", "10.4.1", "10.4.1", "10.6.7", "10.1.1", "10.3.1", "10.3.2"]
     assert s.active == 0 and s.node[2] == "draw" and s.players[1]["hand"] == ["basalt-carrier"]
+
+
+@rule("storyline 10.4.2")
+def test_draw_phase_abilities_trigger_and_resolve_after_the_draw():
+    cards = with_ability("amber-outpost", {"kind": "triggered", "when": {"phase": "draw", "whose": "your"},
+                                           "effect": [{"op": "gain-treasury", "who": "you", "amount": 2}]})
+    s = apos(cards, phase="start", treasury=[0, 0], map=[{"card": "amber-outpost", "owner": 0}],
+             decks=[{"amber-tank": 1}, None])
+    assert s.players[0]["treasury"] == 3 + 1 and s.node[2] == "draw"     # not yet: Income only
+    s.apply_action("draw amber-tank")
+    assert s.players[0]["treasury"] == 6 and s.players[0]["hand"] == ["amber-tank"]
+    ks = keys(s)
+    assert ks.index("10.4.1") < ks.index("7.3.3")
+    s2 = apos(cards, active=1, phase="start", treasury=[1, 0], map=[{"card": "amber-outpost", "owner": 0}],
+              hands=[[], ["basalt-tank"]])
+    s2.apply_action(s2.legal_texts()[0])
+    assert s2.node[:3] == ["decision", 1, "main"] and s2.players[0]["treasury"] == 1                               # "your": not in seat 1's turn
+
+
+@rule("storyline 10.5.2")
+def test_the_active_player_takes_actions_one_at_a_time_until_they_pass():
+    s = pos(2, treasury=[5, 3], hands=[["amber-scout", "amber-tank", "amber-supply", "amber-artillery"], []])
+    s.apply_action("play amber-scout on 1")
+    assert s.node[:3] == ["decision", 0, "main"]
+    s.apply_action("play amber-tank on 1")
+    s.apply_action("play amber-supply")
+    assert s.node[:3] == ["decision", 0, "main"] and s.players[0]["treasury"] == 5 - 1 - 2 + 2
+    assert s.legal_texts() == ["play amber-artillery on 1", "pass"]
+    s.apply_action("pass")
+    assert s.active == 1
+
+
+@rule("storyline 10.7.1")
+def test_end_phase_abilities_trigger_and_resolve_at_its_start():
+    cards = with_ability("amber-outpost", {"kind": "triggered", "when": {"phase": "end", "whose": "your"},
+                                           "effect": [{"op": "draw", "who": "you", "n": 1}]})
+    hand = ["amber-carrier"] * 2 + ["amber-artillery"] * 3 + ["amber-captain"] * 2   # 7: at the limit
+    s = apos(cards, treasury=[1, 3], hands=[hand, []], map=[{"card": "amber-outpost", "owner": 0}],
+             decks=[{"amber-intel": 1}, None])                           # nothing to play: the Main Phase passes
+    assert s.node[2] == "draw" and s.node[3]["seat"] == 0                   # the End Phase ability first
+    s.apply_action("draw amber-intel")
+    assert s.node[:3] == ["decision", 0, "discard"]                        # then the hand step: 8 > 7
