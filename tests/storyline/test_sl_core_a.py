@@ -812,3 +812,18 @@ def test_end_phase_abilities_trigger_and_resolve_at_its_start():
     assert s.node[2] == "draw" and s.node[3]["seat"] == 0                   # the End Phase ability first
     s.apply_action("draw amber-intel")
     assert s.node[:3] == ["decision", 0, "discard"]                        # then the hand step: 8 > 7
+
+
+@rule("storyline 2.1.1", "storyline 5.1.2")
+def test_cards_of_the_same_name_are_copies_for_the_three_copy_limit(tmp_path):
+    import shutil
+    src = __import__("pathlib").Path(__file__).with_name("data")
+    for f in src.glob("*.toml"):
+        shutil.copy(f, tmp_path / f.name)
+    load_card_set(tmp_path)                                     # as shipped: fine
+    amber = tmp_path / "test_amber.toml"
+    text = amber.read_text()
+    assert text.count('name = "Amber Tank"') == 1
+    amber.write_text(text.replace('name = "Amber Tank"', 'name = "Amber Scout"'))   # 3 + 3 of one name
+    with pytest.raises(CardDataError):
+        load_card_set(tmp_path)
