@@ -202,7 +202,13 @@ class AbilityMixin:
             return self.candidates("each", sel, ctx, None)
         if slot in chosen:
             e = self.find(chosen[slot])
-            return [e] if e is not None else []   # storyline 7.6.2
+            if e is None:
+                return []   # storyline 7.6.2: gone
+            if how == "target":   # storyline 7.6.2: still a legal target (11.3), or left alone
+                op = ctx["ops"][i]
+                if e not in self.candidates(how, sel, ctx, self.op_power(op, ctx)):
+                    return []
+            return [e]
         if sel.get("controller") == "random-player" and "rp" not in ctx:
             if self._pick_player(ctx, i, chosen):
                 return None

@@ -270,6 +270,13 @@ def load_card_set(directory: str | Path) -> dict:
             raise CardDataError(f"card {c['id']!r}: 1 to {MAX_COPIES} copies (storyline 5.1.2)")
         d["cards"][c["id"]] = c["copies"]
     for d in decks.values():
+        by_name: dict[str, int] = {}
+        for cid, k in d["cards"].items():   # storyline 2.1.1: the same name is the same card
+            name = cards[cid]["faces"]["front"]["name"]
+            by_name[name] = by_name.get(name, 0) + k
+            if by_name[name] > MAX_COPIES:
+                raise CardDataError(f"deck {d['id']!r}: more than {MAX_COPIES} cards named {name!r} "
+                                    "(storyline 5.1.2, 2.1.1)")
         size = sum(d["cards"].values())
         home = cards.get(d["homeworld"] or "")
         if size != d["size"] or d["size"] != DECK_SIZE or home is None or not home["homeworld"]:
