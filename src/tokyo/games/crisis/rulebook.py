@@ -11,6 +11,8 @@ from __future__ import annotations
 
 from functools import lru_cache
 
+from ...core.citations import statement_citer
+
 GAME = "crisis-tokyo"
 
 # section number -> (title path as docs/rules/crisis-tokyo.md has it, statements in it)
@@ -65,17 +67,7 @@ RULINGS: dict[str, str] = {
 }
 
 
-@lru_cache(maxsize=None)
-def cite(key: str) -> str:
-    """``crisis-tokyo <key> <title>`` for a statement key (``13.5.2``) or a ruling (``C9``).
-    ValueError for a key that is not a statement of the rules page or a cited ruling."""
-    if key in RULINGS:
-        return f"{GAME} {key} {RULINGS[key]}"
-    section, _, n = key.rpartition(".")
-    found = SECTIONS.get(section)
-    if found is None or not n.isdigit() or not 1 <= int(n) <= found[1]:
-        raise ValueError(f"{key!r} is not a statement of docs/rules/crisis-tokyo.md")
-    return f"{GAME} {key} {found[0]}"
+cite = statement_citer(GAME, SECTIONS, RULINGS, "docs/rules/crisis-tokyo.md")
 
 
 def card_cite(card: str, half: str, name: str) -> str:

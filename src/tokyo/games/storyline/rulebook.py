@@ -9,7 +9,7 @@ deck``). ``SECTIONS`` was generated from the page with tools/rules_coverage.py's
 
 from __future__ import annotations
 
-from functools import lru_cache
+from ...core.citations import statement_citer
 
 GAME = "storyline"
 
@@ -255,14 +255,4 @@ RULINGS: dict[str, str] = {
 }
 
 
-@lru_cache(maxsize=None)
-def cite(key: str) -> str:
-    """``storyline <key> <title>`` for a statement key (``11.2.3``) or a ruling (``S14``).
-    ValueError for a key that is not a statement of the rules page or a cited ruling."""
-    if key in RULINGS:
-        return f"{GAME} {key} {RULINGS[key]}"
-    section, _, n = key.rpartition(".")
-    found = SECTIONS.get(section)
-    if found is None or not n.isdigit() or not 1 <= int(n) <= found[1]:
-        raise ValueError(f"{key!r} is not a statement of docs/rules/storyline.md")
-    return f"{GAME} {key} {found[0]}"
+cite = statement_citer(GAME, SECTIONS, RULINGS, "docs/rules/storyline.md")
