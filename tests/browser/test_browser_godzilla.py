@@ -15,6 +15,7 @@ face up in the market).
 
 import httpx
 import pytest
+from playwright.sync_api import expect
 
 from browserhelpers import PHONE, ThreadServer
 from test_browser_client import click_and_wait, log_texts
@@ -91,8 +92,10 @@ def test_lobby_game_with_evolutions_asks_to_keep_one_of_two(page, gz_server):
     # the kept card is in the person's own hand; the bot's hand is only counted
     page.wait_for_selector("#evolutions .card.evolution")
     assert page.locator("#evolutions .card.evolution .name").all_inner_texts() == [chosen]
-    other = page.locator("#monsters [data-evolutions='1']").inner_text()
-    assert "1 in hand (hidden)" in other, other
+    # the bot keeps its own card after the person's choice (set-up is in seat order),
+    # so its count may reach the page a moment later: wait for it, then check it
+    other = page.locator("#monsters [data-evolutions='1']")
+    expect(other).to_contain_text("1 in hand (hidden)")
     assert page.locator("#monsters .stat.tokens").count() == 2
     assert page.locator("#monsters .tag.species").count() == 2
 
