@@ -14,6 +14,8 @@ _GAMES: dict[str, str] = {
     "kot-dark": "tokyo.games.kingoftokyo.dark:DarkEditionGame",
     "kot-godzilla": "tokyo.games.kingoftokyo.godzilla:GodzillaGame",
     "crisis-tokyo": "tokyo.games.crisis.game:CrisisTokyoGame",
+    "storyline": "tokyo.games.storyline.game:StorylineGame",
+    "crisis-format": "tokyo.games.storyline.game:CrisisFormatGame",
 }
 _LOADED: dict[str, Any] = {}
 
