@@ -995,7 +995,10 @@ class StorylineState(AbilityMixin, StepState):
         return other
 
     def record_extra(self) -> dict:
-        return {"win_by": self.win_by, "cards": [sorted(set(ids)) for ids in self.played], "cards_verb": "played"}
+        """docs/architecture.md, Game records: how the game was won, the cards each seat
+        played and each seat's faction (its deck id) as a label."""
+        return {"win_by": self.win_by, "cards": [sorted(set(ids)) for ids in self.played], "cards_verb": "played",
+                "labels": {"faction": [pl["deck_id"] for pl in self.players]}}
 
     def __repr__(self) -> str:
         return f"<StorylineState turn={self.turn_count} phase={self.phase} node={json.dumps(self.node)}>"
