@@ -1,6 +1,8 @@
 """The ``storyline`` Game (competitive, 2-4 players) and the ``crisis-format`` Game (1-4
-players and the opponent, storyline §22). Not registered in tokyo.core.registry yet: build
-them directly, ``StorylineGame(2, {}, cards=load_card_set(dir))``, ``CrisisFormatGame(2, {})``."""
+players and the opponent, storyline §22), both registered in tokyo.core.registry
+(``load_game("crisis-format", 2)``). Tests may build them with their own cards:
+``StorylineGame(2, {}, cards=load_card_set(dir))``. Both play by one rules page,
+docs/rules/storyline.md (``GameInfo.rules``)."""
 
 from __future__ import annotations
 
@@ -70,7 +72,7 @@ class CrisisFormatGame(StorylineGame):
 
     info = GameInfo(
         game_id="crisis-format", title="Storyline: the Crisis Format", min_players=1, max_players=4,
-        default_players=2,
+        default_players=2, rules="storyline",   # storyline 22: the format is a section of the Storyline rules
         options=(
             Option("act_rounds", 4, "rounds in an Act (storyline 8.11.2)", kind="int", minimum=1, maximum=100),
             Option("acts", 5, "Acts after which the game ends in a draw (storyline 21.3.2)", kind="int", minimum=1,
