@@ -50,15 +50,17 @@ class AbilityMixin:
     # ===================== characteristics (storyline 2.14, 7.2) ===========================
     def _static_mod(self, e: dict, name: str) -> int:
         total = 0
+        statics = self.game.statics
         for src in self.map:
-            f = self.face(src)
-            if not any(a["kind"] == "static" for a in f["abilities"]):
+            st = statics.get((src["card"], src["face"]))
+            if not st:
                 continue
-            if self.ftype(src) == "character" and \
+            f = self.face(src)
+            if f["type"] == "character" and \
                     src["damage"] >= max(1, f.get("durability", 1) + self._static_mod_guarded(src)):
                 continue   # storyline 7.11.1: a Fallen Character's text has no effect
             ctx = None
-            for _, a in self.abilities_of_static(src):
+            for _, a in st:
                 for op in a["effect"]:
                     if op["characteristic"] != name:
                         continue
@@ -95,7 +97,7 @@ class AbilityMixin:
         return total
 
     def abilities_of_static(self, e: dict):
-        return [(i, a) for i, a in enumerate(self.face(e)["abilities"]) if a["kind"] == "static"]
+        return self.game.statics.get((e["card"], e["face"]), [])
 
     # ===================== selectors and recipients ========================================
     def is_player(self, c) -> bool:

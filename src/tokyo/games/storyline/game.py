@@ -39,6 +39,15 @@ class StorylineGame(Game):
         super().__init__(num_players, opts)
         self.n_players = num_players   # players (in the Crisis Format, without the opponent's seat)
         self.cards = cards if cards is not None else default_card_set()
+        # indexes of the card set, built once per game (the engine asks for faces and for
+        # static abilities on every characteristic it reads, storyline 2.14.1)
+        self.faces: dict[tuple[str, str], dict] = {
+            (cid, fname): f for cid, c in self.cards["cards"].items() for fname, f in c["faces"].items()}
+        self.statics: dict[tuple[str, str], list] = {}
+        for key, f in self.faces.items():
+            st = [(i, a) for i, a in enumerate(f["abilities"]) if a["kind"] == "static"]
+            if st:
+                self.statics[key] = st
         fp = opts["first_player"]
         if fp != "random" and not (fp.isdigit() and int(fp) < num_players):
             raise OptionError(f"option 'first_player': {fp!r} is not allowed; allowed: random or a seat "
