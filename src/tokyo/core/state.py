@@ -230,7 +230,7 @@ class State:
 
     def to_json(self) -> str:
         """The whole state as a JSON text (readable by ``game.state_from_json``)."""
-        data = {"game": self.game.game_id, "players": self.game.num_players,
+        data = {"game": self.game.game_id, "players": self.game.players,
                 "options": self.game.options_json(), "history": self._history,
                 "log": [e.as_dict() for e in self.log], "state": self._to_data()}
         return json.dumps(data, separators=(",", ":"), sort_keys=True)
@@ -265,7 +265,12 @@ class Game:
     info: Any = None
 
     def __init__(self, num_players: int, options: dict[str, Any]):
+        # ``num_players`` is the number of seats; ``players`` the player count the game was
+        # loaded with (load_game's ``players``, a record's ``players``). They differ only
+        # where a game adds a seat that is not a player (the Crisis Format's opponent
+        # seat, storyline 22.2.5), which the subclass adds after this.
         self.num_players = num_players
+        self.players = num_players
         self.options = dict(options)
 
     @property
@@ -298,10 +303,10 @@ class Game:
             raise StateFormatError(f"not a saved state: {exc}") from None
         if not isinstance(data, dict) or "state" not in data:
             raise StateFormatError("not a saved state: no 'state' field")
-        if data.get("game") != self.game_id or data.get("players") != self.num_players:
+        if data.get("game") != self.game_id or data.get("players") != self.players:
             raise StateFormatError(
                 f"saved state is for {data.get('game')!r} with {data.get('players')} players, "
-                f"not {self.game_id!r} with {self.num_players}")
+                f"not {self.game_id!r} with {self.players}")
         state = self._new_blank_state()
         try:
             state._from_data(data["state"])
@@ -328,4 +333,4 @@ class Game:
         return hash((self.game_id, self.num_players))
 
     def __repr__(self) -> str:
-        return f"load_game({self.game_id!r}, players={self.num_players}, **{self.options_json()!r})"
+        return f"load_game({self.game_id!r}, players={self.players}, **{self.options_json()!r})"

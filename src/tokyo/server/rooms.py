@@ -479,11 +479,12 @@ class Rooms:
             game = load_game(game_id, players, **options)
         except OptionError as exc:
             raise ApiError(422, "bad_option", str(exc)) from None
+        n_seats = game.num_players   # one more than players where the game adds a seat (opponent=seat)
         if seats is None:
-            seats = [{"kind": "human"}] + [{"kind": "bot"}] * (players - 1)
-        if len(seats) != players:
-            raise ApiError(422, "bad_seats", f"seats must list exactly {players} seats (one per player), "
-                           f"not {len(seats)}")
+            seats = [{"kind": "human"}] + [{"kind": "bot"}] * (n_seats - 1)
+        if len(seats) != n_seats:
+            extra = "" if n_seats == players else f" ({players} players and the seat the game adds, the last)"
+            raise ApiError(422, "bad_seats", f"seats must list exactly {n_seats} seats{extra}, not {len(seats)}")
         records, tokens = [], []
         for i, seat in enumerate(seats):
             kind = seat.get("kind")

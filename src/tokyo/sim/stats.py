@@ -88,9 +88,10 @@ def summarise(records: Sequence[GameRecord] | Iterable[GameRecord]) -> dict:
     games = len(records)
     first = records[0] if records else None
     players = first.players if first else 0
+    seats = len(first.agents) if first else 0   # more than players where a game adds a seat
     agents = list(first.agents) if first else []
 
-    seat_wins = [0] * players
+    seat_wins = [0] * seats
     agent_wins: Counter = Counter()
     agent_seat_games: Counter = Counter()
     agent_seats: dict[str, set[int]] = {}
@@ -123,7 +124,7 @@ def summarise(records: Sequence[GameRecord] | Iterable[GameRecord]) -> dict:
         "agents": agents,
         "games": games,
         "wins_by_seat": [{"seat": s, "agent": agents[s] if s < len(agents) else None,
-                          **_rate(seat_wins[s], games)} for s in range(players)],
+                          **_rate(seat_wins[s], games)} for s in range(seats)],
         "wins_by_agent": [{"agent": spec, "seats": sorted(agent_seats[spec]),
                            "seat_games": agent_seat_games[spec],
                            **_rate(agent_wins[spec], agent_seat_games[spec])}
@@ -178,8 +179,8 @@ def label_stats(records: Sequence[GameRecord]) -> dict:
     for rec in records:
         labels = (rec.extra or {}).get("labels") or {}
         for kind, per_seat in labels.items():
-            if len(per_seat) != rec.players:
-                raise ValueError(f"labels {kind!r} give {len(per_seat)} labels for {rec.players} seats")
+            if len(per_seat) != len(rec.agents):
+                raise ValueError(f"labels {kind!r} give {len(per_seat)} labels for {len(rec.agents)} seats")
             games, won = seat_games.setdefault(kind, Counter()), wins.setdefault(kind, Counter())
             for seat, label in enumerate(per_seat):
                 games[str(label)] += 1
@@ -264,10 +265,10 @@ def _family_stats(records: Sequence[GameRecord], family, what: str) -> dict | No
         per_seat, rec_verb = family(rec)
         if per_seat is None:
             continue
-        if len(per_seat) != rec.players:
-            raise ValueError(f"{what} give {len(per_seat)} lists for {rec.players} seats")
+        if len(per_seat) != len(rec.agents):
+            raise ValueError(f"{what} give {len(per_seat)} lists for {len(rec.agents)} seats")
         verb = verb or rec_verb or "used"
-        total_games += rec.players
+        total_games += len(rec.agents)
         total_wins += len(set(rec.winners))
         for seat, cards in enumerate(per_seat):
             won = seat in rec.winners

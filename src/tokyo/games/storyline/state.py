@@ -995,7 +995,13 @@ class StorylineState(AbilityMixin, StepState):
         return other
 
     def record_extra(self) -> dict:
-        return {"win_by": self.win_by, "cards": [sorted(set(ids)) for ids in self.played], "cards_verb": "played"}
+        """Generic keys (docs/architecture.md, Game records), one entry per seat: ``cards``
+        played from the hand and ``labels`` ``{"faction": deck id}``; a seat that is not a
+        player (the Crisis Format's opponent seat) has no cards and the label "opponent"."""
+        extra_seats = self.game.num_players - len(self.players)
+        cards = [sorted(set(ids)) for ids in self.played] + [[] for _ in range(extra_seats)]
+        factions = [p["deck_id"] for p in self.players] + ["opponent"] * extra_seats
+        return {"win_by": self.win_by, "cards": cards, "cards_verb": "played", "labels": {"faction": factions}}
 
     def __repr__(self) -> str:
         return f"<StorylineState turn={self.turn_count} phase={self.phase} node={json.dumps(self.node)}>"
