@@ -500,7 +500,7 @@ def simulate(game: Annotated[str, typer.Argument(help="Game id, e.g. kot-dark (`
         info = game_info(game)
         n = info.default_players if players is None else players
         the_game = load_game(game, n, **options)
-        specs = expand_agents(split_agents(agents), n)
+        specs = expand_agents(split_agents(agents), the_game.num_players)
         for spec in dict.fromkeys(specs):
             make_agent(spec, game)
         check_backend(backend, address)

@@ -48,9 +48,19 @@ def test_a_record_of_an_opponent_seat_game_names_the_players_and_replays():
     records = [play_game(g, [make_agent("random") for _ in range(5)], seed=s) for s in range(4)]
     for r in records:
         assert r.players == 4 and len(r.returns) == len(r.agents) == 5
-        assert r.extra["labels"]["faction"][4] == "opponent" and r.extra["cards"][4] == []
+        assert r.extra["labels"]["faction"][4] == "opponent" and r.extra["cards"][4] is None
         assert replay_record(r.as_dict()).differences == []
     summary = summarise(records)
     assert summary["players"] == 4 and len(summary["wins_by_seat"]) == 5
     saved = g.new_initial_state()
     assert g.state_from_json(saved.to_json()) == saved
+
+
+def test_card_statistics_leave_out_a_seat_with_no_cards():
+    g = load_game("crisis-format", 2, opponent="seat")
+    records = [play_game(g, [make_agent("random") for _ in range(3)], seed=s) for s in range(6)]
+    rows = summarise(records)["cards"]["rows"]
+    played = sum(1 for r in records for seat in range(2) if r.extra["cards"][seat])
+    # every with+without count is over the players' seat-games only: 2 per game, not 3
+    assert rows and all(r["with"]["seat_games"] + r["without"]["seat_games"] == 2 * len(records) for r in rows), rows[0]
+    assert played

@@ -268,9 +268,13 @@ def _family_stats(records: Sequence[GameRecord], family, what: str) -> dict | No
         if len(per_seat) != len(rec.agents):
             raise ValueError(f"{what} give {len(per_seat)} lists for {len(rec.agents)} seats")
         verb = verb or rec_verb or "used"
-        total_games += len(rec.agents)
-        total_wins += len(set(rec.winners))
-        for seat, cards in enumerate(per_seat):
+        # a seat whose list is None has no cards to use (the Crisis Format's opponent seat):
+        # it counts neither with nor without any card
+        holders = [seat for seat, cards in enumerate(per_seat) if cards is not None]
+        total_games += len(holders)
+        total_wins += len(set(rec.winners) & set(holders))
+        for seat in holders:
+            cards = per_seat[seat]
             won = seat in rec.winners
             for card in set(cards):
                 with_games[card] += 1

@@ -997,9 +997,10 @@ class StorylineState(AbilityMixin, StepState):
     def record_extra(self) -> dict:
         """Generic keys (docs/architecture.md, Game records), one entry per seat: ``cards``
         played from the hand and ``labels`` ``{"faction": deck id}``; a seat that is not a
-        player (the Crisis Format's opponent seat) has no cards and the label "opponent"."""
+        player (the Crisis Format's opponent seat) has None for cards (it has no hand to
+        play from, so card statistics leave it out) and the label "opponent"."""
         extra_seats = self.game.num_players - len(self.players)
-        cards = [sorted(set(ids)) for ids in self.played] + [[] for _ in range(extra_seats)]
+        cards = [sorted(set(ids)) for ids in self.played] + [None] * extra_seats
         factions = [p["deck_id"] for p in self.players] + ["opponent"] * extra_seats
         return {"win_by": self.win_by, "cards": cards, "cards_verb": "played", "labels": {"faction": factions}}
 
