@@ -53,50 +53,35 @@ class AbilityMixin:
         return ctx
 
     # ===================== characteristics (storyline 2.14, 7.2) ===========================
-    def _static_mod(self, e: dict, name: str) -> int:
+    def _static_mod(self, e: dict, name: str, characters: bool = True) -> int:
+        """The static and "this turn" changes to ``e``'s characteristic ``name``.
+        ``characters=False``: without the static abilities of Characters, which is what a
+        Character's own Fallen check counts (ruling S33)."""
         total = 0
         for src in self.map:
-            f = self.face(src)
-            if not any(a["kind"] == "static" for a in f["abilities"]):
+            ops = [op for _, a in self.abilities_of_static(src) for op in a["effect"] if op["characteristic"] == name]
+            if not ops:
                 continue
-            if self.ftype(src) == "character" and \
-                    src["damage"] >= max(1, f.get("durability", 1) + self._static_mod_guarded(src)):
-                continue   # storyline 7.11.1: a Fallen Character's text has no effect
-            ctx = None
-            for _, a in self.abilities_of_static(src):
-                for op in a["effect"]:
-                    if op["characteristic"] != name:
-                        continue
-                    to = op["to"]
-                    if to == "this":
-                        hit = src is e
-                    elif to == "host":
-                        hit = src.get("host") == e["uid"]
-                    else:
-                        ctx = ctx or self.context(src, a, [])
-                        sel = next(iter(to.values()))
-                        hit = self.matches(sel, e, ctx)
-                    if hit:
-                        total += op["by"]
+            if self.ftype(src) == "character":
+                if not characters:
+                    continue
+                f = self.face(src)
+                if src["damage"] >= max(1, f.get("durability", 1) + self._static_mod(src, "durability", False)):
+                    continue   # storyline 7.11.1: a Fallen Character's text has no effect
+            ctx = {"src": src["uid"], "ctrl": src["controller"]}   # what a selector reads (matches)
+            for op in ops:
+                to = op["to"]
+                if to == "this":
+                    hit = src is e
+                elif to == "host":
+                    hit = src.get("host") == e["uid"]
+                else:
+                    hit = self.matches(next(iter(to.values())), e, ctx)
+                if hit:
+                    total += op["by"]
         for uid, char, by in self.temps:
             if uid == e["uid"] and char == name:
                 total += by
-        return total
-
-    def _static_mod_guarded(self, src: dict) -> int:
-        """A static source's own Durability for its Fallen check, counting only
-        modifications from sources other than Characters (avoids a loop; none shipped)."""
-        total = 0
-        for other in self.map:
-            if other is src or self.ftype(other) == "character":
-                continue
-            for a in self.face(other)["abilities"]:
-                if a["kind"] != "static":
-                    continue
-                for op in a["effect"]:
-                    if op["characteristic"] == "durability" and (
-                            (op["to"] == "host" and other.get("host") == src["uid"])):
-                        total += op["by"]
         return total
 
     def abilities_of_static(self, e: dict):
