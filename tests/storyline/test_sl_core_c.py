@@ -9,7 +9,6 @@ import random
 from tokyo.core import sample_chance
 from tokyo.games.storyline.abilities import OPPONENT
 from tokyo.games.storyline.game import StorylineGame
-from tokyo.games.storyline.position import build_position
 from sl_crisis_helpers import CLOCK, SIEGE, cgame, cpos, opp_turn
 from sl_crisis_helpers import run as crun
 from sl_helpers import CARDS, entry, game, keys, pos, rule

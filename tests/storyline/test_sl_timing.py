@@ -7,7 +7,6 @@ import copy
 
 import pytest
 
-from tokyo.games.storyline.abilities import OPPONENT
 from tokyo.games.storyline.cards import CardDataError, _ability
 from tokyo.games.storyline.game import StorylineGame
 from tokyo.games.storyline.position import build_position
