@@ -98,11 +98,20 @@ class GameInfo:
     max_players: int
     default_players: int
     options: tuple[Option, ...] = field(default_factory=tuple)
+    # the rule system whose rules page (docs/rules/<rules>.md) and statement ids the game
+    # uses, when it is not the game's own id: the Crisis Format plays on the Storyline rules
+    rules: str = ""
+
+    @property
+    def rules_id(self) -> str:
+        """The rule system of the game: ``rules`` or, when empty, the game id."""
+        return self.rules or self.game_id
 
     def as_dict(self) -> dict:
         return {
             "id": self.game_id,
             "title": self.title,
+            "rules": self.rules_id,
             "players": [self.min_players, self.max_players],
             "default_players": self.default_players,
             "options": [

@@ -58,8 +58,10 @@ class AbilityMixin:
         ``characters=False``: without the static abilities of Characters, which is what a
         Character's own Fallen check counts (ruling S33)."""
         total = 0
+        statics = self.game.statics
         for src in self.map:
-            ops = [op for _, a in self.abilities_of_static(src) for op in a["effect"] if op["characteristic"] == name]
+            st = statics.get((src["card"], src["face"]))
+            ops = [op for _, a in st for op in a["effect"] if op["characteristic"] == name] if st else None
             if not ops:
                 continue
             if self.ftype(src) == "character":
@@ -85,7 +87,7 @@ class AbilityMixin:
         return total
 
     def abilities_of_static(self, e: dict):
-        return [(i, a) for i, a in enumerate(self.face(e)["abilities"]) if a["kind"] == "static"]
+        return self.game.statics.get((e["card"], e["face"]), [])
 
     # ===================== selectors and recipients ========================================
     def is_player(self, c) -> bool:

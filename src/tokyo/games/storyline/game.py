@@ -1,6 +1,8 @@
 """The ``storyline`` Game (competitive, 2-4 players) and the ``crisis-format`` Game (1-4
-players and the opponent, storyline §22). Not registered in tokyo.core.registry yet: build
-them directly, ``StorylineGame(2, {}, cards=load_card_set(dir))``, ``CrisisFormatGame(2, {})``."""
+players and the opponent, storyline §22), both registered in tokyo.core.registry
+(``load_game("crisis-format", 2)``). Tests may build them with their own cards:
+``StorylineGame(2, {}, cards=load_card_set(dir))``. Both play by one rules page,
+docs/rules/storyline.md (``GameInfo.rules``)."""
 
 from __future__ import annotations
 
@@ -37,6 +39,15 @@ class StorylineGame(Game):
         super().__init__(num_players, opts)
         self.n_players = num_players   # players (in the Crisis Format, without the opponent's seat)
         self.cards = cards if cards is not None else default_card_set()
+        # indexes of the card set, built once per game (the engine asks for faces and for
+        # static abilities on every characteristic it reads, storyline 2.14.1)
+        self.faces: dict[tuple[str, str], dict] = {
+            (cid, fname): f for cid, c in self.cards["cards"].items() for fname, f in c["faces"].items()}
+        self.statics: dict[tuple[str, str], list] = {}
+        for key, f in self.faces.items():
+            st = [(i, a) for i, a in enumerate(f["abilities"]) if a["kind"] == "static"]
+            if st:
+                self.statics[key] = st
         fp = opts["first_player"]
         if fp != "random" and not (fp.isdigit() and int(fp) < num_players):
             raise OptionError(f"option 'first_player': {fp!r} is not allowed; allowed: random or a seat "
@@ -70,7 +81,7 @@ class CrisisFormatGame(StorylineGame):
 
     info = GameInfo(
         game_id="crisis-format", title="Storyline: the Crisis Format", min_players=1, max_players=4,
-        default_players=2,
+        default_players=2, rules="storyline",   # storyline 22: the format is a section of the Storyline rules
         options=(
             Option("act_rounds", 4, "rounds in an Act (storyline 8.11.2)", kind="int", minimum=1, maximum=100),
             Option("acts", 5, "Acts after which the game ends in a draw (storyline 21.3.2)", kind="int", minimum=1,

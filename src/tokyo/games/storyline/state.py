@@ -92,7 +92,7 @@ class StorylineState(AbilityMixin, StepState):
         return self.game.cards["cards"][cid]
 
     def face(self, e: dict) -> dict:
-        return self.card(e["card"])["faces"][e["face"]]
+        return self.game.faces[e["card"], e["face"]]
 
     def name(self, e: dict) -> str:
         return f"{self.face(e)['name']} (#{e['uid']})"
