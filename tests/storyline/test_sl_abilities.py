@@ -131,7 +131,7 @@ def test_a_destroy_effect_credits_its_controller():
     assert entry(s, "verdant-greensong") and s.find(3) is None and s.players[0]["story"] == 1
 
 
-@rule("storyline 19.6.1")
+@rule("storyline 19.6.1", "storyline S9")
 def test_a_thousand_abilities_without_a_decision_end_the_game_in_a_draw():
     s = rpos(hands=[["concord-line-trooper"], []])
     ctx = s.context(None, None, [{"op": "gain-treasury", "who": "you", "amount": 1}],

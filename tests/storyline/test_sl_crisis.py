@@ -15,7 +15,7 @@ GF, BE, DF, PB, RC, QC = ("crisis-grinding-front", "crisis-bleeding-exchequer", 
 
 
 # ----- 22.1 Setup ----------------------------------------------------------------------------
-@rule("storyline 22.1.1", "storyline 22.1.2", "storyline 1.8.7", "storyline 1.6.3", "storyline 5.2.1")
+@rule("storyline 22.1.1", "storyline 22.1.2", "storyline 1.8.7", "storyline 1.6.3", "storyline 5.2.1", "storyline S1")
 def test_setup_puts_one_crisis_per_player_from_a_listed_chance_node():
     s = cgame(2, first_player="0").new_initial_state()
     assert s.node[2] == "crises"

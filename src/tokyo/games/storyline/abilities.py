@@ -3,8 +3,8 @@
 A mixin of StorylineState. An ability being resolved is a JSON-safe *context*: ``src``
 (the source's uid, None for an Event), ``card``, ``face``, ``ctrl`` (the controller of the
 effect, storyline 7.10.1), ``owner``, ``band`` and ``range`` (the source as it last was on
-the Map, 7.3.4), ``crisis``, ``power`` (the ability's printed Power, if any), ``ops`` and
-``label``. Steps: ``["ability", ctx]`` pushes one ``["op", ctx, i, chosen]`` per operation;
+the Map, 7.3.4), ``crisis``, ``power`` (the ability's printed Power, if any), ``ops``,
+``label`` and ``may`` (present while a "may" is still to be decided, 7.8.1). Steps: ``["ability", ctx]`` pushes one ``["op", ctx, i, chosen]`` per operation;
 an operation that needs a choice opens a decision (``choose <uid>``) or a chance node
 (``pick <uid>``, ``player <seat>``), and runs again with the answer in ``chosen``.
 
@@ -38,62 +38,52 @@ class AbilityMixin:
                 ctrl: int | None = None, label: str = "") -> dict:
         if e is None:   # an Event: no Band, no Range (storyline 11.2.7)
             f = self.card(card)["faces"]["front"]
-            return {"src": None, "card": card, "face": "front", "ctrl": ctrl, "owner": ctrl, "band": None,
-                    "range": 0, "crisis": False, "power": (ability or {}).get("power"), "ops": ops,
-                    "label": label or f["name"]}
-        rng = (ability or {}).get("range")
-        return {"src": e["uid"], "card": e["card"], "face": e["face"], "ctrl": e["controller"], "owner": e["owner"],
-                "band": self.band(e), "range": self.range_of(e) if rng is None else rng,   # storyline 11.2.2
-                "crisis": self.is_crisis(e), "power": (ability or {}).get("power"), "ops": ops,
-                "label": label or self.name(e)}
+            ctx = {"src": None, "card": card, "face": "front", "ctrl": ctrl, "owner": ctrl, "band": None,
+                   "range": 0, "crisis": False, "power": (ability or {}).get("power"), "ops": ops,
+                   "label": label or f["name"]}
+        else:
+            rng = (ability or {}).get("range")
+            ctx = {"src": e["uid"], "card": e["card"], "face": e["face"], "ctrl": e["controller"],
+                   "owner": e["owner"], "band": self.band(e),
+                   "range": self.range_of(e) if rng is None else rng,   # storyline 11.2.2
+                   "crisis": self.is_crisis(e), "power": (ability or {}).get("power"), "ops": ops,
+                   "label": label or self.name(e)}
+        if (ability or {}).get("may"):
+            ctx["may"] = True   # storyline 7.8.1: asked when it resolves (19.4.4)
+        return ctx
 
     # ===================== characteristics (storyline 2.14, 7.2) ===========================
-    def _static_mod(self, e: dict, name: str) -> int:
+    def _static_mod(self, e: dict, name: str, characters: bool = True) -> int:
+        """The static and "this turn" changes to ``e``'s characteristic ``name``.
+        ``characters=False``: without the static abilities of Characters, which is what a
+        Character's own Fallen check counts (ruling S33)."""
         total = 0
         statics = self.game.statics
         for src in self.map:
             st = statics.get((src["card"], src["face"]))
-            if not st:
+            ops = [op for _, a in st for op in a["effect"] if op["characteristic"] == name] if st else None
+            if not ops:
                 continue
-            f = self.face(src)
-            if f["type"] == "character" and \
-                    src["damage"] >= max(1, f.get("durability", 1) + self._static_mod_guarded(src)):
-                continue   # storyline 7.11.1: a Fallen Character's text has no effect
-            ctx = None
-            for _, a in st:
-                for op in a["effect"]:
-                    if op["characteristic"] != name:
-                        continue
-                    to = op["to"]
-                    if to == "this":
-                        hit = src is e
-                    elif to == "host":
-                        hit = src.get("host") == e["uid"]
-                    else:
-                        ctx = ctx or self.context(src, a, [])
-                        sel = next(iter(to.values()))
-                        hit = self.matches(sel, e, ctx)
-                    if hit:
-                        total += op["by"]
+            if self.ftype(src) == "character":
+                if not characters:
+                    continue
+                f = self.face(src)
+                if src["damage"] >= max(1, f.get("durability", 1) + self._static_mod(src, "durability", False)):
+                    continue   # storyline 7.11.1: a Fallen Character's text has no effect
+            ctx = {"src": src["uid"], "ctrl": src["controller"]}   # what a selector reads (matches)
+            for op in ops:
+                to = op["to"]
+                if to == "this":
+                    hit = src is e
+                elif to == "host":
+                    hit = src.get("host") == e["uid"]
+                else:
+                    hit = self.matches(next(iter(to.values())), e, ctx)
+                if hit:
+                    total += op["by"]
         for uid, char, by in self.temps:
             if uid == e["uid"] and char == name:
                 total += by
-        return total
-
-    def _static_mod_guarded(self, src: dict) -> int:
-        """A static source's own Durability for its Fallen check, counting only
-        modifications from sources other than Characters (avoids a loop; none shipped)."""
-        total = 0
-        for other in self.map:
-            if other is src or self.ftype(other) == "character":
-                continue
-            for a in self.face(other)["abilities"]:
-                if a["kind"] != "static":
-                    continue
-                for op in a["effect"]:
-                    if op["characteristic"] == "durability" and (
-                            (op["to"] == "host" and other.get("host") == src["uid"])):
-                        total += op["by"]
         return total
 
     def abilities_of_static(self, e: dict):
@@ -281,8 +271,34 @@ class AbilityMixin:
     def _step_ability(self, ctx: dict) -> None:
         if self.winners is not None:
             return
+        if ctx.get("may"):
+            # storyline 7.8.1, 19.4.4: "may" is a decision of the ability's controller, made as
+            # it resolves; for the opponent a chance node of its own (22.2.6), or the seated
+            # person's decision (22.2.7)
+            data = {"ctx": ctx, "opts": ["yes", "no"]}
+            if self.is_player(ctx["ctrl"]):
+                self._ask(ctx["ctrl"], "may", ["may yes", "may no"], **data)
+            else:
+                self._chance("may", **data)
+            return
         self.say(f"{ctx['label']}: an ability resolves.", self.rule("7.3.3" if ctx.get("trig") else "7.1.1"))
         self._push(*[["op", ctx, i, {}] for i in range(len(ctx["ops"]))])
+
+    def _legal_may(self, node) -> list[str]:
+        return [f"may {x}" for x in node[3]["opts"]]
+
+    def _do_may(self, node, text) -> None:
+        self._on_may(node, text.split()[1])
+
+    def _on_may(self, node, value) -> None:
+        ctx = dict(node[3]["ctx"])
+        del ctx["may"]
+        who = self.pname(ctx["ctrl"])
+        if value == "yes":
+            self.say(f"{ctx['label']}: {who} does what it may do.", self.rule("7.8.1"))
+            self._push(["ability", ctx])
+        else:
+            self.say(f"{ctx['label']}: {who} does not do what it may do.", self.rule("7.8.1"))
 
     def _step_op(self, ctx: dict, i: int, chosen: dict) -> None:
         if self.winners is not None:

@@ -137,7 +137,7 @@ def _ability(cid: str, raw: dict) -> dict:
     kind = raw.get("kind")
     if kind not in KINDS:
         raise CardDataError(f"card {cid!r}: ability kind {kind!r}")
-    known = {"kind", "when", "cost", "limit", "range", "power", "effect"}
+    known = {"kind", "when", "cost", "limit", "range", "power", "effect", "may"}
     if set(raw) - known:
         raise CardDataError(f"card {cid!r}: ability keys {sorted(set(raw) - known)} are not the format's")
     a = {"kind": kind, "effect": [_op(cid, o) for o in raw.get("effect", [])]}
@@ -162,6 +162,10 @@ def _ability(cid: str, raw: dict) -> dict:
     for k in ("range", "power"):
         if k in raw:
             a[k] = raw[k]
+    if raw.get("may"):
+        if kind != "triggered":
+            raise CardDataError(f"card {cid!r}: only a triggered ability says \"may\" (storyline 7.8.1)")
+        a["may"] = True
     return a
 
 

@@ -128,7 +128,7 @@ class CrisisState(StorylineState):
     # ===================== the opponent's choices (storyline 22.2.6, 22.2.7) ===============
     def _chance(self, kind: str, **data) -> None:
         opp = self.game.opp_seat
-        if opp is not None and kind in ("pick", "player") and data["ctx"]["ctrl"] == OPPONENT:
+        if opp is not None and kind in ("pick", "player", "may") and data["ctx"]["ctrl"] == OPPONENT:
             legal = [f"{kind} {x}" for x in data["opts"]]
             self._ask(opp, kind, legal, **data)   # storyline 22.2.7: the same options
             return

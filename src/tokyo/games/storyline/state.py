@@ -315,6 +315,8 @@ class StorylineState(AbilityMixin, StepState):
             return [(f"pick {u}", 1.0 / len(data["opts"])) for u in data["opts"]]
         if kind == "player":
             return [(f"player {p}", 1.0 / len(data["opts"])) for p in data["opts"]]
+        if kind == "may":   # storyline 7.8.1 for the opponent: equally likely (22.2.6)
+            return [(f"may {x}", 1.0 / len(data["opts"])) for x in data["opts"]]
         if kind == "discard-random":   # storyline 20.4.1
             hand = self.players[data["seat"]]["hand"]
             return [(f"discard-random {c}", hand.count(c) / len(hand)) for c in sorted(set(hand))]
