@@ -215,6 +215,7 @@ async function start() {
   $("game").addEventListener("change", drawGame);
   $("players").addEventListener("change", refreshSeats);
   $("options").addEventListener("change", refreshSeats);
+  $("options").addEventListener("input", refreshSeats);
   $("create-form").addEventListener("submit", create);
   drawGame();
   loadRooms();
