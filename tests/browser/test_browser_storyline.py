@@ -120,18 +120,24 @@ def play_to_the_end(page) -> dict:
     pytest.fail(f"the game did not end in {DECISION_LIMIT} decisions ({seen})")
 
 
-def expected_result(obs) -> str:
-    """The start of the result the view should show for a finished game."""
+def expected_result(obs) -> list[str]:
+    """Words the result shown for a finished game must hold."""
     if obs.get("format") == "crisis-format":
         n = len(obs["crises"])
         if obs["pool"] >= n + 2:
-            return "The players win together"
+            return ["The players win together", f"{obs['pool']} of {n + 2}"]
         if obs["opponent_story"] >= n + 1:
-            return "The opponent wins"
-        return "A draw"
+            return ["The opponent wins", f"{obs['opponent_story']} of {n + 1}", "the players lose together"]
+        return ["A draw"]
     if not obs["winners"]:
-        return "A draw"
-    return " and ".join(f"Seat {s}" for s in obs["winners"]) + (" wins" if len(obs["winners"]) == 1 else " win")
+        return ["A draw"]
+    best = obs["players"][obs["winners"][0]]["story"]
+    return [f"seat {s}" for s in obs["winners"]] + [f" with {best} Story Point"]
+
+
+def expect_result(page, obs):
+    for words in expected_result(obs):
+        expect(page.locator("#sl-result")).to_contain_text(words)
 
 
 def check_hand(page, server, link):
@@ -199,13 +205,16 @@ def test_crisis_format_from_the_lobby_played_to_the_end(page, server):
     assert final["status"] == "finished"
     fobs = final["observation"]
     expect(page.locator("#status")).to_contain_text("Game over.")
-    expect(page.locator("#sl-result")).to_contain_text(expected_result(fobs))
+    expect_result(page, fobs)
     assert page.locator("#status").inner_text().endswith(page.locator("#sl-result").inner_text()[len("Game over. "):])
     assert page.locator("#sl-pool .meter.pool .meter-num").inner_text() == f"{fobs['pool']} / 3"
     assert page.locator("#sl-pool .meter.opp .meter-num").inner_text() == f"{fobs['opponent_story']} / 2"
     still = [e for e in fobs["map"] if e["card"] == fobs["crises"][0] and e["type"] == "storyline"]
     if still:   # not destroyed nor flipped: its Time counters, one per opponent Admin Phase
         assert f"{still[0]['counters'].get('time', 0)}/" in page.locator("#sl-crises .chapter-line").inner_text()
+    elif not any(e["card"] == fobs["crises"][0] for e in fobs["map"]):   # destroyed: still named
+        gone = page.locator("#sl-crises .crisis-gone")
+        assert gone.locator(".name").inner_text() == fobs["card_info"][fobs["crises"][0]]["name"]
     assert any("the opponent's turn" in line for line in log_texts(page))
     # the replay draws the same view
     page.click("#open-replay")
@@ -233,7 +242,7 @@ def test_storyline_against_a_bot_played_to_the_end(page, server):
     final = seat_view(server, links[0])
     fobs = final["observation"]
     expect(page.locator("#status")).to_contain_text("Game over.")
-    expect(page.locator("#sl-result")).to_contain_text(expected_result(fobs))
+    expect_result(page, fobs)
     if 0 in fobs["winners"]:
         expect(page.locator("#status")).to_contain_text("You won!")
     for seat in (0, 1):
@@ -267,6 +276,7 @@ def test_opponent_seat_in_the_lobby_and_a_person_making_its_choice(page, server)
     assert page.evaluate("document.body.dataset.node") == "pick"
     assert page.locator("#status").inner_text() == "Your move: pick a card for the opponent"
     assert page.locator("#prompt h2").inner_text().startswith("The opponent's choice: pick a card")
+    assert "The ability of The Grinding Front (#2) asks." in page.locator("#prompt").inner_text()
     buttons = page.locator("#prompt button[data-action^='pick ']")
     texts = buttons.evaluate_all("bs => bs.map(b => b.dataset.action)")
     labels = buttons.all_inner_texts()

@@ -136,7 +136,7 @@ function drawStatus() {
     const winners = view.winners || [];
     const mine = view.seat !== null && winners.includes(view.seat);
     // a game view may say how it ended in its own words (a side that won, a draw)
-    const told = gameView.resultText ? gameView.resultText(view.observation) : null;
+    const told = gameView.resultText ? gameView.resultText(view.observation, seatName) : null;
     status.textContent = `Game over. ${mine ? "You won! " : ""}` +
       (told || (winners.length ? `Won by ${winners.map(seatName).join(" and ")}.` : "Nobody won."));
     status.className = "status over";

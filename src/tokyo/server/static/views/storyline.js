@@ -71,6 +71,12 @@ function targetOf(text) {
   return null;
 }
 
+/** "onto Greensong #2", or "aboard Carrier Hive #17" for a Capital Spacecraft. */
+function moveWords(obs, uid) {
+  const dest = entry(obs, uid);
+  return `${dest && dest.type === "spacecraft" ? "aboard" : "onto"} ${uidName(obs, uid)}`;
+}
+
 /** A readable label for an action text, naming the cards. */
 export function label(text, ctx) {
   const obs = ctx.observation;
@@ -92,9 +98,7 @@ export function label(text, ctx) {
     case "attack": return `Attack ${uidName(obs, w[2])} with ${uidName(obs, w[1])}`;
     case "move": {
       if (w[2] === "orbit") return `Move ${uidName(obs, w[1])} back to Orbit`;
-      const dest = entry(obs, w[3]);
-      const boards = dest && dest.type === "spacecraft";
-      return `${boards ? "Board" : "Move onto"} ${uidName(obs, w[3])}: ${uidName(obs, w[1])}`;
+      return `Move ${uidName(obs, w[1])} ${moveWords(obs, w[3])}`;
     }
     case "use": {
       const [uid, k] = w[1].split(":");
@@ -139,8 +143,9 @@ export function moveHint(obs, legal) {
   return hints[node.kind] || "choose below";
 }
 
-/** The result of a finished game in words (the status line and the result panel). */
-export function resultText(obs) {
+/** The result of a finished game in words (the status line and the result panel);
+    ``name(seat)`` names a seat (the page's seat names), else "Seat N". */
+export function resultText(obs, name = null) {
   if (!obs || obs.phase !== "over") return null;
   if (isCrisis(obs)) {
     const n = (obs.crises || []).length;
@@ -151,7 +156,7 @@ export function resultText(obs) {
   const winners = obs.winners || [];
   const totals = (obs.players || []).map((p) => p.story);
   if (!winners.length) return "A draw: nobody wins.";
-  const names = winners.map((s) => `Seat ${s}`).join(" and ");
+  const names = winners.map((s) => (name ? name(s) : `Seat ${s}`)).join(" and ");
   return `${names} win${winners.length === 1 ? "s" : ""} with ${plural(totals[winners[0]], "Story Point")}.`;
 }
 
@@ -188,7 +193,8 @@ function actorButtons(ctx, e) {
   const obs = ctx.observation;
   const buttons = [
     groupButton(ctx, mine("attack"), (t) => `Attack ${uidName(obs, targetOf(t))}`, "Attack", `attack ${e.uid}`),
-    groupButton(ctx, mine("move"), (t) => label(t, ctx).split(":")[0], "Move", `move ${e.uid}`),
+    groupButton(ctx, mine("move"), (t) => (t.split(" ")[2] === "orbit" ? "Move back to Orbit"
+      : `Move ${moveWords(obs, t.split(" ")[3])}`), "Move", `move ${e.uid}`),
     ...mine("use").map((t) => ctx.button(t, t.includes(":") ? `Use ability ${Number(t.split(":")[1]) + 1}` : "Use ability")),
     ...mine("bargain").map((t) => ctx.button(t, t.includes(":") ? `Bargain ${Number(t.split(":")[1]) + 1}` : "Bargain")),
     ...mine("rally").map((t) => ctx.button(t, `Rally (pay ${e.cost})`)),
@@ -376,7 +382,8 @@ function crisisPanel(ctx) {
     const e = (obs.map || []).find((x) => x.card === cid);
     if (!e) {
       return el("div", { class: "card sl-card ctl-opp crisis-gone", dataset: { crisis: cid } },
-        el("div", { class: "name" }, cid), el("div", { class: "small muted" }, "destroyed: out of the game"));
+        el("div", { class: "name" }, cardName(ctx, cid)),
+        el("div", { class: "small" }, "Destroyed: out of the game (a destroyed Crisis Storyline gives the players 2 Story Points)."));
     }
     if (e.type !== "storyline") {
       return el("div", { class: "card sl-card ctl-opp crisis-flipped", dataset: { crisis: cid, uid: e.uid } },
@@ -489,6 +496,16 @@ function handPanel(ctx) {
 }
 
 // ----- the prompt's explanations ---------------------------------------------------------
+/** "Asking: The Grinding Front (#2). " from the log's latest ability line. */
+function asking(ctx) {
+  const lines = ctx.log || [];
+  for (let i = lines.length - 1; i >= 0 && i >= lines.length - 30; i--) {
+    const m = /^(.*): an ability resolves\.$/.exec(lines[i].text);
+    if (m) return el("span", { class: "asking" }, "The ability of ", el("b", {}, m[1]), " asks. ");
+  }
+  return null;
+}
+
 export function promptBody(ctx, rest) {
   const obs = ctx.observation;
   const node = obs.node || {};
@@ -506,10 +523,12 @@ export function promptBody(ctx, rest) {
     return el("p", { class: "small" }, "Your six cards are below. A mulligan shuffles them back into your deck and deals six new ones.");
   }
   if (node.kind === "pick" || node.kind === "player") {
-    return el("p", { class: "small" }, "One of the opponent's abilities chooses at random; with the opponent seat the choice is yours. ",
+    return el("p", { class: "small" }, asking(ctx), "It would choose at random; with the opponent seat the choice is yours. ",
       "The cards it may pick are marked ◆ on the Map.");
   }
-  if (node.kind === "choose") return el("p", { class: "small" }, "The cards you may choose are marked ◆ on the Map; the log says which ability asks.");
+  if (node.kind === "choose") {
+    return el("p", { class: "small" }, asking(ctx), "The cards you may choose are marked ◆ on the Map.");
+  }
   return null;
 }
 
@@ -534,7 +553,7 @@ function headPanel(ctx) {
   if (obs.phase === "over") who = "";
   else if (obs.active === OPPONENT) who = `The opponent's turn, paired with Seat ${obs.paired}`;
   else if (obs.phase !== "setup") who = obs.active === ctx.seat ? "Your turn" : `Seat ${obs.active}'s turn`;
-  const result = resultText(obs);
+  const result = resultText(obs, ctx.seatName);
   const resolving = (obs.resolving || []).map(([seat, cid]) => `${cardName(ctx, cid)} (Seat ${seat})`);
   return el("section", { class: "panel sl-head" },
     el("div", { class: "sl-turn" }, el("b", {}, `Act ${obs.act}${acts ? ` of ${acts}` : ""}`),
