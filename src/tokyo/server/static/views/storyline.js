@@ -124,7 +124,7 @@ export function promptTitle(ctx) {
   const node = ctx.observation.node || {};
   const titles = {
     mulligan: "Your opening hand: keep it, or mulligan?",
-    main: "Your Main Phase: play cards, attack, move, use abilities, or pass",
+    main: "Your Main Phase",
     choose: "An ability asks you to choose a card",
     discard: "Over the hand limit of 7: discard a card",
     "discard-effect": "An effect makes you discard a card: which one?",
@@ -511,8 +511,8 @@ export function promptBody(ctx, rest) {
   const node = obs.node || {};
   if (node.kind === "main") {
     const p = picker(ctx);
-    const hint = el("p", { class: "small" }, "Play a card with its button in your hand; a card of yours on the Map ",
-      "has its own buttons (attack, move, abilities). Pass ends your Main Phase.");
+    const hint = el("p", { class: "small" }, "Play cards with the buttons in your hand; your cards on the Map ",
+      "have their own buttons (attack, move, abilities). Pass ends your Main Phase.");
     if (!p) return hint;
     return el("div", { id: "sl-picker" },
       el("p", {}, el("b", {}, `${p.label}: choose one`), el("span", { class: "small muted" }, " (the cards are marked ◆ on the Map)")),
@@ -545,6 +545,18 @@ function recentEvents(ctx) {
     el("ol", { class: "small recent-lines" }, recent.map((l) => el("li", {}, l.text))));
 }
 
+/** The final Story Points of every side, in a line. */
+function finalStanding(ctx) {
+  const obs = ctx.observation;
+  if (isCrisis(obs)) {
+    const n = (obs.crises || []).length;
+    return `Final: the players' pool ${obs.pool} of ${n + 2}, the opponent ${obs.opponent_story} of ${n + 1}. Act ${obs.act}, turn ${obs.turn}.`;
+  }
+  const target = ctx.options && ctx.options.target;
+  return `Final Story Points${target ? ` (target ${target})` : ""}: ` +
+    (obs.players || []).map((pl, seat) => `${ctx.seatName(seat)}: ${pl.story}`).join("; ") + `. Act ${obs.act}, turn ${obs.turn}.`;
+}
+
 function headPanel(ctx) {
   const obs = ctx.observation;
   const acts = ctx.options && ctx.options.acts;
@@ -560,7 +572,8 @@ function headPanel(ctx) {
        obs.turn ? ` · Turn ${obs.turn}` : "", rounds ? el("span", { class: "small muted" }, ` (${plural(rounds, "round")} an Act)`) : null,
        who ? ` · ${who}` : "", obs.phase && obs.phase !== "over" ? ` · ${PHASE_NAME[obs.phase] || obs.phase}` : ""),
     resolving.length ? el("div", { class: "small" }, "Resolving: ", resolving.join(", ")) : null,
-    result ? el("div", { class: "sl-result", id: "sl-result" }, el("b", {}, "Game over. "), result) : null,
+    // the result in words is on the status line above; here the final standing
+    result ? el("div", { class: "sl-result", id: "sl-result", title: result }, el("b", {}, "Game over. "), finalStanding(ctx)) : null,
     recentEvents(ctx));
 }
 
