@@ -38,7 +38,7 @@ def test_an_opponent_seat_room_with_a_seat_per_player_only_is_refused(client):
     body = {"game": "crisis-format", "players": 2, "options": {"opponent": "seat"},
             "seats": [{"kind": "human"}, {"kind": "bot"}]}
     got = error_of(client.post("/api/rooms", json=body), 422, "bad_seats")
-    assert "3 seats" in got["message"] and "2 players" in got["message"]
+    assert "3 seats" in got["message"] and "more than the players" in got["message"]
 
 
 @rule("storyline 22.2.5")

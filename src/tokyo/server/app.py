@@ -28,7 +28,7 @@ from pydantic import BaseModel, ConfigDict, Field
 from starlette.exceptions import HTTPException as StarletteHTTPException
 
 from ..core import game_catalogue, game_info, list_games
-from .rooms import ApiError, Room, Rooms, available_agents, default_agent
+from .rooms import ApiError, Room, Rooms, available_agents, default_agent, load_checked
 from .store import Store
 
 log = logging.getLogger("tokyo.server")
@@ -58,6 +58,14 @@ class CreateRoom(BaseModel):
     seed: int | None = Field(None, ge=0, lt=2 ** 62,
                              description="chance seed, for a reproducible game; whoever knows it can predict "
                                          "the dice and cards, so leave it out for a fair game")
+
+
+class SeatsQuery(BaseModel):
+    """A game, a number of players and options: how many seats would the room have?"""
+
+    model_config = ConfigDict(extra="forbid")
+    players: int | None = Field(None, description="number of players (default: the game's)")
+    options: dict[str, Any] = Field(default_factory=dict, description="game options by name (GET /api/games)")
 
 
 class ActionBody(BaseModel):
@@ -174,6 +182,17 @@ def create_app(db_path: str | Path = "tokyo-games.sqlite3", bot_delay: float = 0
         if game_id not in list_games_ids():
             raise ApiError(404, "bad_game", f"unknown game {game_id!r}; games: {', '.join(list_games_ids())}")
         return game_catalogue(game_id)
+
+    @app.post("/api/games/{game_id}/seats", summary="How many seats a room of a game would have")
+    async def seats(game_id: str, body: SeatsQuery) -> dict:
+        """``seats``: the number of seats of a room of ``game_id`` with these players and
+        options (one per player, plus any the options add: crisis-format's
+        ``opponent=seat`` adds the opponent's seat, last). The lobby draws a row per
+        seat. 404 ``bad_game``; 422 ``bad_players``, ``bad_option``."""
+        if game_id not in list_games_ids():
+            raise ApiError(404, "bad_game", f"unknown game {game_id!r}; games: {', '.join(list_games_ids())}")
+        players, game = load_checked(game_id, body.players, body.options)
+        return {"game": game_id, "players": players, "seats": game.num_players}
 
     @app.post("/api/rooms", status_code=201, summary="Create a room")
     async def create_room(body: CreateRoom, request: Request) -> dict:

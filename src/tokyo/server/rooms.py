@@ -111,6 +111,29 @@ def default_agent(game_id: str) -> str:
     return "heuristic" if game_id in HEURISTICS else "random"
 
 
+def load_checked(game_id: Any, players: Any, options: Any):
+    """``(players, game)`` for a new room, or ApiError 422 ``bad_game``, ``bad_players``,
+    ``bad_option`` naming what is allowed (``players`` None: the game's default)."""
+    if not isinstance(game_id, str) or game_id not in _GAMES:
+        raise ApiError(422, "bad_game", f"unknown game {game_id!r}; games: {', '.join(sorted(_GAMES))}")
+    info = game_info(game_id)
+    if players is None:
+        players = info.default_players
+    if isinstance(players, bool) or not isinstance(players, int) or not (
+            info.min_players <= players <= info.max_players):
+        raise ApiError(422, "bad_players", f"{game_id} is for {info.min_players} to {info.max_players} "
+                       f"players, not {players!r}")
+    if options is None:
+        options = {}
+    if not isinstance(options, dict):
+        raise ApiError(422, "bad_option", "options must be an object of name: value")
+    try:
+        game = load_game(game_id, players, **options)
+    except OptionError as exc:
+        raise ApiError(422, "bad_option", str(exc)) from None
+    return players, game
+
+
 @dataclass(eq=False)
 class Subscriber:
     """A listener (a WebSocket) of one room, for ``seat`` (None: a spectator)."""
@@ -462,29 +485,18 @@ class Rooms:
         None: seat 0 human, the others the game's default bot. Raises ApiError 422
         (bad_game, bad_players, bad_option, bad_seats, bad_agent) naming what is allowed.
         """
-        if not isinstance(game_id, str) or game_id not in _GAMES:
-            raise ApiError(422, "bad_game", f"unknown game {game_id!r}; games: {', '.join(sorted(_GAMES))}")
-        info = game_info(game_id)
-        if players is None:
-            players = len(seats) if seats else info.default_players
-        if isinstance(players, bool) or not isinstance(players, int) or not (
-                info.min_players <= players <= info.max_players):
-            raise ApiError(422, "bad_players", f"{game_id} is for {info.min_players} to {info.max_players} "
-                           f"players, not {players!r}")
-        if options is None:
-            options = {}
-        if not isinstance(options, dict):
-            raise ApiError(422, "bad_option", "options must be an object of name: value")
-        try:
-            game = load_game(game_id, players, **options)
-        except OptionError as exc:
-            raise ApiError(422, "bad_option", str(exc)) from None
-        n_seats = game.num_players   # one more than players where the game adds a seat (opponent=seat)
+        if players is None and isinstance(game_id, str) and game_id in _GAMES:
+            players = len(seats) if seats else game_info(game_id).default_players
+        players, game = load_checked(game_id, players, options)
+        # the game's seats: one per player, plus any the options add (crisis-format's
+        # opponent=seat gives the opponent's choices to a last seat)
+        count = game.num_players
         if seats is None:
-            seats = [{"kind": "human"}] + [{"kind": "bot"}] * (n_seats - 1)
-        if len(seats) != n_seats:
-            extra = "" if n_seats == players else f" ({players} players and the seat the game adds, the last)"
-            raise ApiError(422, "bad_seats", f"seats must list exactly {n_seats} seats{extra}, not {len(seats)}")
+            seats = [{"kind": "human"}] + [{"kind": "bot"}] * (count - 1)
+        if len(seats) != count:
+            extra = f", {count - players} more than the players with these options" if count != players else ""
+            raise ApiError(422, "bad_seats", f"seats must list exactly {count} seats (one per seat of the "
+                           f"game{extra}), not {len(seats)}")
         records, tokens = [], []
         for i, seat in enumerate(seats):
             kind = seat.get("kind")

@@ -281,6 +281,8 @@ class CrisisState(StorylineState):
             obs = super().observation(seat)
         obs.update(format="crisis-format", opponent_seat=opp, pool=self.pool, opponent_story=self.opp_story,
                    paired=self.paired_player(), crises=list(self.crises))
+        # the Crisis Storylines by name, also once destroyed (out of the game, 4.12)
+        obs["card_info"].update({cid: self.card_facts(cid) for cid in self.crises})
         return obs
 
     def record_extra(self) -> dict:

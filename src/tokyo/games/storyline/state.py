@@ -956,6 +956,30 @@ class StorylineState(AbilityMixin, StepState):
         out = {k: (dict(v) if isinstance(v, dict) else v) for k, v in e.items()}
         out.update(name=f["name"], type=f["type"], band=self.band(e), shielded=self.shielded(e),
                    fallen=self.fallen(e), contested=self.contested(e))
+        # what a client draws: the card's text and its characteristics as they are now
+        # (static changes included, 2.14.1); a Storyline face's Chapters
+        out.update(text=f["text"], power=f["power"], strike=self.strike(e), range=self.range_of(e),
+                   durability=self.durability(e), income=self.income(e), cost=self.cost(e))
+        if f.get("class"):
+            out["class"] = f["class"]
+        if f["type"] == "storyline":
+            out["chapters"] = [{"counter": ch["counter"], "end": ch["end"], "text": ch["text"]} for ch in f["chapters"]]
+        return out
+
+    def card_facts(self, cid: str) -> dict:
+        """A card's printed front face for a client (name, type, cost, text, the
+        characteristics of its type) and its back face's name and type."""
+        faces = self.card(cid)["faces"]
+        f = faces["front"]
+        out = {k: f[k] for k in ("name", "type", "cost", "text", "power", "strike", "range", "income") if k in f}
+        for k in ("durability", "class"):
+            if k in f:
+                out[k] = f[k]
+        if f["type"] == "storyline":
+            out["chapters"] = [{"counter": ch["counter"], "end": ch["end"], "text": ch["text"]} for ch in f["chapters"]]
+            out["award"] = f.get("award", 0)
+        if "back" in faces:
+            out["back"] = {"name": faces["back"]["name"], "type": faces["back"]["type"]}
         return out
 
     def observation(self, seat: int | None) -> dict:
@@ -976,6 +1000,11 @@ class StorylineState(AbilityMixin, StepState):
             "map": [self.public_entry(e) for e in self.map],
             "resolving": [list(x) for x in self.limbo],
             "winners": self.winners,
+            # the printed cards a client names: this seat's hand, the discard piles, the
+            # Events resolving (all of them known to this seat)
+            "card_info": {cid: self.card_facts(cid) for cid in sorted(
+                set(self.players[seat]["hand"] if seat is not None else [])
+                | {c for pl in self.players for c in pl["discard"]} | {c for _, c in self.limbo})},
         }
 
     def resample(self, seat: int, rng) -> "StorylineState":

@@ -89,14 +89,40 @@ function seatRow(game, index) {
   return row;
 }
 
-function drawSeats() {
+/** A row per seat: one per player, plus any seat the options add (the server says how
+    many: crisis-format's opponent=seat gives the opponent's choices to a last seat). */
+function drawSeats(count = null) {
   const game = currentGame();
-  const count = Number($("players").value);
+  const players = Number($("players").value);
+  if (count === null) count = players;
   const box = $("seats");
   const old = [...box.children];
   box.replaceChildren(...Array.from({ length: count }, (_, i) => old[i] && old[i].dataset.game === game.id
     ? old[i] : Object.assign(seatRow(game, i), {})));
-  for (const row of box.children) row.dataset.game = game.id;
+  for (const [i, row] of [...box.children].entries()) {
+    row.dataset.game = game.id;
+    row.querySelector(".extra-note")?.remove();
+    if (i >= players) row.append(el("span", { class: "small muted extra-note" }, "a seat the options add"));
+  }
+}
+
+let seatAsk = 0;
+/** Ask the server how many seats these players and options give, then draw the rows. */
+async function refreshSeats() {
+  const game = currentGame();
+  const players = Number($("players").value);
+  const ask = ++seatAsk;
+  let count = players;
+  try {
+    const answer = await api(`/api/games/${encodeURIComponent(game.id)}/seats`,
+                             { json: { players, options: chosenOptions(game) } });
+    count = answer.seats;
+  } catch (err) {
+    count = players;   // an option being typed that is not valid yet: one seat per player
+  }
+  if (ask !== seatAsk || game !== currentGame()) return;
+  drawSeats(count);
+  document.body.dataset.seats = String(count);
 }
 
 function drawGame() {
@@ -108,6 +134,7 @@ function drawGame() {
   $("options").replaceChildren(...game.options.map(optionControl));
   $("seats").replaceChildren();
   drawSeats();
+  refreshSeats();
 }
 
 async function create(event) {
@@ -116,7 +143,7 @@ async function create(event) {
   const seats = [...$("seats").children].map((row) => row.spec());
   $("create-button").disabled = true;
   try {
-    const created = await api("/api/rooms", { json: { game: game.id, players: seats.length,
+    const created = await api("/api/rooms", { json: { game: game.id, players: Number($("players").value),
                                                        options: chosenOptions(game), seats } });
     showCreated(created);
     $("error").hidden = true;
@@ -186,7 +213,9 @@ async function start() {
   if (wanted && games.some((g) => g.id === wanted)) $("game").value = wanted;
   else if (games.some((g) => g.id === "kot-dark")) $("game").value = "kot-dark";
   $("game").addEventListener("change", drawGame);
-  $("players").addEventListener("change", drawSeats);
+  $("players").addEventListener("change", refreshSeats);
+  $("options").addEventListener("change", refreshSeats);
+  $("options").addEventListener("input", refreshSeats);
   $("create-form").addEventListener("submit", create);
   drawGame();
   loadRooms();

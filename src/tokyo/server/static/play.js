@@ -6,9 +6,11 @@
 import { api, el, seatLabel, ApiError } from "/static/common.js";
 import * as kot from "/static/views/kot.js";
 import * as crisis from "/static/views/crisis.js";
+import * as storyline from "/static/views/storyline.js";
 import * as generic from "/static/views/generic.js";
 
-const VIEWS = { "kot-dark": kot, "kot-godzilla": kot, "crisis-tokyo": crisis };
+const VIEWS = { "kot-dark": kot, "kot-godzilla": kot, "crisis-tokyo": crisis,
+                "storyline": storyline, "crisis-format": storyline };
 const $ = (id) => document.getElementById(id);
 const room = decodeURIComponent(location.pathname.split("/").filter(Boolean).pop());
 const params = new URLSearchParams(location.search);
@@ -133,8 +135,10 @@ function drawStatus() {
   if (view.status === "finished") {
     const winners = view.winners || [];
     const mine = view.seat !== null && winners.includes(view.seat);
+    // a game view may say how it ended in its own words (a side that won, a draw)
+    const told = gameView.resultText ? gameView.resultText(view.observation, seatName) : null;
     status.textContent = `Game over. ${mine ? "You won! " : ""}` +
-      (winners.length ? `Won by ${winners.map(seatName).join(" and ")}.` : "Nobody won.");
+      (told || (winners.length ? `Won by ${winners.map(seatName).join(" and ")}.` : "Nobody won."));
     status.className = "status over";
   } else if (view.your_turn) {
     status.textContent = "Your move" + (gameView.moveHint ? `: ${gameView.moveHint(view.observation, view.legal)}` : "");
@@ -173,13 +177,14 @@ function drawLog(lines, target = $("log")) {
   target.dataset.drawn = "1";
 }
 
-/** The context a game view draws with. button(text, label) makes a button for a legal
+/** The context a game view draws with (``log``: the log lines this seat sees, up to the
+    replay's step in the replay). button(text, label) makes a button for a legal
     action (disabled if it is not legal) and remembers it, so that the prompt shows only
     the legal actions the board did not place. */
-function makeContext(observation, legal, interactive, finished = false) {
+function makeContext(observation, legal, interactive, finished = false, lines = log) {
   const placed = new Set();
   const ctx = {
-    observation, legal, interactive, cards, placed, state: uiState, finished,
+    observation, legal, interactive, cards, placed, state: uiState, finished, log: lines,
     seat: view.seat, seats: view.seats, options: view.options,
     seatName: (seat) => seatName(seat),
     seatLabel: (seat) => seatLabel(view.seats, seat),
@@ -262,7 +267,8 @@ async function openReplay() {
     const at = Number(slider.value);
     label.textContent = `Step ${at} of ${total}`;
     const step = replay.steps[at - 1];
-    const ctx = makeContext(step.observation, [], false, at === total && view.status === "finished");
+    const ctx = makeContext(step.observation, [], false, at === total && view.status === "finished",
+                            replay.steps.slice(0, at).flatMap((s) => s.log));
     board.replaceChildren(gameView.draw(ctx));
     drawLog(replay.steps.slice(0, at).flatMap((s) => s.log));
     $("log").scrollTop = $("log").scrollHeight;
