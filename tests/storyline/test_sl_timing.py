@@ -156,6 +156,23 @@ def test_becoming_contested_is_an_event_at_the_moment_the_card_enters_that_state
     assert s.find(6) is None and s.players[1]["treasury"] == 5
 
 
+@rule("storyline 12.5.4", "storyline 7.11.1")
+def test_a_character_falling_is_an_event_its_own_when_this_falls_ability_sees():
+    # the fall triggers "when this falls", read from the Character as it was just before
+    # (7.11.1); its other abilities are off once it is Fallen
+    cards = with_abilities({"basalt-scout": [gain(2, "falls"), gain(5, "becomes-contested")]})
+    s = tpos(cards, treasury=[3, 3],
+             map=[{"card": "amber-artillery", "owner": 0, "ready": True},   # 3
+                  {"card": "basalt-scout", "owner": 1}])                    # 4
+    s.apply_action("attack 3 4")
+    assert s.fallen(s.find(4))
+    assert before(s, "Basalt Scout (#4) falls.", "Basalt Scout (#4): an ability resolves.")
+    gains = [e.text for e in s.log if e.text.startswith("Seat 1 gains") and "Treasury" in e.text]
+    assert gains[0] == "Seat 1 gains 2 Treasury."   # the fall; "becomes Contested" is not a Character's
+    assert "Seat 1 gains 5 Treasury." not in gains
+    assert s.abilities_of(s.find(4)) == []   # now Fallen: no text
+
+
 # ----- 19.1.3 --------------------------------------------------------------------------------------
 @rule("storyline 19.1.3")
 def test_each_action_and_ability_is_finished_before_anything_else_happens():

@@ -21,11 +21,12 @@ OPPONENT = -1   # the Crisis Format's opponent as a controller (storyline 22.2);
 
 class AbilityMixin:
     # ===================== what a card's text is now ======================================
-    def abilities_of(self, e: dict) -> list[tuple[int, dict]]:
+    def abilities_of(self, e: dict, look_back: bool = False) -> list[tuple[int, dict]]:
         """storyline 7.1.2, 8.4.1, 7.11.1, 1.3.3: the face's abilities and the current
         Chapter's, as ``(index, ability)`` (index: printed order, Chapter abilities after);
-        none for a Fallen Character."""
-        if self.fallen(e):
+        none for a Fallen Character, unless ``look_back``: the card as it was just before
+        it fell (its "when this falls" abilities, storyline 7.11.1, 12.5.4)."""
+        if not look_back and self.fallen(e):
             return []
         f = self.face(e)
         out = list(enumerate(f["abilities"]))

@@ -393,10 +393,11 @@ class StorylineState(AbilityMixin, StepState):
                 self.gain_story([x], 1, "15.2.2", f"for the fall of {self.name(t)}")
                 if self.winners is not None:
                     return
-        # storyline 12.5.4, 19.5.1: the falls and Contested events trigger as one batch
-        # (a Fallen Character's own abilities cannot trigger, 7.11.1)
+        # storyline 12.5.4, 19.5.1: the falls and Contested events trigger as one batch;
+        # a Character's "when this falls" abilities look back at it as it was just before
+        # (7.11.1); no other ability of a Fallen Character triggers
         items = [(t, i, a) for t in sorted(falls + contested, key=lambda x: x["uid"])
-                 for i, a in self.abilities_of(t) if a["kind"] == "triggered"
+                 for i, a in self.abilities_of(t, look_back=t in falls) if a["kind"] == "triggered"
                  and a["when"] == ("falls" if t in falls else "becomes-contested")]
         self._batch(items)
 
