@@ -208,6 +208,10 @@ def _face(cid: str, raw: dict) -> dict:
             if int(ch["end"]) <= last:
                 raise CardDataError(f"card {cid!r}: Chapter ends must rise (storyline 8.5.2)")
             last = int(ch["end"])
+            if any(a.get("kind") == "static" for a in ch.get("abilities", [])):
+                # the engine reads static abilities from the face only (no card needs more)
+                raise CardDataError(f"card {cid!r}: Chapter {i} has a static ability; a Chapter may hold "
+                                    f"triggered and activated abilities only (docs/storyline-card-format.md)")
             if ch.get("counter", "story") not in ("story", "time"):
                 raise CardDataError(f"card {cid!r}: a Chapter counts story or time counters")
             out.append({"number": i, "counter": ch.get("counter", "story"), "end": last,
