@@ -233,8 +233,18 @@ class AbilityMixin:
     def _do_choose(self, node, text) -> None:
         self._answer(node[3], int(text.split()[1]))
 
-    def _on_pick(self, node, value) -> None:
-        self._answer(node[3], int(value))
+    def _on_pick(self, node, value, chooser: str | None = None) -> None:
+        """A choice made at random (a chance outcome) or, with ``chooser``, by the seat that
+        makes the opponent's choices (storyline 22.2.7): said in the log as it happens."""
+        d = node[3]
+        e = self.find(int(value))
+        what = self.name(e) if e is not None else f"#{value}"
+        label = d["ctx"].get("label") or "An ability"
+        if chooser:
+            self.say(f"{label}: {chooser} chooses {what}.", self.rule("22.2.7"))
+        else:
+            self.say(f"{label}: {what} is chosen at random.", self.rule("1.6.3"))
+        self._answer(d, int(value))
 
     def _answer(self, d: dict, uid: int) -> None:
         chosen = dict(d["chosen"])

@@ -138,7 +138,7 @@ class CrisisState(StorylineState):
         return [f"pick {u}" for u in node[3]["opts"]]
 
     def _do_pick(self, node, text) -> None:
-        self._on_pick(node, text.split()[1])
+        self._on_pick(node, text.split()[1], chooser=f"the opponent (Seat {self.game.opp_seat})")
 
     def _legal_player(self, node) -> list[str]:
         return [f"player {p}" for p in node[3]["opts"]]
