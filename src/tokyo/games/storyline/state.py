@@ -954,6 +954,10 @@ class StorylineState(AbilityMixin, StepState):
         out = {k: (dict(v) if isinstance(v, dict) else v) for k, v in e.items()}
         out.update(name=f["name"], type=f["type"], band=self.band(e), shielded=self.shielded(e),
                    fallen=self.fallen(e), contested=self.contested(e))
+        # storyline 1.7.3, 2.14.1: the characteristics as they are now (public: they follow
+        # from the Map and the "this turn" changes), for clients that draw the Map
+        out.update(strike=self.strike(e), power=f.get("power", "low"), range=self.range_of(e),
+                   durability=self.durability(e), income=self.income(e), cost=self.cost(e))
         return out
 
     def observation(self, seat: int | None) -> dict:
@@ -965,7 +969,9 @@ class StorylineState(AbilityMixin, StepState):
         return {
             "game": self.game.game_id, "seat": seat, "active": self.active, "phase": self.phase,
             "turn": self.turn_count, "act": self.act, "current_player": self._current_player(),
-            "node": None if node is None else {"kind": node[2], "seat": node[1] if node[0] == "decision" else None},
+            "node": None if node is None else {"kind": node[2], "seat": node[1] if node[0] == "decision" else None,
+                                               # the ability asking (public: it is resolving)
+                                               "about": (node[3].get("ctx") or {}).get("label")},
             "hand": list(self.players[seat]["hand"]) if seat is not None else None,
             "players": [{"deck_id": pl["deck_id"], "treasury": pl["treasury"], "story": pl["story"],
                          "hand_size": len(pl["hand"]), "deck_size": sum(pl["deck"].values()),
@@ -996,6 +1002,20 @@ class StorylineState(AbilityMixin, StepState):
 
     def record_extra(self) -> dict:
         return {"win_by": self.win_by, "cards": [sorted(set(ids)) for ids in self.played], "cards_verb": "played"}
+
+    PLAY_NOTES = ("Cards on the Map are numbered (#5); actions name them by that number: 'attack 5 3' "
+                  "(#5 attacks #3), 'move 5 to 1', 'use 1', 'bargain 3', 'repair 5', 'play <card id> on 1'. "
+                  "'card NAME' shows a card's full text.")
+
+    def render(self, seat: int | None = None) -> str:
+        """The position in words as ``seat`` sees it (render.render_text; the terminal client)."""
+        from .render import render_text
+        return render_text(self, seat)
+
+    def describe_action(self, text: str) -> str:
+        """A legal action text in words (render.action_words), shown next to it by ``tokyo play``."""
+        from .render import action_words
+        return action_words(self, text)
 
     def __repr__(self) -> str:
         return f"<StorylineState turn={self.turn_count} phase={self.phase} node={json.dumps(self.node)}>"
