@@ -110,7 +110,9 @@ def cards(game: Annotated[str, typer.Argument(help="Game id, e.g. kot-dark.")],
     for card in catalogue:
         sets.setdefault(str(card.get("set", "")), []).append(card)
     for name, items in sets.items():
-        table = Table(title=f"{name} ({len(items)})", title_justify="left", show_lines=False)
+        full = items[0].get("set_name")  # a printed name besides the set id, if the game gives one
+        title = f"{full} ({name}, {len(items)})" if full and full != name else f"{name} ({len(items)})"
+        table = Table(title=title, title_justify="left", show_lines=False)
         table.add_column("name", style="bold")
         table.add_column("cost", justify="right")
         table.add_column("type")
@@ -157,8 +159,14 @@ def _print_event(event) -> None:
     out.print(line, soft_wrap=True)
 
 
-def _print_actions(legal: list[str]) -> None:
-    items = [Text(f"{i:>3}. {text}") for i, text in enumerate(legal, 1)]
+def _print_actions(legal: list[str], describe=None) -> None:
+    """Numbered actions; ``describe`` (a game's ``describe_action``, if it has one) adds what
+    each does in words: ``attack 5 3  (#5 Bastion Walker attacks #3 Scrap Drone)``."""
+    def words(text: str) -> str:
+        said = describe(text) if describe is not None else text
+        return text if not said or said == text else f"{text}  ({said})"
+
+    items = [Text(f"{i:>3}. {words(text)}") for i, text in enumerate(legal, 1)]
     if len(items) <= 10:
         for item in items:
             out.print(item, soft_wrap=True)
@@ -224,10 +232,11 @@ def play(game: Annotated[str, typer.Argument(help="Game id, e.g. kot-dark.")],
                 state.apply_action(getattr(choice, "text", str(choice)), seat=player)
                 continue
             legal = state.legal_texts()
+            describe = getattr(state, "describe_action", None)
             out.print()
             out.print(Text(_render(state, seat)), soft_wrap=True)
             out.print(Text("Your move:", style="bold"))
-            _print_actions(legal)
+            _print_actions(legal, describe)
             while True:
                 out.print(Text(f"seat {seat}> "), end="")
                 line = sys.stdin.readline()
@@ -245,7 +254,7 @@ def play(game: Annotated[str, typer.Argument(help="Game id, e.g. kot-dark.")],
                     out.print(PLAY_HELP)
                     if getattr(state, "PLAY_NOTES", ""):
                         out.print(state.PLAY_NOTES)
-                    _print_actions(legal)
+                    _print_actions(legal, describe)
                     continue
                 if word.split()[0] == "card":
                     _print_card_lookup(state.game.game_id, typed[4:].strip())
@@ -263,7 +272,7 @@ def play(game: Annotated[str, typer.Argument(help="Game id, e.g. kot-dark.")],
                     if not 1 <= number <= len(legal):
                         out.print(Text(f"{typed} is not an action number; choose 1 to {len(legal)}:",
                                        style="yellow"))
-                        _print_actions(legal)
+                        _print_actions(legal, describe)
                         continue
                     text = legal[number - 1]
                 try:
@@ -271,7 +280,7 @@ def play(game: Annotated[str, typer.Argument(help="Game id, e.g. kot-dark.")],
                 except IllegalActionError:
                     quoted = typed if len(typed) <= 60 else typed[:60] + "..."
                     out.print(Text(f"{quoted!r} is not a legal action now. Legal actions:", style="yellow"))
-                    _print_actions(legal)
+                    _print_actions(legal, describe)
                     continue
                 break
     except KeyboardInterrupt:
