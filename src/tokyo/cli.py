@@ -289,10 +289,17 @@ def play(game: Annotated[str, typer.Argument(help="Game id, e.g. kot-dark.")],
         raise typer.Exit(130)
     flush_log()
     out.print()
-    out.print(Text(_render(state, seat)), soft_wrap=True)
+    picture = _render(state, seat)
+    out.print(Text(picture), soft_wrap=True)
     returns = state.returns()
     winners = [i for i, r in enumerate(returns) if r > 0]
-    if not winners:
+    said = getattr(state, "result_text", None)   # a game that says who won in its own words
+    if callable(said) and said():
+        if not picture.rstrip().endswith(said()):   # not already the picture's last line
+            out.print(Text(said(), style="bold"))
+        if winners:
+            out.print(Text("You win!" if seat in winners else "You lose.", style="bold"))
+    elif not winners:
         out.print(Text("Game over: nobody wins.", style="bold"))
     else:
         names = ", ".join("you" if w == seat else f"seat {w} ({bots[w].spec})" for w in winners)

@@ -460,3 +460,9 @@ def action_words(state, text: str) -> str:
     if verb == "keep":
         return "keep this hand"
     return text
+
+
+def result_words(state) -> str:
+    """How the game ended, in words (``Game over: the players win together.``); empty while
+    it goes on."""
+    return _Picture(state, None).result() if state.winners is not None else ""

@@ -1012,6 +1012,12 @@ class StorylineState(AbilityMixin, StepState):
         from .render import render_text
         return render_text(self, seat)
 
+    def result_text(self) -> str:
+        """How the game ended, in words (render.result_words), for ``tokyo play``: in the Crisis
+        Format the opponent may win with no seat of its own."""
+        from .render import result_words
+        return result_words(self)
+
     def describe_action(self, text: str) -> str:
         """A legal action text in words (render.action_words), shown next to it by ``tokyo play``."""
         from .render import action_words
