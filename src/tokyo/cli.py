@@ -159,19 +159,31 @@ def _print_event(event) -> None:
     out.print(line, soft_wrap=True)
 
 
-def _print_actions(legal: list[str], describe=None) -> None:
+DESCRIBED = 24
+"""Up to this many actions, each is printed with what it does (``describe_action``); more are
+printed bare, in columns, and ``help`` prints them all with their words."""
+
+
+def _print_actions(legal: list[str], describe=None, full: bool = False) -> None:
     """Numbered actions; ``describe`` (a game's ``describe_action``, if it has one) adds what
-    each does in words: ``attack 5 3  (#5 Bastion Walker attacks #3 Scrap Drone)``."""
+    each does in words, ``attack 5 3  (#5 Bastion Walker attacks #3 Scrap Drone)``, when
+    there are at most DESCRIBED actions or ``full`` is set."""
     def words(text: str) -> str:
         said = describe(text) if describe is not None else text
         return text if not said or said == text else f"{text}  ({said})"
 
-    items = [Text(f"{i:>3}. {words(text)}") for i, text in enumerate(legal, 1)]
+    if describe is not None and (full or len(legal) <= DESCRIBED):
+        for i, text in enumerate(legal, 1):
+            out.print(Text(f"{i:>3}. {words(text)}"), soft_wrap=True)
+        return
+    items = [Text(f"{i:>3}. {text}") for i, text in enumerate(legal, 1)]
     if len(items) <= 10:
         for item in items:
             out.print(item, soft_wrap=True)
     else:  # many actions: in columns, numbered down each column
         out.print(Columns(items, column_first=True, padding=(0, 3)))
+    if describe is not None:
+        out.print(Text("(help: every action with what it does)", style="dim"))
 
 
 @app.command()
@@ -254,7 +266,7 @@ def play(game: Annotated[str, typer.Argument(help="Game id, e.g. kot-dark.")],
                     out.print(PLAY_HELP)
                     if getattr(state, "PLAY_NOTES", ""):
                         out.print(state.PLAY_NOTES)
-                    _print_actions(legal, describe)
+                    _print_actions(legal, describe, full=True)
                     continue
                 if word.split()[0] == "card":
                     _print_card_lookup(state.game.game_id, typed[4:].strip())

@@ -69,7 +69,7 @@ def test_the_competitive_picture_shows_turn_players_bands_and_the_hand():
     assert "#10 The Long Campaign [you] Storyline: Chapter 2 of 3, Story 3/4; Unshielded; damage 0/4" in surface
     assert "Chapter 2: In your Admin Phase: remove 1 damage counter from each Ground Unit you control." in surface
     assert "#11 The Seasons Turned [Seat 1] Epilogue of Song of Seasons (cleared when the Act ends)" in surface
-    assert "#7 Spore Glider [Seat 1] Non-Capital Spacecraft: Strike 1 Low, Range 1; damage 0/2; spent" in \
+    assert "#7 Spore Glider [Seat 1] Spacecraft: Strike 1 Low, Range 1; damage 0/2; spent" in \
         section(pic, "Orbit (Band 2)", "Deep Space (Band 3)")
     deep = section(pic, "Deep Space (Band 3)", "Your hand")
     assert deep.index("#8 Dreadnought Resolute") < deep.index("aboard:") < deep.index("#9 Drop Marine [you]")
@@ -151,7 +151,7 @@ def test_the_end_of_the_game_in_words():
     s = board()
     s.finish([1], "target", "21.1.1")
     pic = s.render(0)
-    assert pic.splitlines()[0] == "Act 1 of 5, round 3 of 4, turn 6 (your turn): the game is over."
+    assert pic.splitlines()[0] == "Act 1 of 5, round 3 of 4, turn 6, your turn: the game is over."
     assert pic.splitlines()[-1] == "Game over: Seat 1 wins."
     s.winners = [0, 1]
     assert s.render(None).splitlines()[-1] == "Game over: Seat 0 and Seat 1 win."

@@ -23,13 +23,15 @@ UNITS = ("character", "ground-unit", "spacecraft")
 
 
 # ----- a card face in words (tokyo cards, the hand) --------------------------------------------
-def type_words(card: dict, which: str = "front") -> str:
+def type_words(card: dict, which: str = "front", short: bool = False) -> str:
     """``Capital Spacecraft``, ``Location (Homeworld)``, ``Ground Unit (Drone)``,
-    ``Crisis Storyline``, ``Epilogue``..."""
+    ``Crisis Storyline``, ``Epilogue``...; ``short``: a Non-Capital Spacecraft is only
+    ``Spacecraft`` (the Map, where its Band says it)."""
     f = card["faces"][which]
     t = f["type"]
     if t == "spacecraft":
-        words = "Capital Spacecraft" if f.get("class") == "capital" else "Non-Capital Spacecraft"
+        words = "Capital Spacecraft" if f.get("class") == "capital" else \
+            "Spacecraft" if short else "Non-Capital Spacecraft"
     else:
         words = TYPES[t]
     if t == "storyline" and card["set"] == "crisis":
@@ -154,7 +156,7 @@ class _Picture:
                 whose = f"Seat {o['active']}'s turn" if o["active"] != self.seat else "your turn"
             when = f"Act {o['act']} of {opts['acts']}, round {rnd} of {opts['act_rounds']}, turn {o['turn']}"
             if o["phase"] == "over":
-                lines.append(f"{when} ({whose}): the game is over.")
+                lines.append(f"{when}, {whose}: the game is over.")
             else:
                 lines.append(f"{when}: {whose}, {PHASES.get(o['phase'], o['phase'])}.")
         if self.crisis:
@@ -203,7 +205,7 @@ class _Picture:
         if t == "epilogue":
             front = card["faces"]["front"]["name"]
             return f"{name} {self.tag(e)} Epilogue of {front} (cleared when the Act ends)"
-        kind = type_words(card, e["face"])
+        kind = type_words(card, e["face"], short=True)
         if e["face"] == "back":
             kind += f", back of {card['faces']['front']['name']}"
         if kind == "Crisis Storyline":
