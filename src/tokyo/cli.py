@@ -219,8 +219,10 @@ def play(game: Annotated[str, typer.Argument(help="Game id, e.g. kot-dark.")],
         bot.reset(seed * 1009 + s + 1, s)
 
     echo = not sys.stdin.isatty()
-    out.print(Text(f"{the_game.info.title}: {n} players, seed {seed}. You are seat {seat}.", style="bold"))
-    out.print(Text(", ".join(f"seat {s}: {bots[s].spec}" for s in others)))
+    out.print(Text(f"{the_game.info.title}: {n} player{'s' if n != 1 else ''}, seed {seed}. You are seat {seat}.",
+                   style="bold"))
+    if others:   # a one-seat game (crisis-format with one player) has no bots
+        out.print(Text(", ".join(f"seat {s}: {bots[s].spec}" for s in others)))
     out.print(PLAY_HELP)
     state = the_game.new_initial_state()
     shown = 0

@@ -98,6 +98,14 @@ def test_play_the_opponent_seat():
     assert "Your hand" not in out
 
 
+def test_play_alone_against_the_automated_opponent():
+    result = run_installed("play", "crisis-format", "--players", "1", "--seed", "2", input="keep\n" + "pass\n" * 5)
+    assert result.returncode == 0, result.stderr
+    assert result.stdout.splitlines()[0] == "Storyline: the Crisis Format: 1 player, seed 2. You are seat 0."
+    assert "Story Points: the players' pool 0 of 3 to win; the opponent 0 of 2 to win (1 Crisis Storyline)." \
+        in result.stdout
+
+
 def test_play_bad_options_are_one_line_errors():
     assert_user_error(run_installed("play", "crisis-format", "--players", "5"), "1 to 4")
     assert_user_error(run_installed("play", "crisis-format", "-o", "opponent=nobody"), "auto, seat")
