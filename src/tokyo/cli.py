@@ -110,7 +110,9 @@ def cards(game: Annotated[str, typer.Argument(help="Game id, e.g. kot-dark.")],
     for card in catalogue:
         sets.setdefault(str(card.get("set", "")), []).append(card)
     for name, items in sets.items():
-        table = Table(title=f"{name} ({len(items)})", title_justify="left", show_lines=False)
+        full = items[0].get("set_name")  # a printed name besides the set id, if the game gives one
+        title = f"{full} ({name}, {len(items)})" if full and full != name else f"{name} ({len(items)})"
+        table = Table(title=title, title_justify="left", show_lines=False)
         table.add_column("name", style="bold")
         table.add_column("cost", justify="right")
         table.add_column("type")
@@ -157,13 +159,31 @@ def _print_event(event) -> None:
     out.print(line, soft_wrap=True)
 
 
-def _print_actions(legal: list[str]) -> None:
+DESCRIBED = 24
+"""Up to this many actions, each is printed with what it does (``describe_action``); more are
+printed bare, in columns, and ``help`` prints them all with their words."""
+
+
+def _print_actions(legal: list[str], describe=None, full: bool = False) -> None:
+    """Numbered actions; ``describe`` (a game's ``describe_action``, if it has one) adds what
+    each does in words, ``attack 5 3  (#5 Bastion Walker attacks #3 Scrap Drone)``, when
+    there are at most DESCRIBED actions or ``full`` is set."""
+    def words(text: str) -> str:
+        said = describe(text) if describe is not None else text
+        return text if not said or said == text else f"{text}  ({said})"
+
+    if describe is not None and (full or len(legal) <= DESCRIBED):
+        for i, text in enumerate(legal, 1):
+            out.print(Text(f"{i:>3}. {words(text)}"), soft_wrap=True)
+        return
     items = [Text(f"{i:>3}. {text}") for i, text in enumerate(legal, 1)]
     if len(items) <= 10:
         for item in items:
             out.print(item, soft_wrap=True)
     else:  # many actions: in columns, numbered down each column
         out.print(Columns(items, column_first=True, padding=(0, 3)))
+    if describe is not None:
+        out.print(Text("(help: every action with what it does)", style="dim"))
 
 
 @app.command()
@@ -199,8 +219,10 @@ def play(game: Annotated[str, typer.Argument(help="Game id, e.g. kot-dark.")],
         bot.reset(seed * 1009 + s + 1, s)
 
     echo = not sys.stdin.isatty()
-    out.print(Text(f"{the_game.info.title}: {n} players, seed {seed}. You are seat {seat}.", style="bold"))
-    out.print(Text(", ".join(f"seat {s}: {bots[s].spec}" for s in others)))
+    out.print(Text(f"{the_game.info.title}: {n} player{'s' if n != 1 else ''}, seed {seed}. You are seat {seat}.",
+                   style="bold"))
+    if others:   # a one-seat game (crisis-format with one player) has no bots
+        out.print(Text(", ".join(f"seat {s}: {bots[s].spec}" for s in others)))
     out.print(PLAY_HELP)
     state = the_game.new_initial_state()
     shown = 0
@@ -224,10 +246,11 @@ def play(game: Annotated[str, typer.Argument(help="Game id, e.g. kot-dark.")],
                 state.apply_action(getattr(choice, "text", str(choice)), seat=player)
                 continue
             legal = state.legal_texts()
+            describe = getattr(state, "describe_action", None)
             out.print()
             out.print(Text(_render(state, seat)), soft_wrap=True)
             out.print(Text("Your move:", style="bold"))
-            _print_actions(legal)
+            _print_actions(legal, describe)
             while True:
                 out.print(Text(f"seat {seat}> "), end="")
                 line = sys.stdin.readline()
@@ -245,7 +268,7 @@ def play(game: Annotated[str, typer.Argument(help="Game id, e.g. kot-dark.")],
                     out.print(PLAY_HELP)
                     if getattr(state, "PLAY_NOTES", ""):
                         out.print(state.PLAY_NOTES)
-                    _print_actions(legal)
+                    _print_actions(legal, describe, full=True)
                     continue
                 if word.split()[0] == "card":
                     _print_card_lookup(state.game.game_id, typed[4:].strip())
@@ -263,7 +286,7 @@ def play(game: Annotated[str, typer.Argument(help="Game id, e.g. kot-dark.")],
                     if not 1 <= number <= len(legal):
                         out.print(Text(f"{typed} is not an action number; choose 1 to {len(legal)}:",
                                        style="yellow"))
-                        _print_actions(legal)
+                        _print_actions(legal, describe)
                         continue
                     text = legal[number - 1]
                 try:
@@ -271,7 +294,7 @@ def play(game: Annotated[str, typer.Argument(help="Game id, e.g. kot-dark.")],
                 except IllegalActionError:
                     quoted = typed if len(typed) <= 60 else typed[:60] + "..."
                     out.print(Text(f"{quoted!r} is not a legal action now. Legal actions:", style="yellow"))
-                    _print_actions(legal)
+                    _print_actions(legal, describe)
                     continue
                 break
     except KeyboardInterrupt:
@@ -280,10 +303,17 @@ def play(game: Annotated[str, typer.Argument(help="Game id, e.g. kot-dark.")],
         raise typer.Exit(130)
     flush_log()
     out.print()
-    out.print(Text(_render(state, seat)), soft_wrap=True)
+    picture = _render(state, seat)
+    out.print(Text(picture), soft_wrap=True)
     returns = state.returns()
     winners = [i for i, r in enumerate(returns) if r > 0]
-    if not winners:
+    said = getattr(state, "result_text", None)   # a game that says who won in its own words
+    if callable(said) and said():
+        if not picture.rstrip().endswith(said()):   # not already the picture's last line
+            out.print(Text(said(), style="bold"))
+        if winners:
+            out.print(Text("You win!" if seat in winners else "You lose.", style="bold"))
+    elif not winners:
         out.print(Text("Game over: nobody wins.", style="bold"))
     else:
         names = ", ".join("you" if w == seat else f"seat {w} ({bots[w].spec})" for w in winners)

@@ -90,7 +90,8 @@ def test_an_instructed_attack_in_the_main_phase_ability_step():
     assert s.find(1)["damage"] == 3 and not c["ready"]
 
 
-@rule("storyline 8.12.3", "storyline 22.8.1.1", "storyline 22.8.1.2", "storyline 22.8.1.4", "storyline 13.3.2")
+@rule("storyline 8.12.3", "storyline 22.8.1.1", "storyline 22.8.1.2", "storyline 22.8.1.4", "storyline 13.3.2",
+      "storyline card:crisis-returning-comet:back")
 def test_the_comet_flips_back_at_the_end_of_the_act():
     s2 = rpos(active=1, turn=8, phase="end")
     assert s2.act == 2

@@ -70,6 +70,42 @@ class StorylineGame(Game):
     def _new_blank_state(self) -> StorylineState:
         return StorylineState(self)
 
+    @classmethod
+    def catalogue(cls) -> list[dict]:
+        """The four faction decks (each Homeworld, then its deck) and the Drones."""
+        return catalogue_entries(crisis=False)
+
+
+SET_NAMES = {"drones": "Drones", "crisis": "The Crisis set"}   # the [set] names of drones.toml, crisis_storylines.toml
+
+
+def catalogue_entries(crisis: bool) -> list[dict]:
+    """``tokyo cards`` for ``storyline`` (``crisis=False``) and ``crisis-format`` (the same and
+    the Crisis set). One entry per face: a double-faced card (a Storyline) gives its front,
+    id ``<card id>``, and its back, id ``<card id>:back``. ``set`` is the data file's set
+    (the deck id for a faction), ``copies`` the copies in the deck (1 for a Homeworld, a
+    Drone or a Crisis card), ``rule_id`` the statement ``storyline card:<id>`` for both game
+    ids: the two play by one rules page, docs/rules/storyline.md."""
+    from .render import face_text, type_words
+    cs = default_card_set()
+    by_set: dict[str, list[dict]] = {}
+    for c in cs["cards"].values():
+        by_set.setdefault(c["set"], []).append(c)
+    order = [d["set"] for d in cs["decks"].values()] + ["drones"] + (["crisis"] if crisis else [])
+    names = {d["set"]: d["name"] for d in cs["decks"].values()} | SET_NAMES
+    out = []
+    for set_id in order:
+        cards = sorted(by_set.get(set_id, []), key=lambda c: not c["homeworld"])   # the Homeworld first
+        for c in cards:
+            for which, f in c["faces"].items():
+                eid = c["id"] if which == "front" else f"{c['id']}:back"
+                printed = f["type"] not in ("storyline", "epilogue") or (f["type"] == "storyline" and c["set"] != "crisis")
+                out.append({"set": set_id, "set_name": names.get(set_id, set_id), "id": eid, "name": f["name"], "cost": f["cost"] if printed else None,
+                            "type": type_words(c, which), "text": face_text(c, which),
+                            "copies": c["copies"] or 1, "face": which, "deck": c["deck"],
+                            "source": "original design", "rule_id": f"storyline card:{eid}"})
+    return out
+
 
 class CrisisFormatGame(StorylineGame):
     """The Crisis Format (storyline 1.1.2, 22): 1-4 players and the opponent. ``num_players``
@@ -119,3 +155,9 @@ class CrisisFormatGame(StorylineGame):
     def _new_blank_state(self):
         from .crisis import CrisisState
         return CrisisState(self)
+
+    @classmethod
+    def catalogue(cls) -> list[dict]:
+        """The competitive game's cards, then the Crisis set: the six Crisis Storylines (both
+        faces each) and the Neural Parasite."""
+        return catalogue_entries(crisis=True)

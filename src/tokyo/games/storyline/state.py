@@ -959,7 +959,7 @@ class StorylineState(AbilityMixin, StepState):
                    fallen=self.fallen(e), contested=self.contested(e))
         # what a client draws: the card's text and its characteristics as they are now
         # (static changes included, 2.14.1); a Storyline face's Chapters
-        out.update(text=f["text"], power=f["power"], strike=self.strike(e), range=self.range_of(e),
+        out.update(text=f["text"], power=f.get("power", "low"), strike=self.strike(e), range=self.range_of(e),
                    durability=self.durability(e), income=self.income(e), cost=self.cost(e))
         if f.get("class"):
             out["class"] = f["class"]
@@ -992,7 +992,9 @@ class StorylineState(AbilityMixin, StepState):
         return {
             "game": self.game.game_id, "seat": seat, "active": self.active, "phase": self.phase,
             "turn": self.turn_count, "act": self.act, "current_player": self._current_player(),
-            "node": None if node is None else {"kind": node[2], "seat": node[1] if node[0] == "decision" else None},
+            "node": None if node is None else {"kind": node[2], "seat": node[1] if node[0] == "decision" else None,
+                                               # the ability asking (public: it is resolving)
+                                               "about": (node[3].get("ctx") or {}).get("label")},
             "hand": list(self.players[seat]["hand"]) if seat is not None else None,
             "players": [{"deck_id": pl["deck_id"], "treasury": pl["treasury"], "story": pl["story"],
                          "hand_size": len(pl["hand"]), "deck_size": sum(pl["deck"].values()),
@@ -1035,6 +1037,26 @@ class StorylineState(AbilityMixin, StepState):
         cards = [sorted(set(ids)) for ids in self.played] + [None] * extra_seats
         factions = [p["deck_id"] for p in self.players] + ["opponent"] * extra_seats
         return {"win_by": self.win_by, "cards": cards, "cards_verb": "played", "labels": {"faction": factions}}
+
+    PLAY_NOTES = ("Cards on the Map are numbered (#5); actions name them by that number: 'attack 5 3' "
+                  "(#5 attacks #3), 'move 5 to 1', 'use 1', 'bargain 3', 'repair 5', 'play <card id> on 1'. "
+                  "'card NAME' shows a card's full text.")
+
+    def render(self, seat: int | None = None) -> str:
+        """The position in words as ``seat`` sees it (render.render_text; the terminal client)."""
+        from .render import render_text
+        return render_text(self, seat)
+
+    def result_text(self) -> str:
+        """How the game ended, in words (render.result_words), for ``tokyo play``: in the Crisis
+        Format the opponent may win with no seat of its own."""
+        from .render import result_words
+        return result_words(self)
+
+    def describe_action(self, text: str) -> str:
+        """A legal action text in words (render.action_words), shown next to it by ``tokyo play``."""
+        from .render import action_words
+        return action_words(self, text)
 
     def __repr__(self) -> str:
         return f"<StorylineState turn={self.turn_count} phase={self.phase} node={json.dumps(self.node)}>"
