@@ -395,6 +395,10 @@ def _print_summary(summary: dict, elapsed: float | None) -> None:
     if summary["win_by"]:
         out.print("wins by: " + ", ".join(f"{how} {_pct(v['share'])} ({v['games']})"
                                           for how, v in summary["win_by"].items()))
+    team = summary.get("players_win") if summary.get("cooperative") else None
+    if team:
+        out.print(f"the players win together: {_pct(team['share'])} ({team['wins']} of {summary['games']} games; "
+                  f"95% interval {_interval(team['ci95'])})")
     out.print(f"games with no winner: {summary['no_winner']}"
               + (f"; shared wins: {summary['shared_wins']}" if summary["shared_wins"] else ""))
     cards = summary.get("cards")

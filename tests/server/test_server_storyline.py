@@ -64,3 +64,20 @@ def test_card_statistics_leave_out_a_seat_with_no_cards():
     # every with+without count is over the players' seat-games only: 2 per game, not 3
     assert rows and all(r["with"]["seat_games"] + r["without"]["seat_games"] == 2 * len(records) for r in rows), rows[0]
     assert played
+
+
+@rule("storyline 22.9.3")
+def test_a_cooperative_summary_gives_the_players_shared_win_rate_and_counts_seatless_wins():
+    from tokyo.sim.report import render_report
+    g = load_game("crisis-format", 2)
+    records = [play_game(g, [make_agent("random"), make_agent("random")], seed=s) for s in range(30)]
+    summary = summarise(records)
+    won = sum(1 for r in records if r.extra["win_by"] == "players")
+    assert summary["cooperative"] is True and summary["players_win"]["wins"] == won
+    # the automated opponent has no seat, yet its wins are counted by how they came
+    assert sum(v["games"] for v in summary["win_by"].values()) == sum(
+        1 for r in records if r.extra["win_by"] in ("players", "opponent"))
+    html = render_report(summary)
+    assert "win or lose together" in html and "even share" not in html
+    # a competitive game's summary is unchanged
+    assert "cooperative" not in summarise([play_game(load_game("storyline", 2), [make_agent("random")] * 2, seed=1)])

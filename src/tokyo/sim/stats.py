@@ -72,7 +72,8 @@ def summarise(records: Sequence[GameRecord] | Iterable[GameRecord]) -> dict:
     them, its share is wins per seat-game), no_winner (games nobody won),
     shared_wins (games with more than one winner), mean_turns (None if no game),
     min_turns, max_turns, and win_by ({value: {games, share}} counted over the games
-    with a winner whose record says how: ``extra["win_by"]``); and:
+    with a winner whose record says how: ``extra["win_by"]``; in a co-operative game over
+    every game that says how, since its opponent may have no seat); and:
 
     - turns: game length in turns, see :func:`turn_stats`;
     - wins_by_label: wins by the labels of ``extra["labels"]``, see :func:`label_stats`;
@@ -80,7 +81,9 @@ def summarise(records: Sequence[GameRecord] | Iterable[GameRecord]) -> dict:
       (None when no record has card data);
     - card_groups: the same for each further card family of ``extra["card_groups"]``,
       {name: {verb, rows}}, see :func:`card_group_stats`; the key is left out when no
-      record has a group, so such records summarise as they did before groups existed.
+      record has a group, so such records summarise as they did before groups existed;
+    - cooperative and players_win ({wins, share, ci95}: games the players won together),
+      only when every record's ``extra["cooperative"]`` is true (the Crisis Format).
 
     Raises ValueError if the records mix player counts.
     """
@@ -96,7 +99,7 @@ def summarise(records: Sequence[GameRecord] | Iterable[GameRecord]) -> dict:
     agent_seat_games: Counter = Counter()
     agent_seats: dict[str, set[int]] = {}
     win_by: Counter = Counter()
-    no_winner = shared = 0
+    no_winner = shared = team_wins = 0
     turns = []
     for rec in records:
         if rec.players != players:
@@ -112,8 +115,11 @@ def summarise(records: Sequence[GameRecord] | Iterable[GameRecord]) -> dict:
         elif len(rec.winners) > 1:
             shared += 1
         how = (rec.extra or {}).get("win_by")
-        if rec.winners and how not in (None, ""):
-            win_by[str(how)] += 1
+        coop = bool((rec.extra or {}).get("cooperative"))
+        if (rec.winners or coop) and how not in (None, ""):
+            win_by[str(how)] += 1   # a co-operative game may be won by a side with no seat
+        if coop and any(seat < rec.players for seat in rec.winners):
+            team_wins += 1
         turns.append(rec.turns)
 
     decided = sum(win_by.values())
@@ -139,6 +145,10 @@ def summarise(records: Sequence[GameRecord] | Iterable[GameRecord]) -> dict:
         "wins_by_label": label_stats(records),
         "cards": card_stats(records),
     }
+    if records and all((r.extra or {}).get("cooperative") for r in records):
+        # the players are one side (extra["cooperative"]): their shared win rate is the figure
+        summary["cooperative"] = True
+        summary["players_win"] = _rate(team_wins, games)
     groups = card_group_stats(records)
     if groups:  # only then: a summary of records without groups is as it always was
         summary["card_groups"] = groups

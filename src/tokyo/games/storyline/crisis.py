@@ -287,5 +287,6 @@ class CrisisState(StorylineState):
 
     def record_extra(self) -> dict:
         out = super().record_extra()
-        out.update(pool=self.pool, opponent_story=self.opp_story, crises=list(self.crises))
+        out.update(pool=self.pool, opponent_story=self.opp_story, crises=list(self.crises),
+                   cooperative=True)   # the players are one side (storyline 22.9.3)
         return out
