@@ -26,6 +26,55 @@ let busy = false;         // an action is on its way
 let replay = null;        // the replay, once asked for
 const uiState = {};       // per-game view state kept across redraws (kept dice, ...)
 
+// ----- turn alerts: the tab's title and icon say "your move", an optional tone, and the
+// prompt brought into view, whenever this seat comes to decide (a new decision, not a redraw)
+const ICON = (colour) => "data:image/svg+xml," + encodeURIComponent(
+  `<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 16 16"><circle cx="8" cy="8" r="7" fill="${colour}"/></svg>`);
+const ICON_IDLE = ICON("#8a7f72");
+const ICON_MOVE = ICON("#e0542e");
+let baseTitle = "tokyo-engine";
+let alerted = null;       // the version whose decision was last announced
+const soundBox = document.getElementById("sound");
+soundBox.checked = localStorage.getItem("tokyo-sound") === "1";
+soundBox.addEventListener("change", () => localStorage.setItem("tokyo-sound", soundBox.checked ? "1" : "0"));
+
+function tone() {
+  try {
+    const audio = new (window.AudioContext || window.webkitAudioContext)();
+    const osc = audio.createOscillator();
+    const gain = audio.createGain();
+    osc.frequency.value = 660;
+    gain.gain.setValueAtTime(0.12, audio.currentTime);
+    gain.gain.exponentialRampToValueAtTime(0.001, audio.currentTime + 0.35);
+    osc.connect(gain).connect(audio.destination);
+    osc.start();
+    osc.stop(audio.currentTime + 0.35);
+  } catch (err) { /* no audio here: the title and icon still tell */ }
+}
+
+/** Title, icon, tone and scroll for the current view; the tone and the scroll only once per
+    decision (a version this seat is to act at), never on a plain redraw. */
+function alertTurn() {
+  const mine = !!(view && view.your_turn && view.status !== "finished");
+  document.title = mine ? `● Your move: ${baseTitle}` : baseTitle;
+  $("favicon").href = mine ? ICON_MOVE : ICON_IDLE;
+  document.body.dataset.alert = mine ? "1" : "0";
+  if (!mine || alerted === view.version || replay) return;
+  const fresh = alerted !== null || document.hidden;   // not the page's first paint
+  alerted = view.version;
+  if (soundBox.checked && fresh) tone();
+  // bring what needs an answer into view: the prompt, or the board's first live button
+  const target = !$("prompt").hidden ? $("prompt")
+    : document.querySelector("#board button[data-action]:not([disabled])");
+  if (target) {
+    const box = target.getBoundingClientRect();
+    if (box.top < 0 || box.bottom > window.innerHeight) {
+      const still = matchMedia("(prefers-reduced-motion: reduce)").matches;
+      target.scrollIntoView({ block: "nearest", behavior: still ? "auto" : "smooth" });
+    }
+  }
+}
+
 function showError(message) {
   $("error-text").textContent = message;
   $("error").hidden = false;
@@ -57,7 +106,8 @@ async function applyView(next) {
     gameView = VIEWS[view.game] || generic;
     await loadCards(view.game);
     $("title").textContent = view.title;
-    document.title = `${view.title}: tokyo-engine`;
+    baseTitle = `${view.title}: tokyo-engine`;
+    document.title = baseTitle;
     $("render-box").open = gameView === generic;
     $("legal-details").open = gameView === generic;
   }
@@ -233,6 +283,7 @@ function redraw() {
   } else {
     prompt.hidden = true;
   }
+  alertTurn();
   $("legal-box").hidden = legal.length === 0;
   $("notes").textContent = view.notes || "";
   $("legal").replaceChildren(...legal.map((text) => el("button", { type: "button", dataset: { legal: text },

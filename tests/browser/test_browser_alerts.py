@@ -1,0 +1,44 @@
+"""Turn alerts (issue 12): when a seat comes to decide, the tab's title and icon say so
+(a person in another tab sees it), and the prompt is brought into view even when the page
+was scrolled away from it; when it is not the seat's move, they say nothing."""
+
+import httpx
+import pytest
+from playwright.sync_api import expect
+
+from browserhelpers import PHONE, Server
+
+
+@pytest.fixture(scope="module")
+def slow_server(tmp_path_factory):
+    # bots wait between steps, so the page sees the bot's turn before the person's move
+    srv = Server(tmp_path_factory.mktemp("alerts") / "games.sqlite3", bot_delay=0.4)
+    yield srv
+    srv.stop()
+
+
+def test_the_title_icon_and_prompt_announce_the_persons_move(browser, slow_server):
+    room = httpx.post(slow_server.url + "/api/rooms", json={
+        "game": "crisis-format", "players": 2, "seed": 3, "options": {"first_player": "0"},
+        "seats": [{"kind": "bot", "agent": "random"}, {"kind": "human", "name": "Ann"}]}, timeout=60).json()
+    context = browser.new_context(viewport=PHONE)
+    page = context.new_page()
+    page.set_default_timeout(60_000)
+    page.goto(slow_server.url + room["seats"][1]["link"])
+    page.wait_for_selector("body[data-version]")
+    # set-up: the person keeps the opening hand; then the bot (first player) takes its turn
+    expect(page.locator("body")).to_have_attribute("data-your-turn", "1")
+    page.locator("#prompt button[data-action='keep']").click()
+    expect(page.locator("body")).to_have_attribute("data-your-turn", "0")
+    # the bot's turn: nothing announced
+    assert not page.title().startswith("●")
+    assert "8a7f72" in page.locator("#favicon").get_attribute("href")
+    page.evaluate("window.scrollTo(0, document.body.scrollHeight)")
+    # the person's move: title, icon, and the prompt scrolled into view
+    expect(page.locator("body")).to_have_attribute("data-your-turn", "1", timeout=60_000)
+    expect(page).to_have_title("● Your move: Storyline: the Crisis Format: tokyo-engine")
+    assert "e0542e" in page.locator("#favicon").get_attribute("href")
+    prompt = page.locator("#prompt")
+    expect(prompt).to_be_visible()
+    expect(prompt).to_be_in_viewport()
+    context.close()
