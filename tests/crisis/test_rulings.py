@@ -297,7 +297,7 @@ def test_c13_end_the_turn_early():
     assert legal(state)[-1] == "end"
     play(state, "end")
     assert state.active == 1 and state.actions_left == 2
-    assert "Player 0 ends its turn." in texts(state)
+    assert "Seat 0 ends its turn." in texts(state)
 
 
 # ----- C14 hand and Reserve limits: order and timing ----------------------------------------------------

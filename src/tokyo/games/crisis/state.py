@@ -178,7 +178,7 @@ class CrisisState(StepState):
         return self.game.half(card, which)["name"]
 
     def pname(self, seat: int) -> str:
-        return f"Player {seat}"
+        return f"Seat {seat}"
 
     # ===================== Setting Up the Game =========================================
     def _step_reveal_district(self, slot: int) -> None:
