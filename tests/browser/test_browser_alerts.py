@@ -42,3 +42,32 @@ def test_the_title_icon_and_prompt_announce_the_persons_move(browser, slow_serve
     expect(prompt).to_be_visible()
     expect(prompt).to_be_in_viewport()
     context.close()
+
+
+def test_the_log_reads_like_a_story_turns_grouped_own_events_marked_rules_on_demand(page, server):
+    room = httpx.post(server.url + "/api/rooms", json={
+        "game": "crisis-format", "players": 2, "seed": 5,
+        "seats": [{"kind": "human", "name": "Ann"}, {"kind": "bot", "agent": "random"}]}, timeout=60).json()
+    page.goto(server.url + room["seats"][0]["link"])
+    page.wait_for_selector("body[data-version]")
+    for _ in range(40):   # play on until a few turns are in the log
+        if page.locator("#log .turn-group").count() >= 3 or page.evaluate("document.body.dataset.status") == "finished":
+            break
+        page.wait_for_function("document.body.dataset.yourTurn === '1' || document.body.dataset.status === 'finished'")
+        if page.evaluate("document.body.dataset.status") == "finished":
+            break
+        v = page.evaluate("document.body.dataset.version")
+        page.locator("#prompt:not([hidden]) button[data-action], #board button[data-action]:not([disabled])").first.click()
+        page.wait_for_function(f"document.body.dataset.version !== '{v}'")
+    groups = page.locator("#log .turn-group")
+    assert groups.count() >= 2
+    # each group after the set-up opens with its "Turn N:" line
+    heads = [groups.nth(i).locator("li").first.inner_text() for i in range(1, groups.count())]
+    assert all(h.startswith("Turn ") for h in heads), heads
+    # this seat's own events are marked, and only those naming it
+    mine = page.locator("#log li.mine").all_inner_texts()
+    assert mine and all("Seat 0" in t for t in mine)
+    # the rules are hidden until asked for, then shown under each line
+    assert not page.locator("#log li .rule").first.is_visible()
+    page.check("#show-rules")
+    assert page.locator("#log li .rule").first.is_visible()

@@ -35,6 +35,11 @@ const ICON_MOVE = ICON("#e0542e");
 let baseTitle = "tokyo-engine";
 let alerted = null;       // the version whose decision was last announced
 const soundBox = document.getElementById("sound");
+const rulesBox = document.getElementById("show-rules");
+rulesBox.checked = localStorage.getItem("tokyo-rules") === "1";
+const showRules = () => document.getElementById("log").classList.toggle("rules-hidden", !rulesBox.checked);
+rulesBox.addEventListener("change", () => { localStorage.setItem("tokyo-rules", rulesBox.checked ? "1" : "0"); showRules(); });
+showRules();
 soundBox.checked = localStorage.getItem("tokyo-sound") === "1";
 soundBox.addEventListener("change", () => localStorage.setItem("tokyo-sound", soundBox.checked ? "1" : "0"));
 
@@ -217,12 +222,34 @@ function ruleTag(rule) {
   return el("span", { class: "rule", title: `rule statement ${m[1]}` }, m[2], " ", el("code", {}, m[1]));
 }
 
+/** The names this seat goes by in log sentences: "Seat N" and the game's own (a monster). */
+function myLogNames() {
+  if (!view || view.seat === null || view.seat === undefined) return [];
+  const fromGame = gameView.seatName ? gameView.seatName(view.observation, view.seat) : null;
+  return [`Seat ${view.seat}`].concat(fromGame ? [fromGame] : []);
+}
+
+const TURN_LINE = /^Turn (\d+):/;   // every game opens a turn with "Turn N: ..." (docs/architecture.md)
+
+/** The log as a story: one group per turn headed by its opening line, the set-up before
+    the first; this seat's own events marked; the rule of each line on demand (the
+    "rules" switch, or a line's tooltip). Line numbers run on across the groups. */
 function drawLog(lines, target = $("log")) {
-  const list = el("ol", {}, lines.map((line) => el("li", { class: line.seats ? "private" : "" },
-    line.text, line.seats ? el("span", { class: "small muted" }, " (only you see this)") : null,
-    line.rule ? ruleTag(line.rule) : null)));
+  const names = myLogNames().map((n) => n.replace(/[.*+?^${}()|[\]\\]/g, "\\$&"));
+  const mine = names.length ? new RegExp(`(^|[^\\w])(${names.join("|")})([^\\w]|$)`) : null;
+  const groups = [];
+  lines.forEach((line, i) => {
+    const turn = TURN_LINE.exec(line.text);
+    if (turn || !groups.length) groups.push({ head: turn ? line.text : "Set-up", start: i + 1, items: [] });
+    const classes = [line.seats ? "private" : "", mine && mine.test(line.text) ? "mine" : ""].filter(Boolean);
+    groups[groups.length - 1].items.push(el("li", { class: classes.join(" "), title: line.rule || "" },
+      line.text, line.seats ? el("span", { class: "small muted" }, " (only you see this)") : null,
+      line.rule ? ruleTag(line.rule) : null));
+  });
+  const blocks = groups.map((g, k) => el("section", { class: `turn-group${k === groups.length - 1 ? " current" : ""}` },
+    el("ol", { start: g.start }, g.items)));
   const stick = target.scrollTop + target.clientHeight >= target.scrollHeight - 30;
-  target.replaceChildren(lines.length ? list : el("p", { class: "muted" }, "Nothing yet."));
+  target.replaceChildren(...(lines.length ? blocks : [el("p", { class: "muted" }, "Nothing yet.")]));
   if (stick || !target.dataset.drawn) target.scrollTop = target.scrollHeight;
   target.dataset.drawn = "1";
 }
