@@ -78,3 +78,23 @@ export function seatLabel(seats, seat) {
 export function absolute(link) {
   return new URL(link, window.location.origin).href;
 }
+
+// ----- what this browser remembers: the person's name and the seats they play -----------
+const SEATS_KEY = "tokyo-my-seats";
+
+/** The name this person gave last (prefilled in the lobby). */
+export function rememberedName() { return localStorage.getItem("tokyo-name") || ""; }
+export function rememberName(name) { if (name) localStorage.setItem("tokyo-name", name); }
+
+/** The seat links this browser has opened or created, newest first:
+    [{room, seat, link, title, when}]. */
+export function mySeats() {
+  try { return JSON.parse(localStorage.getItem(SEATS_KEY) || "[]"); } catch (e) { return []; }
+}
+export function rememberSeat(entry) {
+  const rest = mySeats().filter((s) => !(s.room === entry.room && s.seat === entry.seat));
+  localStorage.setItem(SEATS_KEY, JSON.stringify([{ ...entry, when: Date.now() }, ...rest].slice(0, 50)));
+}
+export function forgetSeat(room, seat) {
+  localStorage.setItem(SEATS_KEY, JSON.stringify(mySeats().filter((s) => !(s.room === room && s.seat === seat))));
+}

@@ -3,7 +3,7 @@
 // replay of a finished game. Per-game views draw the observation; every game also gets
 // the generic parts: the turn line, the log with its rules, the legal actions as
 // buttons, the text picture.
-import { api, el, seatLabel, ApiError } from "/static/common.js";
+import { api, el, seatLabel, ApiError, rememberSeat } from "/static/common.js";
 import * as kot from "/static/views/kot.js";
 import * as crisis from "/static/views/crisis.js";
 import * as storyline from "/static/views/storyline.js";
@@ -112,6 +112,10 @@ async function applyView(next) {
     await loadCards(view.game);
     $("title").textContent = view.title;
     baseTitle = `${view.title}: tokyo-engine`;
+    // a seat link opened here is remembered, so the lobby can offer to rejoin it
+    if (token && view.seat !== null && view.seat !== undefined) {
+      rememberSeat({ room: view.room, seat: view.seat, link: location.pathname + location.search, title: view.title });
+    }
     document.title = baseTitle;
     $("render-box").open = gameView === generic;
     $("legal-details").open = gameView === generic;
