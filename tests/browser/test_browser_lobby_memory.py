@@ -51,3 +51,22 @@ def test_a_seat_link_opened_from_elsewhere_is_remembered_too(browser, server):
     page.wait_for_selector("body[data-ready]")
     expect(page.locator("#mine .room-item")).to_have_count(1)
     friend.close()
+
+
+def test_a_card_name_in_the_log_shows_the_cards_text_on_tap(page, server):
+    import httpx
+    room = httpx.post(server.url + "/api/rooms", json={
+        "game": "crisis-format", "players": 1, "seed": 2, "seats": [{"kind": "human"}]}, timeout=60).json()
+    cards = {c["name"]: c for c in httpx.get(server.url + "/api/games/crisis-format/cards").json()}
+    page.goto(server.url + room["seats"][0]["link"])
+    page.wait_for_selector("body[data-version]")
+    ref = page.locator("#log .card-ref").first   # the Crisis Storyline put into play at set-up
+    expect(ref).to_be_visible()
+    name = ref.inner_text()
+    assert name in cards and cards[name]["text"] in ref.get_attribute("title")   # on hover
+    ref.click()                                                                    # on tap
+    pop = page.locator(".card-popover")
+    expect(pop).to_be_visible()
+    expect(pop).to_contain_text(cards[name]["text"][:40])
+    page.keyboard.press("Escape")
+    expect(pop).to_have_count(0)

@@ -3,7 +3,7 @@
 // replay of a finished game. Per-game views draw the observation; every game also gets
 // the generic parts: the turn line, the log with its rules, the legal actions as
 // buttons, the text picture.
-import { api, el, seatLabel, ApiError, rememberSeat } from "/static/common.js";
+import { api, el, seatLabel, ApiError, rememberSeat, cardNameIndex, withCardRefs } from "/static/common.js";
 import * as kot from "/static/views/kot.js";
 import * as crisis from "/static/views/crisis.js";
 import * as storyline from "/static/views/storyline.js";
@@ -19,6 +19,7 @@ const token = params.get("token");
 let view = null;          // the latest view of this seat
 let log = [];             // every log line this seat may see, from 0
 let cards = {};           // catalogue id -> card
+let cardIndex = null;     // card names -> cards, to show a card's text wherever its name is written
 let gameView = generic;
 let socket = null;
 let fatal = false;        // a bad room or token: do not reconnect
@@ -91,6 +92,7 @@ async function loadCards(game) {
   try {
     const list = await api(`/api/games/${encodeURIComponent(game)}/cards`);
     cards = Object.fromEntries(list.map((c) => [c.id, c]));
+    cardIndex = cardNameIndex(cards);
   } catch (err) {
     cards = {};
   }
@@ -247,7 +249,7 @@ function drawLog(lines, target = $("log")) {
     if (turn || !groups.length) groups.push({ head: turn ? line.text : "Set-up", start: i + 1, items: [] });
     const classes = [line.seats ? "private" : "", mine && mine.test(line.text) ? "mine" : ""].filter(Boolean);
     groups[groups.length - 1].items.push(el("li", { class: classes.join(" "), title: line.rule || "" },
-      line.text, line.seats ? el("span", { class: "small muted" }, " (only you see this)") : null,
+      ...withCardRefs(line.text, cardIndex), line.seats ? el("span", { class: "small muted" }, " (only you see this)") : null,
       line.rule ? ruleTag(line.rule) : null));
   });
   const blocks = groups.map((g, k) => el("section", { class: `turn-group${k === groups.length - 1 ? " current" : ""}` },
