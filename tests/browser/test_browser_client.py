@@ -256,7 +256,9 @@ def test_kot_out_of_turn_yield_prompt_appears_for_the_seat_that_decides(page, se
         decisions += 1
     page.goto(server.url + room["seats"][0]["link"])
     page.wait_for_selector("body[data-your-turn='1']")
-    assert page.locator("#prompt h2").inner_text() == "You were hit in Tokyo: stay or yield?"
+    # the monster that hit is named (the bot's monster, seat 1)
+    bot = view["observation"]["monsters"][1]["name"]
+    assert page.locator("#prompt h2").inner_text() == f"{bot} hit you in Tokyo: stay or yield?"
     assert set(page.locator("#prompt button").all_inner_texts()) == {"Stay in Tokyo", "Yield Tokyo"}
     active = page.evaluate("document.body.dataset.version")
     click_and_wait(page, page.locator("#prompt button", has_text="Yield Tokyo"))

@@ -62,6 +62,14 @@ def test_dice_kept_before_a_reroll_stay_in_place_and_kept_after_it(page, server)
     # releasing one lets it be rerolled again
     dice.nth(2).click()
     expect(page.locator("#dice .die.kept")).to_have_count(1)
+    # a reload of the page keeps them too (this tab)
+    shown = [dice.nth(i).get_attribute("data-face") for i in range(6)]
+    page.reload()
+    page.wait_for_selector("body[data-version]")
+    wait_for_decision(page)
+    expect(page.locator("#dice .die.kept")).to_have_count(1)
+    expect(dice.nth(4)).to_have_class(re.compile(r"\bkept\b"))
+    assert [dice.nth(i).get_attribute("data-face") for i in range(6)] == shown
 
 
 def test_the_dice_a_roll_changed_are_marked_and_rolled_with_an_animation(browser, server):
@@ -439,3 +447,49 @@ def test_phone_shows_the_question_and_the_dice_on_the_first_screen(browser, serv
         no_sideways_scroll(page, f"{game} spectator")
     finally:
         context.close()
+
+
+TRAY_JS = """
+async (cases) => {
+  const { trayLogic } = await import("/static/views/kot.js");
+  return cases.map(([old, dice, black, slots, kept, faces]) => {
+    const obs = { dice_tokens: black === null ? undefined : [0], black_dice: black || 0 };
+    const groups = trayLogic.diceGroups(obs, dice.length);
+    const tray = { slots: slots.slice(), kept: new Set(), fresh: new Set() };
+    const keptOld = faces === null
+      ? groups.map((g) => trayLogic.inferKept(old, dice, g)).flat()
+      : trayLogic.simulateReroll(old, faces, groups);
+    const ok = trayLogic.placeReroll(tray, old, dice, keptOld, groups, new Set(kept));
+    return [ok, tray.slots, [...tray.kept].sort(), [...tray.fresh].sort()];
+  });
+}
+"""
+
+
+def test_the_tray_follows_the_engines_reroll_brown_and_black_dice(page, server):
+    """The tray's mapping of screen places to the engine's dice (views/kot.js trayLogic):
+    our reroll is simulated as the engine does it, the kept faces going to the places we
+    kept; with black dice (kot-godzilla, ruling G20) each colour stays in its places, and a
+    face rerolled from the black die first shows the brown one kept."""
+    page.goto(server.url + "/")
+    page.wait_for_selector("body[data-ready]")
+    cases = [
+        # kot-dark: the second Claw kept (place 2); the engine rerolls the first Claw it finds
+        # and moves the kept one to the front; the place kept stays place 2
+        (["c", "h", "c", "1", "2", "3"], ["c", "e", "e", "1", "h", "h"], None, [0, 1, 2, 3, 4, 5], [2],
+         ["1", "2", "3", "h", "c"]),
+        # kot-godzilla, 1 black die (place 5): the black Energy kept, the brown Energy loose:
+        # 'reroll 1 2 3 e c' rerolls the black Energy first (G20): the brown one is kept
+        (["e", "2", "3", "1", "c", "e"], ["e", "h", "h", "1", "2", "c"], 1, [0, 1, 2, 3, 4, 5], [5],
+         ["1", "2", "3", "e", "c"]),
+        # kot-godzilla: a black Claw kept and a brown Claw loose: the brown Claw is rerolled
+        (["c", "2", "3", "1", "h", "c"], ["h", "h", "1", "2", "3", "c"], 1, [0, 1, 2, 3, 4, 5], [5],
+         ["1", "2", "3", "h", "c"]),
+        # another monster's reroll, inferred: its 3 and Heart kept, four rerolled
+        (["1", "3", "e", "h", "2", "2"], ["3", "h", "c", "c", "c", "1"], None, [0, 1, 2, 3, 4, 5], [], None),
+    ]
+    got = page.evaluate(TRAY_JS, cases)
+    assert got[0] == [True, [1, 2, 0, 3, 4, 5], [2], [0, 1, 3, 4, 5]], got[0]
+    assert got[1] == [True, [0, 1, 2, 3, 4, 5], [0], [1, 2, 3, 4, 5]], got[1]
+    assert got[2] == [True, [0, 1, 2, 3, 4, 5], [5], [0, 1, 2, 3, 4]], got[2]
+    assert got[3] == [True, [2, 0, 3, 1, 4, 5], [1, 3], [0, 2, 4, 5]], got[3]

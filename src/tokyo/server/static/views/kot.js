@@ -285,7 +285,7 @@ export function promptTitle(ctx) {
   if (isGodzilla(obs)) {
     const theirs = obs.active !== ctx.seat && obs.active !== null && obs.active !== undefined;
     const gz = {
-      yield: "You were Smacked in Tokyo: stay or flee?",
+      yield: `${seatName(obs, obs.active)} Smacked you in Tokyo: stay or flee?`,
       "dice-tokens": "Before your first roll: spend Dice tokens for black dice?",
       evolution: theirs ? `Play an Evolution now, during ${seatName(obs, obs.active)}'s turn?` : "Play an Evolution now?",
       "evo-keep": "You drew two Evolutions: keep one",
@@ -300,7 +300,7 @@ export function promptTitle(ctx) {
   }
   const active = monsterName(ctx, obs.active);
   const titles = {
-    yield: "You were hit in Tokyo: stay or yield?", tile: "Your Wickedness reached a new level: choose a tile",
+    yield: `${active} hit you in Tokyo: stay or yield?`, tile: "Your Wickedness reached a new level: choose a tile",
     heart: "A Heart die: heal, or discard a token?", roll: "Your dice", resolve: "Resolve your dice", buy: "Buy cards",
     jets: "Jets: you are about to lose hearts in Tokyo", wings: "You are about to lose hearts: use Wings?",
     "super-jump": "You are about to lose hearts: use Super Jump?",
@@ -374,29 +374,121 @@ function trayFor(ctx) {
   return m.tray;
 }
 
+// the live tray's kept dice survive a reload of the page (this tab only)
+const STORE_KEY = `kot-kept:${typeof location === "undefined" ? "" : location.pathname}`;
+
+function saveKept(ctx, tray) {
+  if (!ctx.interactive) return;
+  try {
+    sessionStorage.setItem(STORE_KEY, JSON.stringify({ key: tray.key, rolls: tray.rolls, dice: tray.dice,
+                                                        slots: tray.slots, kept: [...tray.kept] }));
+  } catch (err) { /* no storage: the kept dice are only kept on this page */ }
+}
+
+function restoreKept(ctx, tray, obs) {
+  if (!ctx.interactive) return;
+  try {
+    const saved = JSON.parse(sessionStorage.getItem(STORE_KEY) || "null");
+    if (saved && saved.key === tray.key && saved.rolls === obs.rolls_used && sameList(saved.dice, obs.dice || [])
+        && saved.slots.length === (obs.dice || []).length) {
+      tray.slots = saved.slots;
+      tray.kept = new Set(saved.kept);
+    }
+  } catch (err) { /* nothing saved */ }
+}
+
 function sameList(a, b) {
   return a.length === b.length && a.every((x, i) => x === b[i]);
 }
 
-/** Which old engine indices a reroll kept: the engine removes the first die showing each face
-    rerolled and moves the others, in order, to the front. The largest k such that the new
-    first k dice are what such a reroll leaves; null when none fits. */
-function inferKept(old, dice) {
-  for (let k = dice.length - 1; k >= 0; k--) {
-    const keep = dice.slice(0, k);
+/** The engine's groups of dice: the brown ones, then (Godzilla) the black ones, the last
+    ``black_dice`` entries. A reroll keeps each group's kept dice first, in order, within it. */
+function diceGroups(obs, n) {
+  const black = isGodzilla(obs) ? Math.min(n, obs.black_dice || 0) : 0;
+  return black ? [[0, n - black], [n - black, n]] : [[0, n]];
+}
+
+/** The old engine indices our reroll ``faces`` keeps, as the engine rerolls: a face rerolls
+    the first die showing it (with black dice, ruling G20: a Smack the brown die first, any
+    other face the black die first). */
+function simulateReroll(old, faces, groups) {
+  const gone = new Set();
+  const brown = groups[0];
+  const black = groups[1];
+  const first = (f, [lo, hi]) => {
+    for (let i = lo; i < hi; i++) if (old[i] === f && !gone.has(i)) return i;
+    return -1;
+  };
+  for (const f of faces) {
+    let i = -1;
+    if (!black) i = first(f, brown);
+    else {
+      const [a, b] = f === "c" ? [brown, black] : [black, brown];
+      i = first(f, a);
+      if (i < 0) i = first(f, b);
+    }
+    if (i >= 0) gone.add(i);
+  }
+  return old.map((_, i) => i).filter((i) => !gone.has(i));
+}
+
+/** Which old engine indices of one group a reroll kept, seen from the outside: the largest
+    k such that the group's new first k dice are what removing the first die of each face
+    rerolled leaves, in order; null when none fits. */
+function inferKept(old, dice, [lo, hi]) {
+  const before = old.slice(lo, hi);
+  const after = dice.slice(lo, hi);
+  for (let k = after.length - 1; k >= 0; k--) {
+    const keep = after.slice(0, k);
     // the faces rerolled: the old multiset minus the kept one
     const counts = {};
-    for (const f of old) counts[f] = (counts[f] || 0) + 1;
+    for (const f of before) counts[f] = (counts[f] || 0) + 1;
     if (!keep.every((f) => (counts[f] -= 1) >= 0)) continue;
     const gone = new Set();
     for (const [f, n] of Object.entries(counts)) {
       let todo = n;
-      for (let i = 0; i < old.length && todo > 0; i++) if (old[i] === f) { gone.add(i); todo -= 1; }
+      for (let i = 0; i < before.length && todo > 0; i++) if (before[i] === f) { gone.add(i); todo -= 1; }
     }
-    const keptIdx = old.map((_, i) => i).filter((i) => !gone.has(i));
-    if (sameList(keptIdx.map((i) => old[i]), keep)) return keptIdx;
+    const keptIdx = before.map((_, i) => i).filter((i) => !gone.has(i));
+    if (sameList(keptIdx.map((i) => before[i]), keep)) return keptIdx.map((i) => i + lo);
   }
   return null;
+}
+
+/** The tray after a reroll: per group, the faces the engine kept go to the slots we kept
+    (``prefer``), then to other slots showing them; every other slot of the group shows a
+    rerolled die, in order. Returns false when the new dice do not fit. */
+function placeReroll(tray, old, dice, keptOld, groups, prefer) {
+  const slots = new Array(dice.length);
+  const kept = new Set();
+  const fresh = new Set();
+  const keptSet = new Set(keptOld);
+  for (const [lo, hi] of groups) {
+    const inGroup = tray.slots.map((e, s) => [s, e]).filter(([, e]) => e >= lo && e < hi);
+    const faces = {};
+    let k = 0;
+    for (let i = lo; i < hi; i++) if (keptSet.has(i)) { faces[old[i]] = (faces[old[i]] || 0) + 1; k += 1; }
+    const order = [...inGroup.filter(([s]) => prefer.has(s)), ...inGroup.filter(([s]) => !prefer.has(s))];
+    const used = new Set();
+    for (const [s, e] of order) {
+      const f = old[e];
+      if (!faces[f]) continue;
+      let j = lo;
+      while (j < lo + k && (used.has(j) || dice[j] !== f)) j += 1;
+      if (j >= lo + k) return false;
+      faces[f] -= 1;
+      used.add(j);
+      slots[s] = j;
+      kept.add(s);
+    }
+    let next = lo + k;
+    for (const [s] of inGroup) if (slots[s] === undefined) { slots[s] = next++; fresh.add(s); }
+    if (next !== hi) return false;
+  }
+  tray.slots = slots;
+  tray.kept = kept;
+  tray.fresh = fresh;
+  return true;
 }
 
 function updateTray(ctx) {
@@ -417,51 +509,29 @@ function updateTray(ctx) {
     const rolled = identity.filter((i) => dice[i] !== null && dice[i] !== undefined);
     tray.fresh = !first || obs.rolls_used <= 1 ? new Set(rolled) : new Set();
     tray.rolledAt = first ? 0 : now;
+    if (first) restoreKept(ctx, tray, obs);
   } else if (!sameList(tray.dice, dice) || tray.rolls !== obs.rolls_used) {
     const old = tray.dice;
-    const slotOf = {};
-    tray.slots.forEach((e, s) => { slotOf[e] = s; });
+    const groups = diceGroups(obs, dice.length);
     const reroll = tray.pending || tray.rolls !== obs.rolls_used || tray.node === "roll";
-    let keptSlots = null;
-    let keptEngine = null;  // new engine indices of the kept dice, by kept slot
+    let placed = false;
     if (reroll && tray.pending && sameList(tray.pending.dice, old)) {
-      // our own reroll: the slots we kept, matched by face to the new first dice
-      const ks = [...tray.pending.kept].sort((a, b) => a - b);
-      const used = new Set();
-      keptEngine = {};
-      for (const s of ks) {
-        const f = old[tray.slots[s]];
-        const j = dice.findIndex((x, i) => i < ks.length && x === f && !used.has(i));
-        if (j < 0) { keptEngine = null; break; }
-        used.add(j);
-        keptEngine[s] = j;
-      }
-      if (keptEngine) keptSlots = ks;
+      // our own reroll: exactly what the engine kept, shown in the slots we kept
+      const keptOld = simulateReroll(old, tray.pending.faces, groups);
+      placed = placeReroll(tray, old, dice, keptOld, groups, tray.pending.kept);
     }
-    if (reroll && !keptSlots) {
-      const keptOld = inferKept(old, dice);
-      if (keptOld) {
-        keptSlots = [];
-        keptEngine = {};
-        keptOld.forEach((e, j) => { keptSlots.push(slotOf[e]); keptEngine[slotOf[e]] = j; });
-        keptSlots.sort((a, b) => a - b);
-      }
+    if (reroll && !placed) {
+      // another monster's reroll (or ours, seen late): inferred from the engine's order
+      const found = groups.map((g) => inferKept(old, dice, g));
+      if (found.every(Boolean)) placed = placeReroll(tray, old, dice, found.flat(), groups, new Set());
     }
-    if (reroll && keptSlots) {
-      const slots = new Array(dice.length);
-      for (const s of keptSlots) slots[s] = keptEngine[s];
-      let next = keptSlots.length;
-      const fresh = new Set();
-      for (let s = 0; s < dice.length; s++) if (slots[s] === undefined) { slots[s] = next++; fresh.add(s); }
-      tray.slots = slots;
-      tray.kept = new Set(keptSlots);
-      tray.fresh = fresh;
+    if (placed) {
       tray.rolledAt = now;
     } else {
       // dice changed in place (a card turned one into another face, Psychic Probe): same slots
+      if (!tray.slots.every((e) => e < dice.length)) tray.slots = identity;
       const fresh = new Set();
       tray.slots.forEach((e, s) => { if (old[e] !== dice[e]) fresh.add(s); });
-      if (!tray.slots.every((e) => e < dice.length)) tray.slots = identity;
       tray.fresh = fresh;
       tray.rolledAt = now;
       if (tray.rolls !== obs.rolls_used) tray.kept = new Set();
@@ -472,8 +542,41 @@ function updateTray(ctx) {
   tray.dice = dice.slice();
   tray.rolls = obs.rolls_used;
   tray.node = node;
+  saveKept(ctx, tray);
   return tray;
 }
+
+/** With black dice a reroll names faces (ruling G20: a Smack rerolls a brown die first, any
+    other face a black one first): when that keeps another colour than the dice kept on
+    screen, say so before the reroll. */
+function colourSwap(obs, tray, faces) {
+  const dice = obs.dice || [];
+  const groups = diceGroups(obs, dice.length);
+  if (groups.length < 2) return null;
+  const cut = groups[1][0];
+  const count = (indices) => {
+    const c = {};
+    for (const e of indices) {
+      const k = `${e >= cut ? "black" : "brown"} ${dice[e]}`;
+      c[k] = (c[k] || 0) + 1;
+    }
+    return c;
+  };
+  const engine = count(simulateReroll(dice, faces, groups));
+  const wanted = count([...tray.kept].map((s) => tray.slots[s]));
+  for (const [k, n] of Object.entries(wanted)) {
+    if ((engine[k] || 0) >= n) continue;
+    const [colour, face] = k.split(" ");
+    const other = colour === "black" ? "brown" : "black";
+    const name = faceNames(obs)[face];
+    return `Rerolling names faces: your ${colour} ${name} will be rerolled and a ${other} ${name} kept instead `
+      + `(${face === "c" ? "a Smack rerolls a brown die first" : "a face other than Smack rerolls a black die first"}).`;
+  }
+  return null;
+}
+
+/** For the tests: the tray's pure parts. */
+export const trayLogic = { diceGroups, simulateReroll, inferKept, placeReroll };
 
 function dieFace(face) {
   if (FACE_SVG[face]) return svgSpan("pip", FACE_SVG[face]);
@@ -491,10 +594,10 @@ function dicePanel(ctx) {
   const canPick = rolling && rollsLeft > 0;
   const gz = isGodzilla(obs);
   const names = faceNames(obs);
-  // black dice have the faces of the brown ones and the engine does not tell them apart:
-  // the last ones are drawn black (the engine adds them last; a reroll keeps no order)
+  // black dice have the faces of the brown ones; the engine keeps them last (a reroll keeps
+  // the brown dice first and the black ones last) and the tray keeps each in its group
   const black = gz ? obs.black_dice || 0 : 0;
-  const isBlack = (s) => s >= dice.length - black;
+  const isBlack = (s) => (tray.slots[s] === undefined ? s : tray.slots[s]) >= dice.length - black;
   const age = Date.now() - tray.rolledAt;
   const animate = tray.rolledAt && age < ANIMATION_MS;
   const showKept = atRoll;
@@ -524,6 +627,7 @@ function dicePanel(ctx) {
                                onclick: () => {
                                  if (tray.kept.has(s)) tray.kept.delete(s); else tray.kept.add(s);
                                  tray.confirm = false;
+                                 saveKept(ctx, tray);
                                  ctx.redraw();
                                } }, dieFace(face));
     const note = kept ? el("span", { class: "die-note kept-note" }, "kept")
@@ -581,6 +685,8 @@ function dicePanel(ctx) {
       if (t === "smoke" || t === "drink" || (!canPick && t.startsWith("reroll "))) buttons.push(ctx.button(t, label(t, ctx)));
     }
     if (canPick && loose.length && !ctx.isLegal(text)) parts.push(el("p", { class: "small muted" }, "That reroll is not allowed now."));
+    const swap = black && canPick && loose.length ? colourSwap(obs, tray, sortFaces(loose)) : null;
+    if (swap) parts.push(el("p", { class: "small warn", id: "colour-note" }, swap));
     if (!tray.confirm || !risky) {
       parts.push(el("p", { class: "small muted tray-hint" }, canPick
         ? (tray.kept.size ? `${plural(tray.kept.size, "die", "dice")} kept: click a die to keep or release it.` : "Click the dice you want to keep.")
@@ -591,7 +697,7 @@ function dicePanel(ctx) {
     parts.push(el("p", { class: "small muted tray-hint" }, "Choose what to resolve first."));
     parts.push(el("div", { class: "buttons" }, ctx.legal.map((t) => ctx.button(t, label(t, ctx), { class: t.startsWith("resolve") ? "primary" : "" }))));
   }
-  return el("section", { class: "panel tray", id: "dice-panel" }, parts);
+  return el("section", { class: "panel tray", id: "dice-panel", style: `--dice:${Math.max(6, dice.length)}` }, parts);
 }
 
 // remember the kept slots when our reroll leaves, so the answer can put them back in place
@@ -599,7 +705,7 @@ function watchReroll(ctx, panel) {
   const tray = trayFor(ctx);
   for (const b of panel.querySelectorAll("button[data-action^='reroll ']")) {
     b.addEventListener("click", () => {
-      tray.pending = { kept: new Set(tray.kept), dice: tray.dice.slice() };
+      tray.pending = { kept: new Set(tray.kept), dice: tray.dice.slice(), faces: b.dataset.action.split(" ").slice(1) };
     });
   }
 }
@@ -641,11 +747,27 @@ function tokyoPanel(ctx) {
 }
 
 // ----- monsters ---------------------------------------------------------------------------------------
-function cardChip(ctx, id, extra = "", cls = "") {
+/** A card's name as a small tag; clicked, it opens the card itself (``where``: the panel that
+    shows it, so that the card opens there; on a phone there is no hover text to read). */
+function cardChip(ctx, id, extra = "", cls = "", where = null) {
   const card = ctx.cards[id];
   const kind = card ? (card.type || "").split(" ")[0].toLowerCase() : "";
-  return el("span", { class: `tag chip type-${kind} ${cls}`, title: card ? `${card.name} (${card.type}): ${card.text}` : id,
-                      tabindex: "0", dataset: { card: id } }, (card ? card.name : cardName(ctx, id)) + extra);
+  const attrs = { class: `tag chip type-${kind} ${cls}`, title: card ? `${card.name} (${card.type}): ${card.text}` : id,
+                  dataset: { card: id } };
+  const text = (card ? card.name : cardName(ctx, id)) + extra;
+  if (!where) return el("span", attrs, text);
+  const m = memo(ctx);
+  const open = m.openCard === `${where}:${id}`;
+  return el("button", { ...attrs, type: "button", class: `${attrs.class}${open ? " open" : ""}`, "aria-expanded": open ? "true" : "false",
+                        onclick: () => { m.openCard = open ? null : `${where}:${id}`; ctx.redraw(); } }, text);
+}
+
+/** The card opened from one of the chips of ``where`` (see cardChip), drawn as a card. */
+function openedCard(ctx, where, ids) {
+  const m = memo(ctx);
+  const id = ids.find((x) => m.openCard === `${where}:${x}`);
+  if (!id) return null;
+  return el("div", { class: "opened" }, ctx.cards[id] && /^EVOLUTION/.test(ctx.cards[id].type) ? evolutionCard(ctx, id) : cardFace(ctx, id));
 }
 
 function wickednessGauge(ctx, m) {
@@ -660,8 +782,8 @@ function wickednessGauge(ctx, m) {
   }
   return el("div", { class: "wicked-gauge", dataset: { wickedness: m.wickedness },
                      title: `Wickedness ${m.wickedness}: a tile at 3, 6 and 10` },
-    svgSpan("stat-icon wicked", STAT_SVG.wicked), el("span", { class: "cells" }, cells),
-    el("span", { class: "stat wicked" }, animatedNumber(ctx, `w${m.seat}`, m.wickedness)));
+    el("span", { class: "stat wicked" }, svgSpan("stat-icon", STAT_SVG.wicked), animatedNumber(ctx, `w${m.seat}`, m.wickedness)),
+    el("span", { class: "cells" }, cells));
 }
 
 function meter(value, max, cls) {
@@ -682,15 +804,19 @@ function monsterPanel(ctx, m) {
   if (m.smoke) tokens.push(`${m.smoke} Smoke`);
   const gz = isGodzilla(obs);
   const species = gz && ctx.cards[m.monster] && ctx.cards[m.monster].species;
-  const where = m.alive ? LOCATION[m.location] || "" : "eliminated";
+  const where = `m${m.seat}`;
+  const owned = [...m.cards, ...m.tiles, ...(m.copy ? [m.copy] : [])];
   return el("div", { class: classes.join(" "), dataset: { seat: m.seat, monster: m.monster } },
     el("div", { class: "m-head" }, emblem(m.monster),
       el("div", { class: "m-title" },
-        el("div", { class: "name" }, m.name, m.seat === ctx.seat ? " (you)" : "",
-           m.seat === obs.active && !ctx.finished ? el("span", { class: "tag playing" }, "playing") : null,
-           species ? el("span", { class: "tag species" }, species) : null),
-        el("div", { class: "small muted" }, ctx.seatLabel(m.seat),
-           el("span", { class: `where${m.location ? " tokyo" : ""}` }, `; ${where}`), m.zombified ? ", zombified" : ""))),
+        el("div", { class: "name" }, m.name, m.seat === ctx.seat ? " (you)" : ""),
+        el("div", { class: "small muted seat-line" }, ctx.seatLabel(m.seat)))),
+    el("div", { class: "m-tags" },
+       m.seat === obs.active && !ctx.finished ? el("span", { class: "tag playing" }, "playing") : null,
+       m.alive && m.location ? el("span", { class: "tag where-tag" }, `in ${LOCATION[m.location]}`) : null,
+       !m.alive ? el("span", { class: "tag out-tag" }, "eliminated") : null,
+       m.zombified ? el("span", { class: "tag" }, "zombified") : null,
+       species ? el("span", { class: "tag species" }, species) : null),
     el("div", { class: "stats" },
        el("span", { class: "stat heart", title: `hearts (${m.hearts} of ${m.max_hearts})` }, svgSpan("stat-icon", STAT_SVG.heart),
           animatedNumber(ctx, `h${m.seat}`, m.hearts), el("span", { class: "of" }, `/${m.max_hearts}`), meter(m.hearts, m.max_hearts, "hearts")),
@@ -702,9 +828,10 @@ function monsterPanel(ctx, m) {
                obs.dice_tokens[m.seat] === 1 ? " Dice token" : " Dice tokens") : null),
     gz ? null : wickednessGauge(ctx, m),
     gz ? monsterEvolutions(ctx, m) : null,
-    m.cards.length ? el("div", { class: "chips" }, m.cards.map((c) => cardChip(ctx, c))) : null,
-    m.tiles.length ? el("div", { class: "chips" }, m.tiles.map((t) => cardChip(ctx, t, "", "tile"))) : null,
-    m.copy ? el("div", { class: "small" }, "copies ", cardChip(ctx, m.copy)) : null,
+    m.cards.length ? el("div", { class: "chips" }, m.cards.map((c) => cardChip(ctx, c, "", "", where))) : null,
+    m.tiles.length ? el("div", { class: "chips" }, m.tiles.map((t) => cardChip(ctx, t, "", "tile", where))) : null,
+    m.copy ? el("div", { class: "small" }, "copies ", cardChip(ctx, m.copy, "", "", where)) : null,
+    openedCard(ctx, where, owned),
     tokens.length ? el("div", { class: "small" }, "Tokens: " + tokens.join(", ")) : null);
 }
 
@@ -715,12 +842,14 @@ function monsterEvolutions(ctx, m) {
   const evo = obs.evolutions_on && (obs.evolutions || [])[m.seat];
   if (!evo) return null;
   const mine = m.seat === ctx.seat && Array.isArray(evo.hand);
+  const where = `e${m.seat}`;
   return el("div", { class: "evo-line small", dataset: { evolutions: m.seat } },
     el("div", {}, "Evolutions: ", el("b", {}, evo.hand_count), " in hand", mine ? " (see Your Evolutions)" : " (hidden)",
        evo.drawn_count ? `, ${evo.drawn_count} drawn` : ""),
     evo.in_play.length ? el("div", { class: "in-play" }, "In play: ",
-      evo.in_play.map((id) => cardChip(ctx, id, "", "evo"))) : null,
-    evo.used.length ? el("div", { class: "muted" }, "Played: ", evo.used.map((id) => cardChip(ctx, id))) : null);
+      evo.in_play.map((id) => cardChip(ctx, id, "", "evo", where))) : null,
+    evo.used.length ? el("div", { class: "muted" }, "Played: ", evo.used.map((id) => cardChip(ctx, id, "", "", where))) : null,
+    openedCard(ctx, where, [...evo.in_play, ...evo.used]));
 }
 
 // ----- cards -----------------------------------------------------------------------------------------
@@ -783,8 +912,9 @@ function tilesPanel(ctx) {
   const obs = ctx.observation;
   const levels = Object.entries(obs.wickedness_tiles || {});
   if (!levels.length) return null;
-  return el("section", { class: "panel" }, el("details", {}, el("summary", {}, "Wickedness tiles (a tile at 3, 6 and 10 Wickedness)"),
-    levels.map(([level, ids]) => el("div", { class: "tile-level" }, el("b", {}, `${level}: `), ids.length ? ids.map((id) => cardChip(ctx, id)) : "none left"))));
+  return el("section", { class: "panel", id: "tiles" }, el("details", {}, el("summary", {}, "Wickedness tiles (a tile at 3, 6 and 10 Wickedness)"),
+    levels.map(([level, ids]) => el("div", { class: "tile-level" }, el("h3", {}, `Wickedness ${level}`),
+      ids.length ? el("div", { class: "grid cards-row" }, ids.map((id) => cardFace(ctx, id))) : el("p", { class: "small muted" }, "none left")))));
 }
 
 /** One Evolution card: name, temporary or permanent, when it may be played, its text. */
@@ -839,12 +969,13 @@ export function promptBody(ctx, rest) {
         `You have ${plural(have, "Dice token", "Dice tokens")}. Each one you discard adds a black die to your rolls `
         + "this turn (at most 2 a turn, never more than 8 dice).");
     }
-    if (node.kind === "yield") {
-      return el("p", { class: "small" }, "Fleeing leaves Tokyo to the monster that Smacked you; either way you lose the hearts.");
-    }
   }
   if (node.kind === "yield") {
-    return el("p", { class: "small" }, "Yielding leaves Tokyo to the monster that hit you; either way you lose the hearts.");
+    const me = obs.monsters[ctx.seat];
+    const left = me ? `You have ${plural(me.hearts, "heart", "hearts")} left. ` : "";
+    const verb = isGodzilla(obs) ? "Fleeing" : "Yielding";
+    return el("p", { class: "small", id: "yield-question" }, `${left}${verb} leaves Tokyo to ${monsterName(ctx, obs.active)}, `
+      + "who enters it; either way you lose the hearts.");
   }
   const shown = { tile: ids("tile"), metamorph: ids("metamorph"), fluxling: ids("copy"), "unstable-dna": ids("swap"),
                   opportunist: ids("buy") }[kind];
