@@ -493,3 +493,24 @@ def test_the_tray_follows_the_engines_reroll_brown_and_black_dice(page, server):
     assert got[1] == [True, [0, 1, 2, 3, 4, 5], [0], [1, 2, 3, 4, 5]], got[1]
     assert got[2] == [True, [0, 1, 2, 3, 4, 5], [5], [0, 1, 2, 3, 4]], got[2]
     assert got[3] == [True, [2, 0, 3, 1, 4, 5], [1, 3], [0, 2, 4, 5]], got[3]
+
+
+def test_a_finished_game_replays_step_by_step_and_by_jumps(page, server):
+    """The replay draws the public observations one after another and out of order (the
+    tray follows rerolls forward and starts again on a jump) without a script error."""
+    room = httpx.post(server.url + "/api/rooms", json={
+        "game": "kot-godzilla", "seed": 4, "options": {"evolutions": True},
+        "seats": [{"kind": "bot", "agent": "heuristic"}] * 3}, timeout=60).json()
+    end = time.monotonic() + 300  # a guard against a hang, not a speed check
+    while httpx.get(f"{server.url}/api/rooms/{room['room']}", timeout=60).json()["status"] != "finished":
+        assert time.monotonic() < end, "the bot game did not end"
+        time.sleep(0.1)
+    page.goto(server.url + room["spectator_link"] + "?replay=1")
+    slider = page.locator("#replay-slider")
+    total = int(slider.get_attribute("max"))
+    rng = random.Random(2)
+    for at in list(range(1, min(total, 60))) + [rng.randint(1, total) for _ in range(20)]:
+        slider.fill(str(at))
+        expect(page.locator("#replay-step")).to_have_text(f"Step {at} of {total}")
+        assert page.locator("#replay-board .kot #dice").count() == 1
+    assert page.locator("#replay-board #monsters .monster").count() == 3

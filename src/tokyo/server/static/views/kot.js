@@ -646,6 +646,7 @@ function dicePanel(ctx) {
       : who ? el("span", { class: "rolls", title: "rolls used this turn" }, rollPips,
                  el("span", { class: "small muted" }, ` roll ${obs.rolls_used} of ${obs.rolls_allowed}`)) : null);
   const parts = [head, el("div", { class: "dice", id: "dice" }, slots)];
+  if (!dice.length) parts.push(el("p", { class: "small muted" }, "No dice rolled yet."));
   if (black && dice.length) {
     parts.push(el("p", { class: "small", id: "black-note" }, `${plural(black, "black die", "black dice")} this turn `,
       `(paid with ${plural(black, "Dice token", "Dice tokens")}; the same faces as the brown dice).`));
@@ -738,7 +739,7 @@ function tokyoPanel(ctx) {
       m ? el("div", { class: "occupant", dataset: { seat: m.seat } }, emblem(m.monster, "large"),
              el("div", { class: "occupant-name" }, m.name, m.seat === ctx.seat ? " (you)" : ""),
              el("div", { class: "small" }, el("span", { class: "heart" }, "♥ "), `${m.hearts}/${m.max_hearts}`))
-        : el("div", { class: "occupant vacant" }, "empty: the next monster to Smash takes it"));
+        : el("div", { class: "occupant vacant", title: "the monster whose turn it is enters it after resolving its dice" }, "empty"));
   };
   const places = [place("Tokyo City", obs.tokyo_city, "city", CITY_ART)];
   if (obs.bay_in_use) places.push(place("Tokyo Bay", obs.tokyo_bay, "bay", BAY_ART));
