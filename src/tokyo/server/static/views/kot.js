@@ -871,7 +871,9 @@ function cardFace(ctx, id, { button = null, note = null, cls = "" } = {}) {
   const typeWord = { KEEP: "Keep", DISCARD: "Discard", POWER: "Power", ACTION: "Action", EVENT: "Event" }[kind] || (tile ? "Wickedness tile" : kind);
   const me = obs.monsters && obs.monsters[ctx.seat];
   const buying = ctx.interactive && (obs.node || {}).kind === "buy" && ctx.legal.length > 0;
-  const dear = buying && me && card.cost !== null && card.cost !== undefined && !tile && me.energy < card.cost;
+  // printed cost above the energy and no buy offered (a discount may make it affordable)
+  const dear = buying && me && card.cost !== null && card.cost !== undefined && !tile && me.energy < card.cost
+    && !ctx.isLegal(`buy ${id}`);
   return el("div", { class: `card kcard kind-${kind.toLowerCase()}${event ? " event" : ""}${inForce ? " in-force" : ""}${tile ? " tile" : ""} ${cls}`,
                      dataset: { card: id } },
     el("div", { class: "kcard-head" },
