@@ -187,7 +187,6 @@ export function label(text, ctx) {
   const face = (i) => faceNames(obs)[words[i]] || words[i];
   const dice = (obs.dice || []).filter((f) => f !== null);
   const count = (f) => dice.filter((x) => x === f).length;
-  const cost = (id) => (ctx.cards[id] && ctx.cards[id].cost !== null && ctx.cards[id].cost !== undefined ? ` (${ctx.cards[id].cost} ⚡)` : "");
   switch (verb) {
     case "stop": return "Resolve these dice";
     case "reroll": {
@@ -222,15 +221,15 @@ export function label(text, ctx) {
     case "flee": return "Flee Tokyo (you still lose the hearts)";
     case "tile": return `Take the tile ${name(1)}`;
     case "buy":
-      if (kind === "opportunist") return `Buy ${name(1)} now${cost(words[1])} (Opportunist)`;
-      return `Buy ${name(1)}${cost(words[1])}`;
+      if (kind === "opportunist") return `Buy ${name(1)} now (Opportunist)`;
+      return `Buy ${name(1)}`;
     case "buy-top": {
       const top = (obs.known_top || [])[0];
-      return top ? `Buy the top card, ${cardName(ctx, top)}${cost(top)} (Made in a Lab)` : "Buy the top card (Made in a Lab)";
+      return top ? `Buy the top card, ${cardName(ctx, top)} (Made in a Lab)` : "Buy the top card (Made in a Lab)";
     }
     case "peek": return "Made in a Lab: look at the top card of the deck";
     case "sweep": return gz ? "Sweep the market (2 ⚡; Events stay)" : "Sweep the market: pay 2 ⚡ for three new cards";
-    case "take": return `Parasitic Tentacles: buy ${name(2)}${cost(words[2])} from ${monsterName(ctx, Number(words[1]))}`;
+    case "take": return `Parasitic Tentacles: buy ${name(2)} from ${monsterName(ctx, Number(words[1]))}`;
     case "end":
       if (gz) return obs.bought_this_turn ? "End my turn" : "Buy nothing: gain 1 ⚡ and end my turn";
       return "End my turn";
@@ -896,7 +895,8 @@ function marketPanel(ctx) {
   const buying = ctx.interactive && node.kind === "buy";
   const gz = isGodzilla(obs);
   const cardsShown = (obs.market || []).map((id) => cardFace(ctx, id, {
-    button: buying ? ctx.button(`buy ${id}`, ctx.cards[id] ? `Buy (${ctx.cards[id].cost} ⚡)` : "Buy", { class: "primary buy" }) : null }));
+    // the price is the card's coin (a discount the observation does not show may lower it)
+    button: buying ? ctx.button(`buy ${id}`, "Buy", { class: "primary buy" }) : null }));
   const known = (obs.known_top || []).map((id) => el("div", { class: "small" }, "Top of the deck (you looked): ", cardChip(ctx, id)));
   const others = buying ? ctx.legal.filter((t) => (!t.startsWith("buy ") || t === "buy-top") && !t.startsWith("evolve "))
     .sort((a, b) => (a === "end") - (b === "end")).map((t) => ctx.button(t, label(t, ctx), { class: t === "end" ? "primary" : "" })) : [];
