@@ -1,6 +1,6 @@
 """Screenshots of the browser client for the README: the lobby, a King of Tokyo game on
-a desktop and on a phone, a King of Tokyo: Godzilla game with Evolutions, a Crisis: Tokyo
-game in a Conflict, and a replay.
+a desktop and on a phone, a King of Tokyo: Godzilla game with Evolutions (desktop and
+phone), a Crisis: Tokyo game in a Conflict, and a replay.
 
 Run from the repository root with the test extra installed and Debian's chromium:
 ``.venv/bin/python tools/screenshots.py`` (writes docs/screenshots/*.png; name pictures,
@@ -66,8 +66,26 @@ def shot(page, url, name, ready="body[data-version]", full=False, before=None):
 
 
 WANTED: set[str] = set()
-PICTURES = ("lobby.png", "kot-desktop.png", "kot-phone.png", "kot-godzilla-desktop.png", "crisis-desktop.png",
-            "replay.png")
+PICTURES = ("lobby.png", "kot-desktop.png", "kot-phone.png", "kot-godzilla-desktop.png", "kot-godzilla-phone.png",
+            "crisis-desktop.png", "replay.png")
+GODZILLA_PICTURES = {"kot-godzilla-desktop.png", "kot-godzilla-phone.png"}
+
+
+def keep_two(pg):
+    """Keep the second and fourth dice (King of Tokyo)."""
+    pg.locator("#dice button.die").nth(1).click()
+    pg.locator("#dice button.die").nth(3).click()
+
+
+def keep_two_and_reroll(pg):
+    """Keep two dice and reroll the others: the picture shows them kept in their places and
+    the rerolled dice marked new, once the roll's animation is over."""
+    keep_two(pg)
+    before = pg.evaluate("document.body.dataset.version")
+    pg.locator("#dice-panel button.primary").click()
+    pg.wait_for_function(f"document.body.dataset.version !== '{before}' && !document.body.dataset.busy")
+    pg.wait_for_timeout(1600)
+    pg.evaluate("window.scrollTo(0, 0)")
 
 
 def godzilla_game(client):
@@ -99,20 +117,23 @@ def godzilla_game(client):
     raise RuntimeError("no kot-godzilla seed reached the wanted position")
 
 
-GODZILLA_SEED = 2
+GODZILLA_SEED = 56
 
 
 def godzilla_picture(tmp: Path) -> None:
-    """kot-godzilla-desktop.png, a seeded game with Evolutions, from a server in this process."""
+    """kot-godzilla-desktop.png and kot-godzilla-phone.png, a seeded game with Evolutions, from
+    a server in this process (the phone first: the desktop picture rerolls)."""
     server = ThreadServer(tmp / "godzilla.sqlite3")
     try:
         client = httpx.Client(base_url=server.url, timeout=60)
         gz = godzilla_game(client)
         with sync_playwright() as p:
             browser = launch(p)
+            link = server.url + gz["seats"][0]["link"]
+            phone = browser.new_page(viewport=PHONE)
+            shot(phone, link, "kot-godzilla-phone.png", before=lambda pg: (keep_two(pg), pg.evaluate("window.scrollTo(0, 0)")))
             desktop = browser.new_page(viewport=DESKTOP)
-            shot(desktop, server.url + gz["seats"][0]["link"], "kot-godzilla-desktop.png", full=True,
-                 before=lambda pg: pg.locator("#dice button.die").nth(0).click())
+            shot(desktop, link, "kot-godzilla-desktop.png", full=True, before=keep_two_and_reroll)
             browser.close()
     finally:
         server.stop()
@@ -127,9 +148,9 @@ def main() -> None:
     if unknown:
         raise SystemExit(f"no picture {', '.join(sorted(unknown))}; pictures: {', '.join(PICTURES)}")
     with tempfile.TemporaryDirectory() as tmp:
-        if "kot-godzilla-desktop.png" in wanted:
+        if wanted & GODZILLA_PICTURES:
             godzilla_picture(Path(tmp))
-        if not wanted - {"kot-godzilla-desktop.png"}:
+        if not wanted - GODZILLA_PICTURES:
             return
         server = Server(Path(tmp) / "games.sqlite3")
         try:
@@ -171,12 +192,9 @@ def main() -> None:
                 phone = browser.new_page(viewport=PHONE)
                 shot(desktop, server.url + "/", "lobby.png", ready="#finished .room-item, #finished p")
                 kot_url = server.url + kot["seats"][0]["link"]
-
-                def keep_two(pg):
-                    pg.locator("#dice button.die").nth(0).click()
-                    pg.locator("#dice button.die").nth(1).click()
-                shot(desktop, kot_url, "kot-desktop.png", full=True, before=keep_two)
+                # the phone first: the desktop picture rerolls
                 shot(phone, kot_url, "kot-phone.png", before=lambda pg: (keep_two(pg), pg.evaluate("window.scrollTo(0, 0)")))
+                shot(desktop, kot_url, "kot-desktop.png", full=True, before=keep_two_and_reroll)
                 shot(desktop, server.url + crisis["seats"][0]["link"], "crisis-desktop.png", full=True)
 
                 def middle(pg):
