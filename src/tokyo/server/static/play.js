@@ -276,7 +276,7 @@ function makeContext(observation, legal, interactive, finished = false, lines = 
     button(text, label, attrs = {}) {
       const ok = ctx.isLegal(text);
       if (ok) placed.add(text);
-      return el("button", { type: "button", class: attrs.class || "", title: text, disabled: !ok || undefined,
+      return el("button", { type: "button", class: attrs.class || "", title: attrs.title || undefined, disabled: !ok || undefined,
                             dataset: { action: text }, onclick: () => act(text) }, label || text);
     },
     label: (text) => (gameView.label ? gameView.label(text, ctx) : generic.label(text, ctx)),
