@@ -716,18 +716,14 @@ def serve(host: Annotated[str, typer.Option(help="Address to listen on; 127.0.0.
     person's seat link, play in turn. Prints the address; the API is documented at
     /docs. Every accepted action is stored before it is shown, and unfinished games
     resume when the server starts again."""
-    import sqlite3
-
-    from .server.main import default_db_path
+    from .server.main import StartError, default_db_path
     from .server.main import serve as run_server
 
     path = db if db is not None else default_db_path()
     try:
         run_server(host, port, path, bot_delay, fsync)
-    except sqlite3.Error as exc:
-        fail(f"cannot use {path} as the games database: {exc}")
-    except OSError as exc:
-        fail(f"cannot listen on {host}:{port}: {exc.strerror or exc}; choose another --port or --host")
+    except StartError as exc:
+        fail(f"the server did not start: {exc}")
 
 
 def main() -> None:

@@ -24,8 +24,9 @@ def test_serve_refuses_a_port_in_use(tmp_path):
         taken.bind(("127.0.0.1", 0))
         taken.listen()
         port = taken.getsockname()[1]
-        result = run_installed("serve", "--port", str(port), "--db", str(tmp_path / "g.sqlite3"))
-    assert_user_error(result, f"127.0.0.1:{port}", "--port")
+        result = run_installed("serve", "--port", str(port), "--db", str(tmp_path / "new" / "g.sqlite3"))
+    assert_user_error(result, "cannot listen on", f"127.0.0.1:{port}", "--port")
+    assert not (tmp_path / "new").exists()  # a server that could not start creates no database
 
 
 def test_serve_usage_error_for_a_bad_port():

@@ -47,10 +47,18 @@ def bind(host: str, port: int) -> socket.socket:
     return sock
 
 
+class StartError(Exception):
+    """``tokyo serve`` could not start; the message says what failed and what to do."""
+
+
 def serve(host: str, port: int, db: Path, bot_delay: float, fsync: bool = False, log_level: str = "info") -> None:
     """Serve until interrupted. Prints the address (with the port actually bound) and
-    the database path on standard output first. Raises OSError if the address cannot
-    be bound and sqlite3.Error if ``db`` is not a database."""
+    the database path on standard output first.
+
+    Raises StartError, before anything is printed, when the address cannot be bound
+    (checked first, so that nothing is created then: no database file, no folder) or
+    when ``db`` cannot be used as the games database.
+    """
     import sqlite3
 
     import uvicorn
@@ -58,8 +66,20 @@ def serve(host: str, port: int, db: Path, bot_delay: float, fsync: bool = False,
     from .app import create_app
     from .store import Store
 
-    Store(db).close()  # fail here, before printing an address, if the file is not a database
-    sock = bind(host, port)
+    try:
+        sock = bind(host, port)
+    except OSError as exc:
+        raise StartError(f"cannot listen on {host}:{port}: {exc.strerror or exc}; "
+                         "choose another --port (0: any free port) or --host") from None
+    try:
+        Store(db).close()  # fail here, before printing an address, if the file is not a database
+    except (sqlite3.Error, OSError) as exc:
+        sock.close()
+        reason = getattr(exc, "strerror", None) or exc
+        raise StartError(f"cannot use {db} as the games database: {reason}") from None
+    except BaseException:
+        sock.close()
+        raise
     bound = sock.getsockname()[1]
     shown = f"[{host}]" if ":" in host else host
     print(f"tokyo-engine server at http://{shown}:{bound}/ (API documentation: http://{shown}:{bound}/docs)")
@@ -71,7 +91,5 @@ def serve(host: str, port: int, db: Path, bot_delay: float, fsync: bool = False,
     server = uvicorn.Server(config)
     try:
         server.run(sockets=[sock])
-    except sqlite3.Error:
-        raise
     finally:
         sock.close()
