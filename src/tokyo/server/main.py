@@ -9,6 +9,8 @@ import socket
 import sys
 from pathlib import Path
 
+from .limits import MAX_BODY_BYTES, MAX_ROOMS_PER_CLIENT, MAX_SEARCH_BOTS_PER_CLIENT
+
 _TOKEN = re.compile(r"token=[^&\s\"']+")
 
 
@@ -51,13 +53,17 @@ class StartError(Exception):
     """``tokyo serve`` could not start; the message says what failed and what to do."""
 
 
-def serve(host: str, port: int, db: Path, bot_delay: float, fsync: bool = False, log_level: str = "info") -> None:
+def serve(host: str, port: int, db: Path, bot_delay: float, fsync: bool = False, log_level: str = "info", *,
+          max_rooms_per_client: int = MAX_ROOMS_PER_CLIENT,
+          max_search_bots_per_client: int = MAX_SEARCH_BOTS_PER_CLIENT) -> None:
     """Serve until interrupted. Prints the address (with the port actually bound) and
     the database path on standard output first.
 
     Raises StartError, before anything is printed, when the address cannot be bound
     (checked first, so that nothing is created then: no database file, no folder) or
-    when ``db`` cannot be used as the games database.
+    when ``db`` cannot be used as the games database. The per-client limits are those
+    of :func:`tokyo.server.create_app`; a request body or WebSocket message over
+    MAX_BODY_BYTES is refused.
     """
     import sqlite3
 
@@ -85,7 +91,9 @@ def serve(host: str, port: int, db: Path, bot_delay: float, fsync: bool = False,
     print(f"tokyo-engine server at http://{shown}:{bound}/ (API documentation: http://{shown}:{bound}/docs)")
     print(f"games are stored in {db}; press Ctrl-C to stop (unfinished games resume on the next start)")
     sys.stdout.flush()
-    config = uvicorn.Config(create_app(db, bot_delay, fsync), log_level=log_level, access_log=False)
+    app = create_app(db, bot_delay, fsync, max_rooms_per_client=max_rooms_per_client,
+                     max_search_bots_per_client=max_search_bots_per_client)
+    config = uvicorn.Config(app, log_level=log_level, access_log=False, ws_max_size=MAX_BODY_BYTES)
     for name in ("uvicorn.error", "uvicorn.access", "uvicorn"):  # after Config set logging up
         logging.getLogger(name).addFilter(HideTokens())
     server = uvicorn.Server(config)
