@@ -8,6 +8,8 @@ import warnings
 from urllib.parse import urlparse
 
 import pytest
+from websockets.exceptions import ConnectionClosed
+from websockets.sync.client import connect
 
 from serverhelpers import ServerProcess, create, wait_until
 from tokyo.server import create_app
@@ -55,7 +57,8 @@ def test_a_body_over_the_limit_is_refused_with_413(client, db):
 
 
 def test_a_real_server_refuses_a_large_body_before_reading_it(tmp_path):
-    """The client announces 10 MB and sends only its headers: the answer comes at once."""
+    """The client announces 10 MB and sends only its headers: the answer comes at once.
+    A WebSocket message over the limit is refused too."""
     server = ServerProcess(tmp_path / "games.sqlite3")
     try:
         address = urlparse(server.url)
@@ -72,6 +75,14 @@ def test_a_real_server_refuses_a_large_body_before_reading_it(tmp_path):
         assert head.startswith(b"HTTP/1.1 413"), answer
         assert json.loads(payload)["error"] == "too_large"
         assert server.client.get("/api/rooms").json() == []
+        # a WebSocket message over the limit closes that socket (1009: message too big)
+        room = create(server.client, "kot-dark", [{"kind": "human"}, {"kind": "human"}])["room"]
+        with connect(server.url.replace("http://", "ws://") + f"/ws/rooms/{room}") as ws:
+            assert json.loads(ws.recv(timeout=30))["type"] == "view"
+            ws.send("x" * (MAX_BODY_BYTES + 1))
+            with pytest.raises(ConnectionClosed) as closed:
+                ws.recv(timeout=30)
+            assert closed.value.rcvd is not None and closed.value.rcvd.code == 1009
     finally:
         server.stop()
 
