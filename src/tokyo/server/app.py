@@ -7,8 +7,10 @@ The interactive API documentation (OpenAPI) is at ``/docs``; docs/server.md desc
 the API, the storage, the seat tokens and the client.
 
 Every error is JSON ``{"error": code, "message": text}`` (plus ``legal``, the
-requesting seat's legal actions, when relevant) with a 4xx status, and a refused
-request changes nothing.
+requesting seat's legal actions, when relevant) with a 4xx status (5xx: the server's
+fault), and a refused request changes nothing. The OpenAPI document (``/openapi.json``,
+models in :mod:`.models`) lists every answer of every operation; tests/server/
+test_server_schemathesis.py checks it against a running server.
 """
 
 import asyncio
