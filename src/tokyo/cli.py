@@ -711,23 +711,29 @@ def serve(host: Annotated[str, typer.Option(help="Address to listen on; 127.0.0.
           fsync: Annotated[bool, typer.Option(
               help="Flush every action to disk before answering: games also survive a power cut or a "
                    "system crash (a killed server loses nothing either way), but each action waits "
-                   "for the disk.")] = False):
+                   "for the disk.")] = False,
+          max_rooms_per_client: Annotated[int, typer.Option(
+              min=0, help="Unfinished rooms one client address may have created since the server started; "
+                          "one more is refused (HTTP 429) until one of them ends. 0: no limit.")] = 20,
+          max_search_bots_per_client: Annotated[int, typer.Option(
+              min=0, help="Search bots (ismcts, which keep a CPU busy on every move) one client address may "
+                          "have in its unfinished rooms; a room that would go over is refused (HTTP 429). "
+                          "0: no limit.")] = 4):
     """Run the game server: create games of any game with people and bots, share each
     person's seat link, play in turn. Prints the address; the API is documented at
     /docs. Every accepted action is stored before it is shown, and unfinished games
-    resume when the server starts again."""
-    import sqlite3
-
-    from .server.main import default_db_path
+    resume when the server starts again. Request bodies over 64 KiB are refused (HTTP
+    413), and each client address may keep only so many rooms and search bots busy (the
+    --max-... options)."""
+    from .server.main import StartError, default_db_path
     from .server.main import serve as run_server
 
     path = db if db is not None else default_db_path()
     try:
-        run_server(host, port, path, bot_delay, fsync)
-    except sqlite3.Error as exc:
-        fail(f"cannot use {path} as the games database: {exc}")
-    except OSError as exc:
-        fail(f"cannot listen on {host}:{port}: {exc.strerror or exc}; choose another --port or --host")
+        run_server(host, port, path, bot_delay, fsync, max_rooms_per_client=max_rooms_per_client,
+                   max_search_bots_per_client=max_search_bots_per_client)
+    except StartError as exc:
+        fail(f"the server did not start: {exc}")
 
 
 def main() -> None:
