@@ -71,3 +71,22 @@ def test_the_log_reads_like_a_story_turns_grouped_own_events_marked_rules_on_dem
     assert not page.locator("#log li .rule").first.is_visible()
     page.check("#show-rules")
     assert page.locator("#log li .rule").first.is_visible()
+
+
+def test_the_bots_pace_chosen_on_the_page_is_remembered_and_sent(page, server):
+    room = httpx.post(server.url + "/api/rooms", json={
+        "game": "kot-dark", "players": 2, "seats": [{"kind": "human"}, {"kind": "bot", "agent": "random"}]},
+        timeout=60).json()
+    asked = []
+    page.on("websocket", lambda ws: asked.append(ws.url))
+    page.goto(server.url + room["seats"][0]["link"])
+    page.wait_for_selector("body[data-version]")
+    assert "pace=normal" in asked[-1]
+    page.select_option("#pace", "slow")
+    page.wait_for_function("document.body.dataset.version !== undefined")
+    expect(page.locator("#status")).not_to_contain_text("Connection lost")
+    page.wait_for_timeout(300)
+    assert "pace=slow" in asked[-1]
+    page.reload()
+    page.wait_for_selector("body[data-version]")
+    assert page.input_value("#pace") == "slow" and "pace=slow" in asked[-1]

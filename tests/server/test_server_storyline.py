@@ -81,3 +81,4 @@ def test_a_cooperative_summary_gives_the_players_shared_win_rate_and_counts_seat
     assert "win or lose together" in html and "even share" not in html
     # a competitive game's summary is unchanged
     assert "cooperative" not in summarise([play_game(load_game("storyline", 2), [make_agent("random")] * 2, seed=1)])
+

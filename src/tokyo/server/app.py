@@ -31,7 +31,7 @@ from ..agents import AGENT_NAMES
 from ..core import game_catalogue, game_info, list_games
 from .limits import MAX_BODY_BYTES, MAX_ROOMS_PER_CLIENT, MAX_SEARCH_BOTS_PER_CLIENT, BodyLimit, too_large_body
 from .models import ErrorBody, api_models
-from .rooms import ApiError, Room, Rooms, available_agents, default_agent, load_checked
+from .rooms import PACES, ApiError, Room, Rooms, available_agents, default_agent, load_checked
 from .store import Store
 
 log = logging.getLogger("tokyo.server")
@@ -353,23 +353,28 @@ def create_app(db_path: str | Path = "tokyo-games.sqlite3", bot_delay: float = 0
 
     # ----- WebSocket ------------------------------------------------------------------
     @app.websocket("/ws/rooms/{room_id}")
-    async def room_socket(websocket: WebSocket, room_id: str, token: str | None = None, log_from: int = 0):
+    async def room_socket(websocket: WebSocket, room_id: str, token: str | None = None, log_from: int = 0,
+                          pace: str | None = None):
         """Send ``{"type": "view", ...}`` (the seat's view, or the public one without a
         token) at once and after every change. The first view's log starts at
         ``log_from``; each later one carries only the log events after those already
         sent (its ``log_from`` says where they start). The client may send
         ``{"action": text, "version": n?}``; a refusal comes back as ``{"type":
         "error", ...}``. A bad room or token: an error message, then close code 4404
-        or 4403."""
+        or 4403. ``pace`` (instant, normal or slow) asks the room's bots to play at that
+        pace while this socket is open (the slowest pace asked wins); another value: an
+        error message, then close code 4422."""
         await websocket.accept()
         try:
+            if pace is not None and pace not in PACES:
+                raise ApiError(422, "bad_pace", f"pace must be one of {', '.join(PACES)}, not {pace[:20]!r}")
             room = rooms_of(websocket).get(room_id)
             seat = room.seat_for_token(token)
         except ApiError as exc:
             await websocket.send_json({"type": "error", **exc.as_dict()})
             await websocket.close(code=4000 + exc.status)
             return
-        sub = room.subscribe(seat)
+        sub = room.subscribe(seat, pace)
         send_lock = asyncio.Lock()
 
         async def push() -> None:

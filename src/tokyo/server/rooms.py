@@ -146,6 +146,12 @@ class Subscriber:
 
     seat: int | None
     changed: asyncio.Event = field(default_factory=asyncio.Event)
+    pace: str | None = None   # the bots' pace this person asked for (PACES), None: the server's
+
+
+# the paces a person may ask the bots to play at; a room's bots play at the slowest pace any
+# connected person asked for, so nobody misses a step they wanted to follow
+PACES = ("instant", "normal", "slow")
 
 
 class Room:
@@ -331,8 +337,16 @@ class Room:
             sub.changed.set()
         self.start_bot()
 
-    def subscribe(self, seat: int | None) -> Subscriber:
-        sub = Subscriber(seat)
+    def pace_delay(self) -> float:
+        """Seconds a bot waits before each step: the slowest pace a connected person asked
+        for (instant 0, normal the server's ``bot_delay``, slow 2.5 times it and at least
+        1.5 s); the server's own when nobody asked."""
+        delays = {"instant": 0.0, "normal": self.bot_delay, "slow": max(1.5, 2.5 * self.bot_delay)}
+        asked = [delays[s.pace] for s in self.subscribers if s.pace in delays]
+        return max(asked) if asked else self.bot_delay
+
+    def subscribe(self, seat: int | None, pace: str | None = None) -> Subscriber:
+        sub = Subscriber(seat, pace=pace)
         self.subscribers.add(sub)
         return sub
 
@@ -367,8 +381,9 @@ class Room:
             seat = self.bot_to_act()
             if seat is None:
                 return
-            if self.bot_delay > 0:
-                await asyncio.sleep(self.bot_delay)
+            delay = self.pace_delay()
+            if delay > 0:
+                await asyncio.sleep(delay)
             else:
                 await asyncio.sleep(0)  # let requests and other rooms run between bot steps
             if self.closed or self.bot_to_act() != seat:

@@ -36,6 +36,12 @@ const ICON_MOVE = ICON("#e0542e");
 let baseTitle = "tokyo-engine";
 let alerted = null;       // the version whose decision was last announced
 const soundBox = document.getElementById("sound");
+const paceBox = document.getElementById("pace");
+paceBox.value = localStorage.getItem("tokyo-pace") || "normal";
+paceBox.addEventListener("change", () => {
+  localStorage.setItem("tokyo-pace", paceBox.value);
+  if (socket) { socket.repace = true; socket.close(); }   // reconnects at once with the new pace
+});
 const rulesBox = document.getElementById("show-rules");
 rulesBox.checked = localStorage.getItem("tokyo-rules") === "1";
 const showRules = () => document.getElementById("log").classList.toggle("rules-hidden", !rulesBox.checked);
@@ -142,6 +148,7 @@ function connect() {
   const query = new URLSearchParams();
   if (token) query.set("token", token);
   if (log.length) query.set("log_from", String(log.length));
+  query.set("pace", $("pace").value);
   const qs = query.toString();
   socket = new WebSocket(`${proto}//${location.host}/ws/rooms/${encodeURIComponent(room)}${qs ? "?" + qs : ""}`);
   socket.addEventListener("message", (event) => {
@@ -154,8 +161,10 @@ function connect() {
       if (fatal) $("status").textContent = "This link does not open a game.";
     }
   });
-  socket.addEventListener("close", () => {
+  const mine = socket;
+  mine.addEventListener("close", () => {
     if (fatal) return;
+    if (mine.repace) { connect(); return; }   // closed to ask for another pace
     $("status").textContent = "Connection lost; reconnecting…";
     $("status").className = "status";
     setTimeout(connect, 1000);
