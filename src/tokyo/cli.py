@@ -219,8 +219,10 @@ def play(game: Annotated[str, typer.Argument(help="Game id, e.g. kot-dark.")],
         bot.reset(seed * 1009 + s + 1, s)
 
     echo = not sys.stdin.isatty()
-    out.print(Text(f"{the_game.info.title}: {n} player{'s' if n != 1 else ''}, seed {seed}. You are seat {seat}.",
-                   style="bold"))
+    np = the_game.players   # players; the seats (n) may add one (crisis-format's opponent seat)
+    extra = f" and {n - np} more seat{'s' if n - np != 1 else ''}" if n != np else ""
+    out.print(Text(f"{the_game.info.title}: {np} player{'s' if np != 1 else ''}{extra}, seed {seed}. "
+                   f"You are seat {seat}.", style="bold"))
     if others:   # a one-seat game (crisis-format with one player) has no bots
         out.print(Text(", ".join(f"seat {s}: {bots[s].spec}" for s in others)))
     out.print(PLAY_HELP)
@@ -311,7 +313,8 @@ def play(game: Annotated[str, typer.Argument(help="Game id, e.g. kot-dark.")],
     if callable(said) and said():
         if not picture.rstrip().endswith(said()):   # not already the picture's last line
             out.print(Text(said(), style="bold"))
-        if winners:
+        if winners or getattr(state, "win_by", None) not in (None, "", "none", "last-act", "loop"):
+            # a side with no seat may win (the automated opponent): then this seat lost
             out.print(Text("You win!" if seat in winners else "You lose.", style="bold"))
     elif not winners:
         out.print(Text("Game over: nobody wins.", style="bold"))
@@ -321,7 +324,7 @@ def play(game: Annotated[str, typer.Argument(help="Game id, e.g. kot-dark.")],
         out.print(Text("You win!" if seat in winners else "You lose.", style="bold"))
     if record is not None:
         specs_by_seat = ["human" if s == seat else bots[s].spec for s in range(n)]
-        rec = GameRecord(game, n, the_game.options_json(), seed, specs_by_seat, state.history(),
+        rec = GameRecord(game, the_game.players, the_game.options_json(), seed, specs_by_seat, state.history(),
                          returns, winners, state.turn_count, state.record_extra())
         try:
             with open(record, "a", encoding="utf-8") as handle:
@@ -357,7 +360,8 @@ CARD_ROWS = 10
 
 
 def _print_summary(summary: dict, elapsed: float | None) -> None:
-    head = (f"{summary['game']}: {summary['games']} games, {summary['players']} players, "
+    head = (f"{summary['game']}: {summary['games']} games, {summary['players']} "
+            f"player{'s' if summary['players'] != 1 else ''}, "
             f"seed {summary['seed']}")
     out.print(Text(head + (f", {elapsed:.1f}s" if elapsed is not None else ""), style="bold"))
     if summary.get("interrupted"):
@@ -399,8 +403,12 @@ def _print_summary(summary: dict, elapsed: float | None) -> None:
     if team:
         out.print(f"the players win together: {_pct(team['share'])} ({team['wins']} of {summary['games']} games; "
                   f"95% interval {_interval(team['ci95'])})")
-    out.print(f"games with no winner: {summary['no_winner']}"
-              + (f"; shared wins: {summary['shared_wins']}" if summary["shared_wins"] else ""))
+    if team:   # a co-operative game: a game the players lost was won by the side with no seat
+        out.print(f"games the players did not win: {summary['games'] - team['wins']} (won by the side with no "
+                  f"seat, or drawn: see 'wins by')")
+    else:
+        out.print(f"games with no winner: {summary['no_winner']}"
+                  + (f"; shared wins: {summary['shared_wins']}" if summary["shared_wins"] else ""))
     cards = summary.get("cards")
     if cards and cards["rows"]:
         _print_cards(cards)

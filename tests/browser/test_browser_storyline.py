@@ -262,8 +262,8 @@ def test_opponent_seat_in_the_lobby_and_a_person_making_its_choice(page, server)
     # the lobby adds a row for the opponent's seat when the option asks for it
     links = create_in_lobby(page, server, "crisis-format", 1, options={"opponent": "seat", "acts": 1, "act_rounds": 1},
                             seats={0: "random", 1: "human"}, rows=2)
-    assert page.locator("#seats .seat-row[data-seat='1']").inner_text().count("a seat the options add") == 1
-    assert len(links) == 2 and "Seat 1" in page.locator("#links .link-row").first.inner_text()
+    assert page.locator("#seats .seat-row[data-seat='1']").inner_text().count("the opponent's seat") == 1
+    assert len(links) == 2 and "Seat 1, the opponent" in page.locator("#links .link-row").first.inner_text()
     page.goto(links[0])
     page.wait_for_selector("body[data-version]")
     expect(page.locator("#sl-hand h2")).to_have_text("You play the opponent")

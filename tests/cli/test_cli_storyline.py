@@ -87,11 +87,18 @@ def test_play_crisis_format_to_the_end():
     assert "Game over: nobody wins." not in out
 
 
-def test_play_the_opponent_seat():
+def test_play_the_opponent_seat(tmp_path):
+    rec = tmp_path / "opp.jsonl"
     result = run_installed("play", "crisis-format", "--players", "1", "--seat", "1", "--seed", "4",
-                           "-o", "opponent=seat", "-o", "crises=crisis-grinding-front", input="1\n" * 200)
+                           "-o", "opponent=seat", "-o", "crises=crisis-grinding-front", "--record", str(rec),
+                           input="1\n" * 200)
     assert result.returncode == 0, result.stderr
     out = result.stdout
+    assert out.splitlines()[0].startswith("Storyline: the Crisis Format: 1 player and 1 more seat, seed 4.")
+    # the record names the players (1), not the seats (2), and replays
+    assert json.loads(rec.read_text())["players"] == 1
+    replayed = run_installed("replay", str(rec))
+    assert replayed.returncode == 0 and "OK" in replayed.stdout, replayed.stdout + replayed.stderr
     assert "Traceback" not in out + result.stderr
     assert "The opponent (seat 1, you): no deck, hand or Treasury" in out
     assert "Now you choose: the opponent's random choice for The Grinding Front (#2):" in out

@@ -283,6 +283,11 @@ class Game:
     def new_initial_state(self) -> State:
         raise NotImplementedError
 
+    def seat_roles(self) -> list[str]:
+        """What each seat is, in words, for people choosing seats: "player" for every seat
+        of most games; a seat a game adds names its role (the Crisis Format's "opponent")."""
+        return ["player"] * self.num_players
+
     @classmethod
     def catalogue(cls) -> list[dict]:
         """Every card, tile or other component with text, for ``tokyo cards`` (default none)."""

@@ -262,7 +262,8 @@ def create_app(db_path: str | Path = "tokyo-games.sqlite3", bot_delay: float = 0
         ``opponent=seat`` adds the opponent's seat, last). The lobby draws a row per
         seat. 404 ``bad_game``; 422 ``bad_players``, ``bad_option``."""
         players, game = load_checked(game_id, body.players, body.options)
-        return JSONResponse({"game": game_id, "players": players, "seats": game.num_players})
+        return JSONResponse({"game": game_id, "players": players, "seats": game.num_players,
+                             "roles": game.seat_roles()})
 
     @app.post("/api/rooms", status_code=201, summary="Create a room", operation_id="createRoom",
               response_model=m.Created, responses={201: {"description": "the room, with its seat links",

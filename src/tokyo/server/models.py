@@ -113,6 +113,9 @@ def api_models(game_ids: list[str]) -> SimpleNamespace:
         game: str
         players: int
         seats: int = Field(description="one per player, plus any the options add")
+        roles: list[str] = Field(default_factory=list,
+                                 description="per seat, what it is: 'player', or the role of a seat the options add "
+                                             "('opponent': crisis-format's opponent=seat)")
 
     class SeatPublic(BaseModel):
         model_config = ConfigDict(extra="allow")

@@ -13,6 +13,12 @@ from .cards import default_card_set
 from .state import StorylineState
 
 
+def _shipped_ids(kind: str) -> str:
+    """The shipped deck or Crisis Storyline ids, for the options' help (tokyo games, the lobby)."""
+    cards = default_card_set()
+    return ", ".join(sorted(cards["decks"]) if kind == "decks" else sorted(cards["crises"]))
+
+
 class StorylineGame(Game):
     """Storyline for 2-4 players (storyline 1.1.1). Options (storyline 1.8, ruling S15):
     target, act_rounds, acts, first_player (``random`` or a seat), decks (comma-separated
@@ -25,8 +31,9 @@ class StorylineGame(Game):
             Option("act_rounds", 4, "rounds in an Act (storyline 8.11.2)", kind="int", minimum=1, maximum=100),
             Option("acts", 5, "Acts after which the game ends (storyline 21.3.1)", kind="int", minimum=1,
                    maximum=100),
-            Option("first_player", "random", "seat taking the first turn, or random (storyline 5.6.1)"),
-            Option("decks", "", "shipped deck id per seat, comma-separated; empty: at random (storyline 5.1)"),
+            Option("first_player", "random", "random, or the seat (0, 1, ...) taking the first turn (storyline 5.6.1)"),
+            Option("decks", "", "deck id per seat, comma-separated, from: " + _shipped_ids("decks")
+                   + "; empty: at random (storyline 5.1)"),
         ),
     )
 
@@ -122,11 +129,13 @@ class CrisisFormatGame(StorylineGame):
             Option("act_rounds", 4, "rounds in an Act (storyline 8.11.2)", kind="int", minimum=1, maximum=100),
             Option("acts", 5, "Acts after which the game ends in a draw (storyline 21.3.2)", kind="int", minimum=1,
                    maximum=100),
-            Option("first_player", "random", "seat taking the first turn, or random (storyline 5.6.1)"),
-            Option("decks", "", "shipped deck id per player, comma-separated; empty: at random (storyline 5.1)"),
+            Option("first_player", "random", "random, or the seat (0, 1, ...) taking the first turn (storyline 5.6.1)"),
+            Option("decks", "", "deck id per player, comma-separated, from: " + _shipped_ids("decks")
+                   + "; empty: at random (storyline 5.1)"),
             Option("opponent", "auto", "auto: the opponent's choices at random; seat: a person makes them "
                    "(storyline 22.2.5)", choices=("auto", "seat")),
-            Option("crises", "", "Crisis Storyline ids, one per player; empty: at random (ruling S1)"),
+            Option("crises", "", "Crisis Storyline ids, one per player, comma-separated, from: "
+                   + _shipped_ids("crises") + "; empty: at random (ruling S1)"),
         ),
     )
 
@@ -145,6 +154,10 @@ class CrisisFormatGame(StorylineGame):
                               f"different Crisis Storyline ids among {', '.join(known)}")
         if len(known) < num_players:
             raise OptionError(f"{num_players} players need {num_players} Crisis Storylines (storyline 22.1.1)")
+
+    def seat_roles(self) -> list[str]:
+        """storyline 22.2.5: with ``opponent=seat`` the last seat makes the opponent's choices."""
+        return ["player"] * self.n_players + (["opponent"] if self.opp_seat is not None else [])
 
     def new_initial_state(self):
         from .crisis import CrisisState

@@ -93,6 +93,9 @@ function seatRow(game, index) {
 
 /** A row per seat: one per player, plus any seat the options add (the server says how
     many: crisis-format's opponent=seat gives the opponent's choices to a last seat). */
+const ROLE_NOTES = { opponent: "the opponent's seat: whoever sits here makes the opponent's random choices" };
+let seatRoles = [];   // per seat, what it is (the server's answer): "player" or a role
+
 function drawSeats(count = null) {
   const game = currentGame();
   const players = Number($("players").value);
@@ -104,7 +107,11 @@ function drawSeats(count = null) {
   for (const [i, row] of [...box.children].entries()) {
     row.dataset.game = game.id;
     row.querySelector(".extra-note")?.remove();
-    if (i >= players) row.append(el("span", { class: "small muted extra-note" }, "a seat the options add"));
+    const role = seatRoles[i];
+    if (i >= players) {
+      row.append(el("span", { class: "small muted extra-note" },
+                    ROLE_NOTES[role] || (role && role !== "player" ? `the ${role}'s seat` : "a seat the options add")));
+    }
   }
 }
 
@@ -126,8 +133,10 @@ async function askSeats() {
     const answer = await api(`/api/games/${encodeURIComponent(game.id)}/seats`,
                              { json: { players, options: chosenOptions(game) } });
     count = answer.seats;
+    seatRoles = answer.roles || [];
   } catch (err) {
     count = players;   // an option being typed that is not valid yet: one seat per player
+    seatRoles = [];
   }
   if (ask !== seatAsk || game !== currentGame()) return;
   drawSeats(count);
@@ -186,9 +195,10 @@ function linkRow(title, link, note) {
 
 function showCreated(created) {
   const rows = created.seats.filter((s) => s.kind === "human").map((s) =>
-    linkRow(`Seat ${s.seat}${s.name ? ` (${s.name})` : ""}`, s.link, "secret: whoever has it plays this seat"));
+    linkRow(`Seat ${s.seat}${s.name ? ` (${s.name})` : ""}${seatRoles[s.seat] && seatRoles[s.seat] !== "player"
+      ? `, the ${seatRoles[s.seat]}` : ""}`, s.link, "secret: whoever has it plays this seat"));
   rows.push(linkRow("Spectators", created.spectator_link, "anyone may watch with this link"));
-  $("links").replaceChildren(el("p", {}, `Room ${created.room}: ${created.view.title}, ${created.view.players} players.`), ...rows);
+  $("links").replaceChildren(el("p", {}, `Room ${created.room}: ${created.view.title}, ${created.view.players} player${created.view.players === 1 ? "" : "s"}.`), ...rows);
   $("created").hidden = false;
   $("created").scrollIntoView({ behavior: "smooth", block: "start" });
 }
@@ -228,7 +238,7 @@ async function loadRooms() {
     $("rooms").replaceChildren(...(open.length ? Object.entries(byGame).map(([game, list]) => el("div", { class: "room-group" },
       el("h3", {}, `${titles[game] || game} (${list.length})`),
       list.map((r) => el("div", { class: "room-item" },
-        el("span", { class: "small" }, `${r.players} players: ${seatSummary(r.seats)}`),
+        el("span", { class: "small" }, `${r.players} player${r.players === 1 ? "" : "s"}: ${seatSummary(r.seats)}`),
         el("span", { class: "small muted" }, r.to_act === null ? "" : `seat ${r.to_act} to play`),
         el("a", { class: "button", href: `/play/${r.room}` }, "Watch"))))) : [el("p", { class: "muted" }, "None yet.")]));
     $("finished").replaceChildren(...(finished.length ? finished.slice(0, 20).map((r) => {
