@@ -930,7 +930,7 @@ class CrisisState(StepState):
         """What ``seat`` may know: its own hand; others' hand sizes and the cards all saw
         go into them (``known_cards``); the public table
         (Tokyo, Reserves, levelled Districts, Plot, Conflict with both totals, the
-        superior side and the Superiority bonus in each total), deck sizes and discard
+        superior side, the Superiority bonus in each total and each side's spheres), deck sizes and discard
         piles; the Dragon as it stands (``beats``); the pending decision with its data
         (``node``: kind, seat, data: the card effect asking, its source). JSON-safe."""
         if seat is not None and not 0 <= seat < self.game.num_players:
@@ -950,6 +950,9 @@ class CrisisState(StepState):
                 conflict["superior"] = ("att" if self.superior(c["att_power"], c["def_power"]) else
                                         "def" if self.superior(c["def_power"], c["att_power"]) else None)
                 conflict["superiority"] = list(self.superiority_bonuses())  # the bonus in each total
+            # each side's spheres of its power (Threat passives included): what levels the District
+            conflict["spheres"] = [self.side_total("att", c["att_power"]) if c["att_power"] else None,
+                                   self.side_total("def", c["def_power"]) if c["def_power"] else None]
         return {
             "game": self.game.game_id, "seat": seat, "active": self.active, "turn": self.turn_count,
             "actions_left": self.actions_left, "current_player": self._current_player(),
