@@ -928,11 +928,12 @@ class CrisisState(StepState):
 
     def observation(self, seat: int | None) -> dict:
         """What ``seat`` may know: its own hand; others' hand sizes and the cards all saw
-        go into them (``known_cards``); the public table
-        (Tokyo, Reserves, levelled Districts, Plot, Conflict with both totals, the
-        superior side, the Superiority bonus in each total and each side's spheres), deck sizes and discard
-        piles; the Dragon as it stands (``beats``); the pending decision with its data
-        (``node``: kind, seat, data: the card effect asking, its source). JSON-safe."""
+        go into them (``known_cards``); the public table (Tokyo, Reserves, levelled
+        Districts, Plot, Conflict with both totals, the superior side, the Superiority
+        bonus in each total and each side's spheres), deck sizes and discard piles; the
+        Dragon and the limits as they stand (``beats``, ``limits``); the pending decision
+        with its data (``node``: kind, seat, data: the card effect asking, its source).
+        JSON-safe."""
         if seat is not None and not 0 <= seat < self.game.num_players:
             raise ValueError(f"seat must be from 0 to {self.game.num_players - 1} (or None), not {seat}")
         node = self.node
@@ -962,6 +963,8 @@ class CrisisState(StepState):
                                                **({"data": _deep(node[3])} if node[0] == "decision" else {})},
             # the Dragon as it stands (a Plot may reverse it): power -> the powers it is superior to
             "beats": {p: [q for q in POWERS if q != p and self.superior(p, q)] for p in POWERS},
+            # the limits as they stand (a Plot may change them)
+            "limits": {"hand": self.hand_limit(), "reserve": self.reserve_limit(), "attack_actions": self.attack_cost()},
             "hand": list(self.hands[seat]) if seat is not None else None,
             "hand_sizes": [len(h) for h in self.hands],
             "known_cards": [list(k) for k in self.known_cards],
