@@ -43,8 +43,8 @@ def raw_reasons(label: str, text: str) -> list[str]:
     for word in re.findall(r"\b[a-z][a-z0-9-]*\b", label):
         if word in CARD_IDS:
             out.append(f"it names the id {word}")
-    if re.search(r"#\d|\b\d+\s*$|^\d", label):
-        out.append("it shows a bare number")
+    if re.search(r"#\d|^\d|\b(?:%s) \d" % "|".join(VERBS), label):
+        out.append("it shows a bare number (a uid, an index)")
     if re.fullmatch(r"(?:%s)(?: [a-z0-9-]+)*" % "|".join(VERBS), label):
         out.append("it is lower-case notation")
     if not re.search(r"[A-Z][a-z]", label):

@@ -253,6 +253,15 @@ function dragonWheel(beats, att = null, def = null, size = "8.5rem") {
     svg("circle", { r: 46, class: "ct-dragon-bg" }), arrows, nodes);
 }
 
+/** The winner's crown. */
+function crown() {
+  return svg("svg", { viewBox: "0 0 40 30", width: "2.4rem", height: "1.8rem", class: "ct-crown", "aria-hidden": "true" },
+    svg("path", { d: "M4 24 L2 7 L12 15 L20 3 L28 15 L38 7 L36 24 Z", class: "ct-crown-gold" }),
+    svg("rect", { x: 4, y: 24, width: 32, height: 4, rx: 1, class: "ct-crown-gold" }),
+    svg("circle", { cx: 20, cy: 17, r: 2.6, class: "ct-crown-gem" }),
+    svg("circle", { cx: 11, cy: 20, r: 1.7, class: "ct-crown-gem" }), svg("circle", { cx: 29, cy: 20, r: 1.7, class: "ct-crown-gem" }));
+}
+
 /** Cards in hand, for the seats' panels: a little stack of card backs. */
 function cardBacks(n) {
   return el("span", { class: "ct-backs", title: `${plural(n, "card")} in hand` },
@@ -476,7 +485,7 @@ export function label(text, ctx) {
     const t = i && i.talents ? i.talents[Number(third)] : null;
     return i ? `Use ${t ? `the Talent ${t}` : "a Talent"} of ${i.name}` : "Use a Talent";
   }
-  if (verb === "attack") return `Attack ${districtName(ctx, arg)}`;
+  if (verb === "attack") return `Attack ${districtName(ctx, arg)} (${plural(limits(obs).attack_actions, "action")})`;
   if (verb === "send") return `Send ${half(ctx, arg, "threat").name} as a Threat`;
   if (verb === "discard") return `Discard ${cardTitle(ctx, arg)}`;
   if (verb === "destroy") return `Destroy ${charName(ctx, arg)} from your Reserve`;
@@ -540,8 +549,16 @@ export function promptTitle(ctx) {
     case "effect": {
       const name = data.name;
       if (name === "gift-host") return `Give ${half(ctx, data.card, data.half).name} to which Character?`;
-      if (name === "spheres") return `${src}choose the Character`;
-      if (name === "spheres-power") return `${src}choose the power`;
+      if (name === "spheres") {
+        const op = data.op || {};
+        const n = Math.abs(op.n || 1);
+        const what = op.power && op.power !== "chosen" ? `${n} ${POWER[op.power]} sphere${n === 1 ? "" : "s"}` : plural(n, "sphere");
+        return `${src}which Character ${(op.n || 0) < 0 ? "loses" : "gains"} ${what}?`;
+      }
+      if (name === "spheres-power") {
+        const i = characterBy(ctx, data.uid);
+        return `${src}${(data.n || 0) < 0 ? "take" : "give"} ${plural(Math.abs(data.n || 1), "sphere")} of which power${i ? ` ${(data.n || 0) < 0 ? "from" : "to"} ${i.name}` : ""}?`;
+      }
       if (name === "destroy") return `${src}choose the Character to destroy`;
       if (name === "to_hand") return `${src}choose the Character to return to its owner's hand`;
       if (name === "from-discard") return `${src}take a card from the ${data.deck === "event" ? "Event" : "Character"} discard pile`;
@@ -579,10 +596,7 @@ export function promptBody(ctx, rest) {
   if (node.kind === "effect" && data.name === "gift-host") {
     parts.push(el("p", { class: "small" }, "The Gift: ", ref(ctx, `${data.card}:${data.half}`)));
   }
-  if (data.source && node.kind === "effect") {
-    parts.unshift(el("p", { class: "small muted ct-why" }, `Asked by ${data.source}.`));
-  }
-  const powerKinds = ["attack-power", "defend-power", "change-power", "wild", "spheres-power"];
+  const powerKinds = ["attack-power", "defend-power", "change-power"];
   if (powerKinds.includes(node.kind) || (node.kind === "effect" && powerKinds.includes(data.name))) {
     const c = obs.conflict;
     const note = node.kind === "defend-power" && c && c.att_power
@@ -710,7 +724,7 @@ function turnBar(ctx) {
   if (over) {
     const winners = obs.winners || [];
     head = el("div", { class: "ct-result", id: "ct-result" },
-      el("div", { class: "ct-result-title" }, winners.length ? "Game over" : "Game over: nobody won"),
+      el("div", { class: "ct-result-title" }, crown(), winners.length ? "Game over" : "Game over: nobody won"),
       el("div", { class: "ct-result-who" },
         winners.length ? [winners.map((s) => el("span", { class: `ct-seat ct-s${s}` }, ctx.seatName(s), s === ctx.seat ? " (you)" : "")),
                           ` ${winners.length === 1 ? "wins" : "share the win"}, holding ${plural((obs.districts[winners[0]] || []).length, "District")}.`]
@@ -731,7 +745,8 @@ function turnBar(ctx) {
       obs.conflict && !left ? el("span", { class: "small muted" }, "the turn ends with this Conflict") : null,
       scoreLine(ctx));
   }
-  return el("section", { class: `panel ct-turnbar ${over ? "over" : `ct-s${obs.active}`}`, id: "ct-turn" }, head, plotBox);
+  return el("section", { class: `panel ct-turnbar ${over ? "over" : `ct-s${obs.active}`}`, id: "ct-turn" }, head,
+    over && !plot ? null : plotBox);
 }
 
 /** The decks and discard piles, in a line. */
@@ -825,7 +840,8 @@ function conflictPanel(ctx) {
       : (c.att || []).reduce((n, i) => n + ((i.spheres || {})[c.att_power] || 0), 0);
     level = el("div", { class: "ct-level small" }, need === undefined
       ? `${districtName(ctx, c.district)} has no resistance in ${POWER[c.att_power]}: it cannot be levelled with it.`
-      : `To level ${districtName(ctx, c.district)}: ${need} ${POWER[c.att_power]} sphere${need === 1 ? "" : "s"} needed; the Threats have ${have}.`);
+      : `To level ${districtName(ctx, c.district)}: ${need} ${POWER[c.att_power]} sphere${need === 1 ? "" : "s"} needed; the Threats have ${have}: `,
+      need === undefined ? null : el("b", {}, have >= need ? "enough, if the attack is not beaten" : "not enough"));
   }
   const lead = totals ? (totals[0] > totals[1] ? "att" : totals[1] > totals[0] ? "def" : "tie") : "";
   return el("section", { class: `panel ct-conflict lead-${lead}`, id: "conflict" },
@@ -870,16 +886,20 @@ function districtsPanel(ctx) {
           el("div", { class: "ct-by" }, "levelled by ", el("span", { class: `ct-seat ct-s${seat}` }, seat === ctx.seat ? "you" : ctx.seatName(seat)))))))) : null);
 }
 
+function limits(obs) {
+  return { hand: 7, reserve: 3, attack_actions: 2, ...(obs.limits || {}) };
+}
+
 function handPanel(ctx) {
   const hand = ctx.observation.hand;
   if (!hand) return null;
-  const limit = 7;
+  const limit = limits(ctx.observation).hand;
   const ids = [...new Set(hand)];
   const n = ids.length;
   const cards = ids.map((id, k) => {
     const texts = ctx.legal.filter((t) => t.split(" ")[1] === id && ["play", "recruit", "send", "discard", "deploy"].includes(t.split(" ")[0]));
     const card = doubleCard(ctx, id, texts);
-    const tilt = n > 1 ? (k - (n - 1) / 2) * (10 / Math.max(n - 1, 1)) : 0;
+    const tilt = n > 1 ? (k - (n - 1) / 2) * (Math.min(8, 2 * (n - 1)) / (n - 1)) : 0;
     card.style.setProperty("--tilt", `${tilt.toFixed(2)}deg`);
     card.style.setProperty("--lift", `${(Math.abs(tilt) * 0.9).toFixed(2)}px`);
     return card;
@@ -914,7 +934,7 @@ function playersPanel(ctx) {
         el("span", { class: "small" }, "Districts "), track, el("span", { class: "small" }, ` ${levelled.length}/${need}`),
         levelled.length ? el("span", { class: "small muted" }, " · ", levelled.map((d, k) => [k ? ", " : "", ref(ctx, d)])) : null),
       el("div", { class: "ct-reserve" },
-        el("div", { class: "ct-label" }, `Reserve (${reserve.length} of 3 Heroes)`),
+        el("div", { class: "ct-label" }, `Reserve (${reserve.length} of ${limits(obs).reserve} Heroes)`),
         reserve.length ? el("div", { class: "ct-reserve-cards" }, reserve.map((inst) => charCard(ctx, inst)))
                        : el("div", { class: "small muted" }, "empty")));
   });
@@ -937,7 +957,14 @@ export function draw(ctx) {
   const obs = ctx.observation;
   const node = nodeOf(obs);
   setTimeout(() => wordTitles(ctx), 0);
+  const sections = [turnBar(ctx), conflictPanel(ctx), districtsPanel(ctx), handPanel(ctx), playersPanel(ctx)];
+  // every choice is on the table (the page shows no prompt then): the question goes at the
+  // top of the part of the table that holds the first of them
+  if (ctx.interactive && ctx.legal.length && ctx.legal.every((t) => ctx.placed.has(t))) {
+    const home = sections.find((sec) => sec && sec.querySelector("button[data-action]:not([disabled])"));
+    const ask = el("div", { class: "ct-ask", id: "ct-ask", role: "status" }, el("b", {}, promptTitle(ctx)));
+    if (home) home.querySelector("h2") ? home.querySelector("h2").after(ask) : home.prepend(ask);
+  }
   return el("div", { class: `crisis ct ${gameOver(ctx) ? "ct-over" : ""}`,
-                     dataset: { node: node.kind || "", effect: (node.data && node.data.name) || "" } },
-    turnBar(ctx), conflictPanel(ctx), districtsPanel(ctx), handPanel(ctx), playersPanel(ctx));
+                     dataset: { node: node.kind || "", effect: (node.data && node.data.name) || "" } }, sections);
 }
