@@ -521,7 +521,7 @@ export function promptTitle(ctx) {
   const where = c ? districtName(ctx, c.district) : "";
   const src = data.source ? `${data.source}: ` : "";
   switch (node.kind) {
-    case "action": return `Your action: ${plural(obs.actions_left, "action")} left`;
+    case "action": return `Your action (${obs.actions_left} left): draw, play from your hand, use a Talent, or attack`;
     case "resources": return "Start of your turn: take a free card?";
     case "choose-deck":
       if (data.why === "level") return "You levelled a District: draw a card from either deck";
