@@ -808,7 +808,8 @@ function conflictPanel(ctx) {
       superior ? el("div", { class: "ct-sup-badge", title: "the Dragon: this side's power is superior to the other's" }, "★ superior power") : null,
       el("div", { class: "ct-side-head" }, el("span", { class: "ct-side-role" }, who === "att" ? "Attacker" : "Defender"),
          seat !== null && seat !== undefined ? el("span", { class: `ct-seat ct-s${seat}` }, ctx.seatName(seat), seat === ctx.seat ? " (you)" : "")
-                                             : el("span", { class: "muted" }, who === "def" ? "nobody yet" : "")),
+                                             : el("span", { class: "muted" }, who !== "def" ? ""
+                                                 : ["send", "attack-power", "defend", "wild"].includes(node.kind) ? "nobody yet" : "nobody defends")),
       el("div", { class: "ct-side-power" }, power ? [sphereIcon(power, "1.6em"), el("span", {}, POWER[power])]
                                                   : el("span", { class: "muted small" }, "power not chosen yet")),
       el("div", { class: "ct-total-box" },
