@@ -521,7 +521,7 @@ export function promptTitle(ctx) {
   const where = c ? districtName(ctx, c.district) : "";
   const src = data.source ? `${data.source}: ` : "";
   switch (node.kind) {
-    case "action": return `Your action (${obs.actions_left} left): draw, play from your hand, use a Talent, or attack`;
+    case "action": return `Your action (${obs.actions_left} left): draw, play, use a Talent or attack`;
     case "resources": return "Start of your turn: take a free card?";
     case "choose-deck":
       if (data.why === "level") return "You levelled a District: draw a card from either deck";
@@ -907,7 +907,7 @@ function handPanel(ctx) {
   });
   const live = cards.some((c) => c.classList.contains("live"));
   return el("section", { class: `panel ct-hand ${live ? "ct-live" : ""}`, id: "hand" },
-    el("h2", {}, "Your hand ", el("span", { class: "small muted" }, `${plural(hand.length, "card")} (a hand holds up to ${limit})`)),
+    el("h2", {}, "Your hand ", el("span", { class: "small muted" }, `${plural(hand.length, "card")}, at most ${limit}`)),
     hand.length ? el("div", { class: "ct-fan" }, cards) : el("p", { class: "muted" }, "No cards in your hand."));
 }
 
