@@ -777,18 +777,23 @@ class CrisisState(StepState):
         """(attacker, defender) totals: spheres of the declared powers, effect bonuses,
         District bonus, and +2 (or the Plot's bonus) for Superiority unless the total is 0."""
         c = self.conflict
-        att_spheres = self.side_total("att", c["att_power"])
-        def_spheres = self.side_total("def", c["def_power"])
-        att = att_spheres + c["bonus"][0]
-        dfn = def_spheres + c["bonus"][1]
+        att_sup, def_sup = self.superiority_bonuses()
+        att = self.side_total("att", c["att_power"]) + c["bonus"][0] + att_sup
+        dfn = self.side_total("def", c["def_power"]) + c["bonus"][1] + def_sup
         dfn += self.game.cards["district"][c["district"]].get("special", {}).get("defender_bonus", 0)
+        return att, dfn
+
+    def superiority_bonuses(self) -> tuple[int, int]:
+        """(attacker, defender): the Superiority bonus each side's total includes, +2 (or
+        the Plot's bonus) for the superior power, 0 otherwise."""
+        c = self.conflict
         bonus = self.rules().get("superiority_bonus", 2)
         no_sup = c["no_superiority"] or self.game.cards["district"][c["district"]].get("special", {}).get("no_superiority")
-        if not no_sup:  # a side with zero spheres gets no Superiority, whatever its bonuses (C7)
-            if att_spheres > 0 and self.superior(c["att_power"], c["def_power"]):
-                att += bonus
-            if def_spheres > 0 and self.superior(c["def_power"], c["att_power"]):
-                dfn += bonus
+        if no_sup:
+            return 0, 0
+        # a side with zero spheres gets no Superiority, whatever its bonuses (C7)
+        att = bonus if self.side_total("att", c["att_power"]) > 0 and self.superior(c["att_power"], c["def_power"]) else 0
+        dfn = bonus if self.side_total("def", c["def_power"]) > 0 and self.superior(c["def_power"], c["att_power"]) else 0
         return att, dfn
 
     def _step_resolve_combat(self) -> None:
@@ -911,18 +916,24 @@ class CrisisState(StepState):
         return other
 
     def public_instance(self, inst: dict) -> dict:
+        """A Character in play as every seat sees it; ``talents``: the names of its Talents
+        in the order of ``talent <uid> <k>`` (its own, then its Gifts')."""
+        from .effects import talents_of
         h = self.card_half(inst)
         return {"uid": inst["uid"], "card": inst["card"], "half": inst["half"], "name": h["name"],
                 "owner": inst["owner"], "wild": inst["wild"], "mods": dict(inst["mods"]),
                 "spheres": {p: self.spheres(inst, p) for p in POWERS if self.spheres(inst, p)},
-                "gifts": [dict(g) for g in inst["gifts"]], "talent_used": inst["talent_turn"] == self.turn_count}
+                "gifts": [dict(g) for g in inst["gifts"]], "talent_used": inst["talent_turn"] == self.turn_count,
+                "talents": [t["name"] for t in talents_of(self, inst)]}
 
     def observation(self, seat: int | None) -> dict:
         """What ``seat`` may know: its own hand; others' hand sizes and the cards all saw
-        go into them (``known_cards``); the public table
-        (Tokyo, Reserves, levelled Districts, Plot, Conflict with both totals and the
-        superior side), deck sizes
-        and discard piles. JSON-safe."""
+        go into them (``known_cards``); the public table (Tokyo, Reserves, levelled
+        Districts, Plot, Conflict with both totals, the superior side, the Superiority
+        bonus in each total and each side's spheres), deck sizes and discard piles; the
+        Dragon and the limits as they stand (``beats``, ``limits``); the pending decision
+        with its data (``node``: kind, seat, data: the card effect asking, its source).
+        JSON-safe."""
         if seat is not None and not 0 <= seat < self.game.num_players:
             raise ValueError(f"seat must be from 0 to {self.game.num_players - 1} (or None), not {seat}")
         node = self.node
@@ -939,10 +950,21 @@ class CrisisState(StepState):
                 # bonus is withheld (no_superiority, zero spheres): for clients to show
                 conflict["superior"] = ("att" if self.superior(c["att_power"], c["def_power"]) else
                                         "def" if self.superior(c["def_power"], c["att_power"]) else None)
+                conflict["superiority"] = list(self.superiority_bonuses())  # the bonus in each total
+            # each side's spheres of its power (Threat passives included): what levels the District
+            conflict["spheres"] = [self.side_total("att", c["att_power"]) if c["att_power"] else None,
+                                   self.side_total("def", c["def_power"]) if c["def_power"] else None]
         return {
             "game": self.game.game_id, "seat": seat, "active": self.active, "turn": self.turn_count,
             "actions_left": self.actions_left, "current_player": self._current_player(),
-            "node": None if node is None else {"kind": node[2], "seat": node[1] if node[0] == "decision" else None},
+            "node": None if node is None else {"kind": node[2], "seat": node[1] if node[0] == "decision" else None,
+                                               # what the decision is about (the card effect, its source):
+                                               # public, like the log lines that led to it
+                                               **({"data": _deep(node[3])} if node[0] == "decision" else {})},
+            # the Dragon as it stands (a Plot may reverse it): power -> the powers it is superior to
+            "beats": {p: [q for q in POWERS if q != p and self.superior(p, q)] for p in POWERS},
+            # the limits as they stand (a Plot may change them)
+            "limits": {"hand": self.hand_limit(), "reserve": self.reserve_limit(), "attack_actions": self.attack_cost()},
             "hand": list(self.hands[seat]) if seat is not None else None,
             "hand_sizes": [len(h) for h in self.hands],
             "known_cards": [list(k) for k in self.known_cards],
