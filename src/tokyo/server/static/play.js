@@ -319,10 +319,11 @@ function redraw() {
     const title = gameView.promptTitle ? gameView.promptTitle(ctx) : "Your choices";
     // a game view may explain the choice (the cards it names, what each button does)
     const body = gameView.promptBody ? gameView.promptBody(ctx, rest) : null;
-    prompt.replaceChildren(el("h2", {}, title), body,
-      el("div", { class: "buttons" }, rest.map((text) => ctx.button(text, ctx.label(text)))));
+    prompt.replaceChildren(...[el("h2", {}, title), body,
+      el("div", { class: "buttons" }, rest.map((text) => ctx.button(text, ctx.label(text))))].filter(Boolean));
     prompt.hidden = false;
   } else {
+    prompt.replaceChildren();   // no stale buttons left behind a hidden prompt
     prompt.hidden = true;
   }
   alertTurn();
