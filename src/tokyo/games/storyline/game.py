@@ -27,6 +27,8 @@ class StorylineGame(Game):
                    maximum=100),
             Option("first_player", "random", "seat taking the first turn, or random (storyline 5.6.1)"),
             Option("decks", "", "shipped deck id per seat, comma-separated; empty: at random (storyline 5.1)"),
+            Option("ask_always", False, "ask also a choice among cards that would all be left as they are "
+                   "(ruling S44); records made before the option replay with true", kind="bool", legacy=True),
         ),
     )
 
@@ -127,6 +129,9 @@ class CrisisFormatGame(StorylineGame):
             Option("opponent", "auto", "auto: the opponent's choices at random; seat: a person makes them "
                    "(storyline 22.2.5)", choices=("auto", "seat")),
             Option("crises", "", "Crisis Storyline ids, one per player; empty: at random (ruling S1)"),
+            Option("ask_always", False, "ask (or pick at random) also a choice among cards that would all be "
+                   "left as they are (ruling S44); records made before the option replay with true",
+                   kind="bool", legacy=True),
         ),
     )
 
