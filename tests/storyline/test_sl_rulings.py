@@ -1,4 +1,4 @@
-"""The rulings of docs/rulings.md (storyline S1-S43) that no other test names, one test per
+"""The rulings of docs/rulings.md (storyline S1-S44) that no other test names, one test per
 ruling, with the test cards (the test kit's Crisis set for the Crisis Format)."""
 
 from __future__ import annotations
@@ -565,3 +565,45 @@ def test_an_automated_opponents_win_gives_every_player_zero_and_win_by_tells_the
         ends[how] = (s.win_by, s.returns())
     assert ends == {"opponent": ("opponent", [0.0, 0.0]), "players": ("players", [1.0, 1.0]),
                     "seated": ("opponent", [0.0, 0.0, 1.0])}
+
+
+# ----- S44 a choice among cards that would all be left as they are ---------------------------------
+def _engineer(**options):
+    """Shipped Concord cards: Field Engineer (#3) may remove a damage counter from a
+    permanent its controller controls in reach: the Homeworld (#1) or the Drop Marine (#4)."""
+    game = StorylineGame(2, dict({"decks": "concord,verdant"}, **options))
+    return build_position(game, map=[{"card": "concord-field-engineer", "owner": 0, "ready": True},
+                                     {"card": "concord-drop-marine", "owner": 0}])
+
+
+@rule("storyline S44", "storyline 1.6.2")
+def test_s44_no_choice_when_no_card_it_may_choose_has_the_counter():
+    s = _engineer()
+    s.apply_action("use 3")
+    assert s.node[2] != "choose" and not any(t.startswith("choose") for t in s.history())
+    line = "Field Engineer (#3): no card it may choose has a damage counter to remove; nothing is chosen."
+    assert [e.rule.split(" ")[1] for e in s.log if e.text == line] == ["S44"]
+    # with a damage counter on one of them, the choice is asked (either card may be chosen)
+    s = _engineer()
+    s.find(4)["damage"] = 1
+    s.apply_action("use 3")
+    assert s.node[2] == "choose" and s.legal_texts() == ["choose 1", "choose 4"]
+    # ask_always: asked as before, though nothing would change
+    s = _engineer(ask_always=True)
+    s.apply_action("use 3")
+    assert s.node[2] == "choose" and s.legal_texts() == ["choose 1", "choose 4"]
+    s.apply_action("choose 4")
+    assert s.find(4)["damage"] == 0 and s.find(1)["damage"] == 0
+
+
+@rule("storyline S44", "storyline 1.6.3")
+def test_s44_no_random_pick_when_no_card_has_the_counter():
+    op = {"op": "remove-counters", "type": "damage", "n": 1, "on": {"random": {"type": ["permanent"]}}}
+    scouts = [{"card": "amber-scout", "owner": 0}, {"card": "amber-scout", "owner": 0}]
+    s = pos(map=scouts)
+    run(s, [op], ctrl=0)
+    assert s.node[2] != "pick" and any(e.rule.split(" ")[1] == "S44" for e in s.log)
+    s = pos(map=scouts)
+    s.map[-1]["damage"] = 1
+    run(s, [op], ctrl=0)
+    assert s.is_chance_node() and s.node[2] == "pick"

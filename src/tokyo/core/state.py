@@ -324,11 +324,40 @@ class Game:
         return state
 
     def replay(self, history: Iterable[str]) -> State:
-        """A new initial state with every action of ``history`` applied (checked)."""
+        """A new initial state with every action of ``history`` applied (checked).
+
+        A history recorded before the game stopped asking some questions (options with a
+        ``legacy`` value, such as ``ask_always``) holds the answers to them. When a text of
+        ``history`` is not legal, the history is replayed once more on :meth:`legacy`, the
+        game as it was played before those options existed; the state returned is then
+        that game's (``state.game``). If that fails too, the first error is raised."""
+        history = list(history)
+        try:
+            return self._replay(history)
+        except IllegalActionError as first:
+            older = self.legacy()
+            if older is None:
+                raise
+            try:
+                return older._replay(history)
+            except IllegalActionError:
+                raise first from None
+
+    def _replay(self, history: list[str]) -> State:
         state = self.new_initial_state()
         for text in history:
             state.apply_action(text)
         return state
+
+    def legacy(self) -> "Game | None":
+        """This game with every option that has a ``legacy`` value set to that value (the
+        game as played before those options existed); None when no option changes."""
+        changes = {o.name: o.legacy for o in getattr(self.info, "options", ())
+                   if o.legacy is not None and self.options.get(o.name) != o.legacy}
+        if not changes:
+            return None
+        from .registry import load_game
+        return load_game(self.game_id, self.players, **{**self.options_json(), **changes})
 
     def __eq__(self, other: object) -> bool:
         return (isinstance(other, Game) and other.game_id == self.game_id

@@ -74,6 +74,36 @@ class CrisisState(StepState):
     def _interrupt(self) -> bool:
         return self._check_limits()
 
+    ALWAYS_ASKED = ("action",)
+    """Decisions asked even with a single answer: the turn's action depends on the hidden hand."""
+
+    def _ask(self, seat: int, kind: str, legal: list[str] | None = None, **data) -> None:
+        """Open a decision node; ruling C25: a decision with a single answer is answered at
+        once instead, unless ``ask_always``, its kind is in ``ALWAYS_ASKED``, or it is a
+        manoeuvre (which depends on the Events in the hand) and the hand holds an Event card
+        the other seats have not seen: then the pass would tell them none can be played."""
+        super()._ask(seat, kind, legal, **data)
+        if self.asks_always() or kind in self.ALWAYS_ASKED:
+            return
+        if kind == "manoeuvre" and self.unseen_events(seat):
+            return
+        texts = self._legal_texts() if legal is None else legal
+        if len(texts) == 1:
+            node, self.node, self._legal_next = self.node, None, None
+            getattr(self, "_do_" + kind.replace("-", "_"))(node, texts[0])
+
+    def unseen_events(self, seat: int) -> int:
+        """The Event cards in ``seat``'s hand the other seats have not seen go into it (their
+        number is known to all: draws say which deck, ``known_cards`` the cards seen)."""
+        known = list(self.known_cards[seat])
+        n = 0
+        for cid in self.hands[seat]:
+            if cid in known:
+                known.remove(cid)
+            elif cid in self.game.cards["event"]:
+                n += 1
+        return n
+
     def say(self, text: str, rule: str, seats=None) -> None:
         """Log ``text`` citing ``rule`` (from ``rule(key)`` or a card citation)."""
         super().say(text, rule, seats)
@@ -293,7 +323,7 @@ class CrisisState(StepState):
             p = (self.active + k) % n
             if len(self.hands[p]) > hand_limit:
                 self._ask(p, "discard", reason="hand limit")
-                return True
+                return self.node is not None  # answered at once (C25): check the limits again
         for k in range(n):
             p = (self.active + k) % n
             threats = [i for i in self.reserves[p] if i["half"] == "threat"]
@@ -304,7 +334,7 @@ class CrisisState(StepState):
                 self.destroy_instance(inst)
             if len(self.reserves[p]) > reserve_limit:
                 self._ask(p, "reserve-limit")
-                return True
+                return self.node is not None
         return False
 
     def _legal_discard(self, node) -> list[str]:

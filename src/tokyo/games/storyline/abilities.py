@@ -212,6 +212,12 @@ class AbilityMixin:
             return []   # storyline 1.6.4, 7.9.1: nothing to choose, nothing done
         if len(opts) == 1:
             return opts   # storyline 1.6.2
+        if op["op"] == "remove-counters" and not self.asks_always() and not any(
+                self.counters_of(e, op["type"]) for e in opts):
+            # ruling S44: whichever card is chosen, nothing is removed: nothing is chosen
+            self.say(f"{ctx.get('label') or 'An ability'}: no card it may choose has a {op['type']} counter "
+                     "to remove; nothing is chosen.", self.rule("S44"))
+            return []
         data = {"ctx": ctx, "i": i, "slot": slot, "chosen": chosen, "opts": [e["uid"] for e in opts]}
         if how == "random" or ctx["ctrl"] == OPPONENT or not self.is_player(ctx["ctrl"]):
             self._chance("pick", **data)   # storyline 1.6.3, 7.8.3, 22.2.6
@@ -411,6 +417,10 @@ class AbilityMixin:
                 if not e["counters"][k]:
                     del e["counters"][k]
             self.say(f"{n} {k} counter(s) removed from {self.name(e)}.", self.rule("9.3.1"))
+
+    def counters_of(self, e: dict, kind: str) -> int:
+        """The counters of ``kind`` on card ``e`` (damage counters are its ``damage``)."""
+        return e["damage"] if kind == "damage" else e["counters"].get(kind, 0)
 
     def _op_create_drone(self, ctx, i, op, chosen, seats):
         f = self.card(op["drone"])["faces"]["front"]

@@ -34,6 +34,8 @@ class StorylineGame(Game):
             Option("first_player", "random", "random, or the seat (0, 1, ...) taking the first turn (storyline 5.6.1)"),
             Option("decks", "", "deck id per seat, comma-separated, from: " + _shipped_ids("decks")
                    + "; empty: at random (storyline 5.1)"),
+            Option("ask_always", False, "ask also a choice among cards that would all be left as they are "
+                   "(ruling S44); records made before the option replay with true", kind="bool", legacy=True),
         ),
     )
 
@@ -136,6 +138,9 @@ class CrisisFormatGame(StorylineGame):
                    "(storyline 22.2.5)", choices=("auto", "seat")),
             Option("crises", "", "Crisis Storyline ids, one per player, comma-separated, from: "
                    + _shipped_ids("crises") + "; empty: at random (ruling S1)"),
+            Option("ask_always", False, "ask (or pick at random) also a choice among cards that would all be "
+                   "left as they are (ruling S44); records made before the option replay with true",
+                   kind="bool", legacy=True),
         ),
     )
 
