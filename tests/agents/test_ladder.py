@@ -25,7 +25,7 @@ CRISIS_DISTRICTS = 2
 # (game, options, stronger, weaker, games)
 RUNGS = [
     ("kot-dark", {}, "heuristic", "random", 40),
-    ("kot-dark", {}, "ismcts:sims=50", "heuristic", 20),
+    ("kot-dark", {}, "ismcts:sims=50", "heuristic", 40),   # 20 were too few once R41 changed the games
     ("crisis-tokyo", {"districts_to_win": CRISIS_DISTRICTS}, "heuristic", "random", 30),
     ("crisis-tokyo", {"districts_to_win": CRISIS_DISTRICTS}, "ismcts:sims=50", "heuristic", 32),
 ]
