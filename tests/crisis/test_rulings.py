@@ -446,7 +446,7 @@ def test_c25_single_answers_are_taken_at_once():
     assert kind(state) == "attack-power" and [i["card"] for i in state.conflict["att"]] == [MASTER]
     play(state, "power martial", "decline")
     # nobody defends; the attacker's single manoeuvre can only be a pass (no Event, no Talent)
-    assert "Player 0 passes." in texts(state) and state.districts[0] == ["harajuku"]
+    assert "Seat 0 passes." in texts(state) and state.districts[0] == ["harajuku"]
     assert not any(t.startswith("send") or t == "pass" for t in state.history())
     # asked as before with ask_always
     state = position(2, options={"ask_always": True}, hands=[[MASTER], []], active=0, actions_left=2)
@@ -483,4 +483,4 @@ def test_c25_a_pass_is_still_asked_while_the_hand_holds_an_unseen_event(monkeypa
     state = position(2, options=QUIET, hands=[[MASTER, event], []], active=0, actions_left=2)
     state.known_cards[0].append(event)
     play(state, "attack harajuku", "power martial", "decline")
-    assert "Player 0 passes." in texts(state) and state.districts[0] == ["harajuku"]
+    assert "Seat 0 passes." in texts(state) and state.districts[0] == ["harajuku"]
