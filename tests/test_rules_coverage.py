@@ -232,3 +232,21 @@ def test_the_rulings_block_replaces_itself():
     page = tool.page_with_block("kot-dark", "# x\n\n## Rulings\n")
     assert page.count(tool.BLOCK_START) == 1 and "- **kot-dark R1** " in page
     assert tool.page_with_block("kot-dark", page) == page
+
+
+def test_a_game_on_another_games_rule_system_shares_its_page_and_statements():
+    # crisis-format is storyline §22: one page, one set of statements, counted once
+    from tokyo.core import list_games
+    rules = {g["id"]: g["rules"] for g in list_games()}
+    assert rules["crisis-format"] == "storyline" and rules["kot-dark"] == "kot-dark"
+    assert "storyline" in GAMES and "crisis-format" not in GAMES
+    assert tool.games_of("storyline") == ["crisis-format", "storyline"]
+    assert tool.rules_of("crisis-format") == "storyline"
+    assert not tool.rules_page("crisis-format").exists()
+    # the index takes the cards of every game on the system, each once
+    ids = [s.id for s in tool.card_statements("storyline")]
+    assert len(ids) == len(set(ids))
+    from tokyo.core import game_catalogue
+    crisis_only = {e["rule_id"] for e in game_catalogue("crisis-format")} - {
+        e["rule_id"] for e in game_catalogue("storyline")}
+    assert crisis_only and crisis_only <= set(ids)   # the Crisis Storylines come from crisis-format

@@ -79,9 +79,21 @@ class Statement:
 
 # ----- reading the statements ----------------------------------------------------------------
 def games() -> list[str]:
-    """The ids of the games the package itself ships (every one must have a rules page);
-    games registered at run time from elsewhere (the tests' toy game) are not among them."""
-    return [g["id"] for g in list_games() if _GAMES[g["id"]].startswith("tokyo.games.")]
+    """The rule systems of the games the package itself ships, each with its rules page
+    (docs/rules/<id>.md): a game's own id, or the system it plays on (``GameInfo.rules``:
+    ``crisis-format`` plays on ``storyline``). Games registered at run time from elsewhere
+    (the tests' toy game) are not among them."""
+    return list(dict.fromkeys(g["rules"] for g in list_games() if _GAMES[g["id"]].startswith("tokyo.games.")))
+
+
+def games_of(rules_id: str) -> list[str]:
+    """The registered game ids that play on the rule system ``rules_id``."""
+    return [g["id"] for g in list_games() if g["rules"] == rules_id]
+
+
+def rules_of(game_id: str) -> str:
+    """The rule system a game id plays on (its own id when it has its own page)."""
+    return game_info(game_id).rules_id if game_id in _GAMES else game_id
 
 
 def _strip_block(text: str) -> str:
@@ -183,12 +195,16 @@ def parse_rulings(text: str) -> dict[str, list[Statement]]:
 
 
 def card_statements(game_id: str) -> list[Statement]:
-    """One statement per catalogue entry (its effect), unless its ``rule_id`` is None."""
+    """One statement per catalogue entry (its effect), unless its ``rule_id`` is None; for
+    a rule system shared by several game ids, every entry of each of their catalogues,
+    once (the same card in two of them has one ``rule_id``)."""
     out = []
-    for e in game_catalogue(game_id):
+    seen: set[str] = set()
+    for e in (e for g in games_of(game_id) or [game_id] for e in game_catalogue(g)):
         sid = e["rule_id"]
-        if sid is None:
+        if sid is None or sid in seen:
             continue
+        seen.add(sid)
         text = f"{e['name']} ({e['type'].lower()}): {e.get('text', '')}".strip()
         out.append(Statement(sid, text, "card", "cards", e["set"]))
     return out
@@ -344,10 +360,11 @@ def render_coverage(cov: Coverage) -> str:
         lines += ["", "## Markers naming no statement", "", "| Id | Tests |", "|---|---|"]
         lines += [f"| {sid} | {_test_list(nodes)} |" for sid, nodes in cov.unknown.items()]
     for g, sts in cov.by_game.items():
-        title = game_info(g).title if g in _GAMES else g
+        ids = games_of(g) or [g]
+        title = "; ".join(f"{game_info(i).title}" + (f" (`{i}`)" if i != g else "") for i in ids if i in _GAMES) or g
+        cards = ", ".join(f"[cards/{i}.md](../cards/{i}.md)" for i in ids)
         lines += ["", f"## {g}", "", f"{title}. Statements: [{g}.md]({g}.md) (rulebook), "
-                  "[rulings.md](../rulings.md) (rulings), "
-                  f"[cards/{g}.md](../cards/{g}.md) (cards).", ""]
+                  f"[rulings.md](../rulings.md) (rulings), {cards} (cards).", ""]
         section = None
         for s in sts:
             key = (s.kind, s.section_title if s.kind != "rule" else s.section)
@@ -417,8 +434,9 @@ def main(argv: list[str] | None = None) -> int:
     args = parser.parse_args(argv)
     all_games = games()
     for g in args.game or []:
-        if g not in all_games:
+        if rules_of(g) not in all_games:
             parser.error(f"unknown game '{g}'; the games are: {', '.join(all_games)}")
+    args.game = [rules_of(g) for g in args.game] if args.game else None
     try:
         cov = build()
     except (IndexError_, RuntimeError) as exc:

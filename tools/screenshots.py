@@ -1,6 +1,7 @@
 """Screenshots of the browser client for the README: the lobby, a King of Tokyo game on
-a desktop and on a phone, a King of Tokyo: Godzilla game with Evolutions, a Crisis: Tokyo
-game in a Conflict, and a replay.
+a desktop and on a phone, a King of Tokyo: Godzilla game with Evolutions (desktop and
+phone), a Crisis: Tokyo game in a Conflict (desktop) and a turn in progress (phone), and a
+replay.
 
 Run from the repository root with the test extra installed and Debian's chromium:
 ``.venv/bin/python tools/screenshots.py`` (writes docs/screenshots/*.png; name pictures,
@@ -66,8 +67,26 @@ def shot(page, url, name, ready="body[data-version]", full=False, before=None):
 
 
 WANTED: set[str] = set()
-PICTURES = ("lobby.png", "kot-desktop.png", "kot-phone.png", "kot-godzilla-desktop.png", "crisis-desktop.png",
-            "replay.png")
+PICTURES = ("lobby.png", "kot-desktop.png", "kot-phone.png", "kot-godzilla-desktop.png", "kot-godzilla-phone.png",
+            "crisis-desktop.png", "crisis-phone.png", "replay.png")
+GODZILLA_PICTURES = {"kot-godzilla-desktop.png", "kot-godzilla-phone.png"}
+
+
+def keep_two(pg):
+    """Keep the second and fourth dice (King of Tokyo)."""
+    pg.locator("#dice button.die").nth(1).click()
+    pg.locator("#dice button.die").nth(3).click()
+
+
+def keep_two_and_reroll(pg):
+    """Keep two dice and reroll the others: the picture shows them kept in their places and
+    the rerolled dice marked new, once the roll's animation is over."""
+    keep_two(pg)
+    before = pg.evaluate("document.body.dataset.version")
+    pg.locator("#dice-panel button.primary").click()
+    pg.wait_for_function(f"document.body.dataset.version !== '{before}' && !document.body.dataset.busy")
+    pg.wait_for_timeout(1600)
+    pg.evaluate("window.scrollTo(0, 0)")
 
 
 def godzilla_game(client):
@@ -99,20 +118,61 @@ def godzilla_game(client):
     raise RuntimeError("no kot-godzilla seed reached the wanted position")
 
 
-GODZILLA_SEED = 2
+GODZILLA_SEED = 56
+CRISIS_SEED = 3
+
+
+def crisis_game(client, ready, prefer=()):
+    """A Crisis: Tokyo room, three players (two heuristic bots), the person played by a
+    seeded generator until ``ready(view)``; the first seed from CRISIS_SEED on that gets
+    there is used (printed)."""
+    for seed in range(CRISIS_SEED, CRISIS_SEED + 60):
+        room = client.post("/api/rooms", json={
+            "game": "crisis-tokyo", "seed": seed, "seats": [{"kind": "human", "name": "Ann"},
+                                                              {"kind": "bot", "agent": "heuristic"},
+                                                              {"kind": "bot", "agent": "heuristic"}]}).json()
+        try:
+            play_until(client, room["room"], room["seats"][0]["token"], random.Random(seed), ready, limit=400,
+                       prefer=prefer)
+        except RuntimeError:
+            continue
+        print("crisis-tokyo picture: room seed", seed)
+        return room
+    raise RuntimeError("no crisis-tokyo seed reached the wanted position")
+
+
+def crisis_conflict(view) -> bool:
+    """A combat with Characters on both sides, one side superior, a hand to play from,
+    a Plot in play and a District already levelled."""
+    obs = view["observation"]
+    c = obs["conflict"] or {}
+    return (obs["node"]["kind"] == "manoeuvre" and c.get("superior") is not None and c.get("att") and c.get("def")
+            and obs["plot"] is not None and any(obs["districts"])
+            and any(t.startswith("play ") for t in view["legal"]))
+
+
+def crisis_turn(view) -> bool:
+    """The person's turn, both actions left, Heroes in play and cards to recruit and play."""
+    obs = view["observation"]
+    return (obs["node"]["kind"] == "action" and obs["actions_left"] == 2 and len(obs["hand"]) >= 3
+            and sum(len(r) for r in obs["reserves"]) >= 2 and any(obs["districts"])
+            and any(t.startswith("recruit ") for t in view["legal"]) and any(t.startswith("play ") for t in view["legal"]))
 
 
 def godzilla_picture(tmp: Path) -> None:
-    """kot-godzilla-desktop.png, a seeded game with Evolutions, from a server in this process."""
+    """kot-godzilla-desktop.png and kot-godzilla-phone.png, a seeded game with Evolutions, from
+    a server in this process (the phone first: the desktop picture rerolls)."""
     server = ThreadServer(tmp / "godzilla.sqlite3")
     try:
         client = httpx.Client(base_url=server.url, timeout=60)
         gz = godzilla_game(client)
         with sync_playwright() as p:
             browser = launch(p)
+            link = server.url + gz["seats"][0]["link"]
+            phone = browser.new_page(viewport=PHONE)
+            shot(phone, link, "kot-godzilla-phone.png", before=lambda pg: (keep_two(pg), pg.evaluate("window.scrollTo(0, 0)")))
             desktop = browser.new_page(viewport=DESKTOP)
-            shot(desktop, server.url + gz["seats"][0]["link"], "kot-godzilla-desktop.png", full=True,
-                 before=lambda pg: pg.locator("#dice button.die").nth(0).click())
+            shot(desktop, link, "kot-godzilla-desktop.png", full=True, before=keep_two_and_reroll)
             browser.close()
     finally:
         server.stop()
@@ -127,9 +187,9 @@ def main() -> None:
     if unknown:
         raise SystemExit(f"no picture {', '.join(sorted(unknown))}; pictures: {', '.join(PICTURES)}")
     with tempfile.TemporaryDirectory() as tmp:
-        if "kot-godzilla-desktop.png" in wanted:
+        if wanted & GODZILLA_PICTURES:
             godzilla_picture(Path(tmp))
-        if not wanted - {"kot-godzilla-desktop.png"}:
+        if not wanted - GODZILLA_PICTURES:
             return
         server = Server(Path(tmp) / "games.sqlite3")
         try:
@@ -146,15 +206,10 @@ def main() -> None:
                 play_until(client, kot["room"], kot_token, rng,
                            lambda v: v["observation"]["turn"] >= 9 and v["observation"]["node"]["kind"] == "roll"
                            and v["observation"]["rolls_used"] == 1, prefer=("resolve smash",))
-                # Crisis: Tokyo: three players, a Conflict with both powers chosen
-                crisis = client.post("/api/rooms", json={
-                    "game": "crisis-tokyo", "seed": 3, "seats": [{"kind": "human", "name": "Ann"},
-                                                                   {"kind": "bot", "agent": "heuristic"},
-                                                                   {"kind": "bot", "agent": "heuristic"}]}).json()
-                crisis_token = crisis["seats"][0]["token"]
-                play_until(client, crisis["room"], crisis_token, rng,
-                           lambda v: (v["observation"]["conflict"] or {}).get("totals") is not None
-                           and v["observation"]["node"]["kind"] == "manoeuvre", prefer=("defend",))
+                # Crisis: Tokyo: three players, a combat (desktop) and a turn in progress (phone)
+                crisis = crisis_game(client, crisis_conflict, prefer=("defend",)) \
+                    if "crisis-desktop.png" in WANTED else None
+                crisis_phone = crisis_game(client, crisis_turn) if "crisis-phone.png" in WANTED else None
                 # a finished game to replay: bots only
                 done = client.post("/api/rooms", json={
                     "game": "kot-dark", "seed": 8,
@@ -171,13 +226,14 @@ def main() -> None:
                 phone = browser.new_page(viewport=PHONE)
                 shot(desktop, server.url + "/", "lobby.png", ready="#finished .room-item, #finished p")
                 kot_url = server.url + kot["seats"][0]["link"]
-
-                def keep_two(pg):
-                    pg.locator("#dice button.die").nth(0).click()
-                    pg.locator("#dice button.die").nth(1).click()
-                shot(desktop, kot_url, "kot-desktop.png", full=True, before=keep_two)
+                # the phone first: the desktop picture rerolls
                 shot(phone, kot_url, "kot-phone.png", before=lambda pg: (keep_two(pg), pg.evaluate("window.scrollTo(0, 0)")))
-                shot(desktop, server.url + crisis["seats"][0]["link"], "crisis-desktop.png", full=True)
+                shot(desktop, kot_url, "kot-desktop.png", full=True, before=keep_two_and_reroll)
+                if crisis:
+                    shot(desktop, server.url + crisis["seats"][0]["link"], "crisis-desktop.png", full=True)
+                if crisis_phone:
+                    shot(phone, server.url + crisis_phone["seats"][0]["link"], "crisis-phone.png",
+                         before=lambda pg: pg.evaluate("window.scrollTo(0, 0)"))
 
                 def middle(pg):
                     pg.click("#open-replay")

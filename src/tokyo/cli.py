@@ -110,7 +110,9 @@ def cards(game: Annotated[str, typer.Argument(help="Game id, e.g. kot-dark.")],
     for card in catalogue:
         sets.setdefault(str(card.get("set", "")), []).append(card)
     for name, items in sets.items():
-        table = Table(title=f"{name} ({len(items)})", title_justify="left", show_lines=False)
+        full = items[0].get("set_name")  # a printed name besides the set id, if the game gives one
+        title = f"{full} ({name}, {len(items)})" if full and full != name else f"{name} ({len(items)})"
+        table = Table(title=title, title_justify="left", show_lines=False)
         table.add_column("name", style="bold")
         table.add_column("cost", justify="right")
         table.add_column("type")
@@ -157,13 +159,31 @@ def _print_event(event) -> None:
     out.print(line, soft_wrap=True)
 
 
-def _print_actions(legal: list[str]) -> None:
+DESCRIBED = 24
+"""Up to this many actions, each is printed with what it does (``describe_action``); more are
+printed bare, in columns, and ``help`` prints them all with their words."""
+
+
+def _print_actions(legal: list[str], describe=None, full: bool = False) -> None:
+    """Numbered actions; ``describe`` (a game's ``describe_action``, if it has one) adds what
+    each does in words, ``attack 5 3  (#5 Bastion Walker attacks #3 Scrap Drone)``, when
+    there are at most DESCRIBED actions or ``full`` is set."""
+    def words(text: str) -> str:
+        said = describe(text) if describe is not None else text
+        return text if not said or said == text else f"{text}  ({said})"
+
+    if describe is not None and (full or len(legal) <= DESCRIBED):
+        for i, text in enumerate(legal, 1):
+            out.print(Text(f"{i:>3}. {words(text)}"), soft_wrap=True)
+        return
     items = [Text(f"{i:>3}. {text}") for i, text in enumerate(legal, 1)]
     if len(items) <= 10:
         for item in items:
             out.print(item, soft_wrap=True)
     else:  # many actions: in columns, numbered down each column
         out.print(Columns(items, column_first=True, padding=(0, 3)))
+    if describe is not None:
+        out.print(Text("(help: every action with what it does)", style="dim"))
 
 
 @app.command()
@@ -199,8 +219,12 @@ def play(game: Annotated[str, typer.Argument(help="Game id, e.g. kot-dark.")],
         bot.reset(seed * 1009 + s + 1, s)
 
     echo = not sys.stdin.isatty()
-    out.print(Text(f"{the_game.info.title}: {n} players, seed {seed}. You are seat {seat}.", style="bold"))
-    out.print(Text(", ".join(f"seat {s}: {bots[s].spec}" for s in others)))
+    np = the_game.players   # players; the seats (n) may add one (crisis-format's opponent seat)
+    extra = f" and {n - np} more seat{'s' if n - np != 1 else ''}" if n != np else ""
+    out.print(Text(f"{the_game.info.title}: {np} player{'s' if np != 1 else ''}{extra}, seed {seed}. "
+                   f"You are seat {seat}.", style="bold"))
+    if others:   # a one-seat game (crisis-format with one player) has no bots
+        out.print(Text(", ".join(f"seat {s}: {bots[s].spec}" for s in others)))
     out.print(PLAY_HELP)
     state = the_game.new_initial_state()
     shown = 0
@@ -224,10 +248,11 @@ def play(game: Annotated[str, typer.Argument(help="Game id, e.g. kot-dark.")],
                 state.apply_action(getattr(choice, "text", str(choice)), seat=player)
                 continue
             legal = state.legal_texts()
+            describe = getattr(state, "describe_action", None)
             out.print()
             out.print(Text(_render(state, seat)), soft_wrap=True)
             out.print(Text("Your move:", style="bold"))
-            _print_actions(legal)
+            _print_actions(legal, describe)
             while True:
                 out.print(Text(f"seat {seat}> "), end="")
                 line = sys.stdin.readline()
@@ -245,7 +270,7 @@ def play(game: Annotated[str, typer.Argument(help="Game id, e.g. kot-dark.")],
                     out.print(PLAY_HELP)
                     if getattr(state, "PLAY_NOTES", ""):
                         out.print(state.PLAY_NOTES)
-                    _print_actions(legal)
+                    _print_actions(legal, describe, full=True)
                     continue
                 if word.split()[0] == "card":
                     _print_card_lookup(state.game.game_id, typed[4:].strip())
@@ -263,7 +288,7 @@ def play(game: Annotated[str, typer.Argument(help="Game id, e.g. kot-dark.")],
                     if not 1 <= number <= len(legal):
                         out.print(Text(f"{typed} is not an action number; choose 1 to {len(legal)}:",
                                        style="yellow"))
-                        _print_actions(legal)
+                        _print_actions(legal, describe)
                         continue
                     text = legal[number - 1]
                 try:
@@ -271,7 +296,7 @@ def play(game: Annotated[str, typer.Argument(help="Game id, e.g. kot-dark.")],
                 except IllegalActionError:
                     quoted = typed if len(typed) <= 60 else typed[:60] + "..."
                     out.print(Text(f"{quoted!r} is not a legal action now. Legal actions:", style="yellow"))
-                    _print_actions(legal)
+                    _print_actions(legal, describe)
                     continue
                 break
     except KeyboardInterrupt:
@@ -280,10 +305,18 @@ def play(game: Annotated[str, typer.Argument(help="Game id, e.g. kot-dark.")],
         raise typer.Exit(130)
     flush_log()
     out.print()
-    out.print(Text(_render(state, seat)), soft_wrap=True)
+    picture = _render(state, seat)
+    out.print(Text(picture), soft_wrap=True)
     returns = state.returns()
     winners = [i for i, r in enumerate(returns) if r > 0]
-    if not winners:
+    said = getattr(state, "result_text", None)   # a game that says who won in its own words
+    if callable(said) and said():
+        if not picture.rstrip().endswith(said()):   # not already the picture's last line
+            out.print(Text(said(), style="bold"))
+        if winners or getattr(state, "win_by", None) not in (None, "", "none", "last-act", "loop"):
+            # a side with no seat may win (the automated opponent): then this seat lost
+            out.print(Text("You win!" if seat in winners else "You lose.", style="bold"))
+    elif not winners:
         out.print(Text("Game over: nobody wins.", style="bold"))
     else:
         names = ", ".join("you" if w == seat else f"seat {w} ({bots[w].spec})" for w in winners)
@@ -291,7 +324,7 @@ def play(game: Annotated[str, typer.Argument(help="Game id, e.g. kot-dark.")],
         out.print(Text("You win!" if seat in winners else "You lose.", style="bold"))
     if record is not None:
         specs_by_seat = ["human" if s == seat else bots[s].spec for s in range(n)]
-        rec = GameRecord(game, n, the_game.options_json(), seed, specs_by_seat, state.history(),
+        rec = GameRecord(game, the_game.players, the_game.options_json(), seed, specs_by_seat, state.history(),
                          returns, winners, state.turn_count, state.record_extra())
         try:
             with open(record, "a", encoding="utf-8") as handle:
@@ -327,7 +360,8 @@ CARD_ROWS = 10
 
 
 def _print_summary(summary: dict, elapsed: float | None) -> None:
-    head = (f"{summary['game']}: {summary['games']} games, {summary['players']} players, "
+    head = (f"{summary['game']}: {summary['games']} games, {summary['players']} "
+            f"player{'s' if summary['players'] != 1 else ''}, "
             f"seed {summary['seed']}")
     out.print(Text(head + (f", {elapsed:.1f}s" if elapsed is not None else ""), style="bold"))
     if summary.get("interrupted"):
@@ -365,8 +399,16 @@ def _print_summary(summary: dict, elapsed: float | None) -> None:
     if summary["win_by"]:
         out.print("wins by: " + ", ".join(f"{how} {_pct(v['share'])} ({v['games']})"
                                           for how, v in summary["win_by"].items()))
-    out.print(f"games with no winner: {summary['no_winner']}"
-              + (f"; shared wins: {summary['shared_wins']}" if summary["shared_wins"] else ""))
+    team = summary.get("players_win") if summary.get("cooperative") else None
+    if team:
+        out.print(f"the players win together: {_pct(team['share'])} ({team['wins']} of {summary['games']} games; "
+                  f"95% interval {_interval(team['ci95'])})")
+    if team:   # a co-operative game: a game the players lost was won by the side with no seat
+        out.print(f"games the players did not win: {summary['games'] - team['wins']} (won by the side with no "
+                  f"seat, or drawn: see 'wins by')")
+    else:
+        out.print(f"games with no winner: {summary['no_winner']}"
+                  + (f"; shared wins: {summary['shared_wins']}" if summary["shared_wins"] else ""))
     cards = summary.get("cards")
     if cards and cards["rows"]:
         _print_cards(cards)
@@ -500,7 +542,7 @@ def simulate(game: Annotated[str, typer.Argument(help="Game id, e.g. kot-dark (`
         info = game_info(game)
         n = info.default_players if players is None else players
         the_game = load_game(game, n, **options)
-        specs = expand_agents(split_agents(agents), n)
+        specs = expand_agents(split_agents(agents), the_game.num_players)
         for spec in dict.fromkeys(specs):
             make_agent(spec, game)
         check_backend(backend, address)
@@ -677,23 +719,29 @@ def serve(host: Annotated[str, typer.Option(help="Address to listen on; 127.0.0.
           fsync: Annotated[bool, typer.Option(
               help="Flush every action to disk before answering: games also survive a power cut or a "
                    "system crash (a killed server loses nothing either way), but each action waits "
-                   "for the disk.")] = False):
+                   "for the disk.")] = False,
+          max_rooms_per_client: Annotated[int, typer.Option(
+              min=0, help="Unfinished rooms one client address may have created since the server started; "
+                          "one more is refused (HTTP 429) until one of them ends. 0: no limit.")] = 20,
+          max_search_bots_per_client: Annotated[int, typer.Option(
+              min=0, help="Search bots (ismcts, which keep a CPU busy on every move) one client address may "
+                          "have in its unfinished rooms; a room that would go over is refused (HTTP 429). "
+                          "0: no limit.")] = 4):
     """Run the game server: create games of any game with people and bots, share each
     person's seat link, play in turn. Prints the address; the API is documented at
     /docs. Every accepted action is stored before it is shown, and unfinished games
-    resume when the server starts again."""
-    import sqlite3
-
-    from .server.main import default_db_path
+    resume when the server starts again. Request bodies over 64 KiB are refused (HTTP
+    413), and each client address may keep only so many rooms and search bots busy (the
+    --max-... options)."""
+    from .server.main import StartError, default_db_path
     from .server.main import serve as run_server
 
     path = db if db is not None else default_db_path()
     try:
-        run_server(host, port, path, bot_delay, fsync)
-    except sqlite3.Error as exc:
-        fail(f"cannot use {path} as the games database: {exc}")
-    except OSError as exc:
-        fail(f"cannot listen on {host}:{port}: {exc.strerror or exc}; choose another --port or --host")
+        run_server(host, port, path, bot_delay, fsync, max_rooms_per_client=max_rooms_per_client,
+                   max_search_bots_per_client=max_search_bots_per_client)
+    except StartError as exc:
+        fail(f"the server did not start: {exc}")
 
 
 def main() -> None:

@@ -100,8 +100,10 @@ def attacked_by_eagle_claw(game, reserve0, hand0=()):
     arts); seat 0, with ``reserve0``, is offered the defence first (it is on seat 1's right)."""
     state = build_position(game, hands=[list(hand0), ["master-of-the-eagles-claw"], [], []],
                            reserves=[[{"card": c} for c in reserve0], [], [], []], tokyo=TOKYO, active=1)
-    for text in ("attack harajuku", "send master-of-the-eagles-claw", "power martial"):
+    # the only Threat in hand is sent without a question (ruling C25)
+    for text in ("attack harajuku", "power martial"):
         state.apply_action(text, seat=1)
+    assert [i["card"] for i in state.conflict["att"]] == ["master-of-the-eagles-claw"]
     assert state.node[1] == 0 and state.node[2] == "defend", state.node
     return state
 

@@ -301,8 +301,9 @@ def test_adds_smacks_only_when_they_reach_someone():
     state = after_roll("city")
     assert state.node[2] == "evolution" and state.node[3]["window"] == "after-roll", state.node
     assert heuristic().step(state) == "evolve spiral-ray"
-    # nobody in Tokyo to hit: the engine does not even ask (the card is not playable then)
-    assert after_roll("out").node[2] == "resolve"
+    # nobody in Tokyo to hit: the engine does not even ask (the card is not playable then);
+    # the dice resolve (at once: their order cannot matter, G53)
+    assert after_roll("out").node[2] == "buy"
 
 
 def test_keeps_heal_results_towards_an_evolution_draw():

@@ -1,5 +1,6 @@
-"""Helpers of the browser tests and of tools/screenshots.py: Debian's chromium driven by
-Playwright (sync API), and a real ``tokyo serve`` in a subprocess."""
+"""Helpers of the browser tests and of tools/screenshots.py: a chromium (Debian's, else
+Playwright's own; installed by the tests when there is none) driven by Playwright (sync
+API), and a real ``tokyo serve`` in a subprocess."""
 
 from __future__ import annotations
 
@@ -21,14 +22,85 @@ WAIT_MS = 60_000
 """How long a step waits for the page (a guard against hanging, not a speed check)."""
 
 
-def chromium_path() -> str:
-    """The chromium to drive; AssertionError with what to do when it is missing (the
-    tests must fail, not skip: CI installs it through .ci/run)."""
-    path = os.environ.get("TOKYO_CHROMIUM") or CHROMIUM
-    if not (Path(path).is_file() or shutil.which(path)):
-        raise AssertionError(f"chromium is missing at {path}: install Debian's chromium "
-                             "(apt-get install chromium; .ci/run does it) to run the browser tests")
-    return path
+def find_chromium() -> str | None:
+    """The chromium to drive: ``$TOKYO_CHROMIUM`` when set (AssertionError if it is not
+    there: that one was asked for), else Debian's (``/usr/bin/chromium``, or a
+    ``chromium`` on PATH), else ``"playwright"`` when Playwright's own chromium is
+    installed (it launches without a path); None when there is none."""
+    wanted = os.environ.get("TOKYO_CHROMIUM")
+    if wanted:
+        if not (Path(wanted).is_file() or shutil.which(wanted)):
+            raise AssertionError(f"TOKYO_CHROMIUM is {wanted!r}, which is not a program; "
+                                 "unset it to use Debian's chromium or Playwright's")
+        return wanted
+    for path in (CHROMIUM, shutil.which("chromium"), shutil.which("chromium-browser")):
+        if path and Path(path).is_file():
+            return path
+    return "playwright" if _playwright_chromium_installed() else None
+
+
+def _playwright_chromium_installed() -> bool:
+    try:
+        from playwright.sync_api import sync_playwright
+        with sync_playwright() as p:
+            return Path(p.chromium.executable_path).is_file()
+    except Exception:  # no playwright, or no browser of its own
+        return False
+
+
+def install_commands(debian: bool, root: bool) -> list[list[str]]:
+    """How this machine gets a chromium: Debian's package as root (the package lists
+    first: a fresh machine has none), else Playwright's own download."""
+    if debian and root and shutil.which("apt-get"):
+        return [["apt-get", "update", "-qq"], ["apt-get", "install", "-y", "-qq", "chromium"]]
+    return [[sys.executable, "-m", "playwright", "install", "chromium"]]
+
+
+def ensure_chromium(say=print, run=subprocess.run, find=find_chromium, debian: bool | None = None,
+                    root: bool | None = None) -> str:
+    """The chromium of the browser tests (see :func:`find_chromium`), installed first
+    when there is none; ``say`` gets one line saying so. AssertionError naming what to
+    do when it cannot be installed."""
+    found = find()
+    if found:
+        return found
+    debian = Path("/etc/debian_version").exists() if debian is None else debian
+    root = (hasattr(os, "geteuid") and os.geteuid() == 0) if root is None else root
+    commands = install_commands(debian, root)
+    shown = " && ".join("python -m playwright install chromium" if c[0] == sys.executable else " ".join(c)
+                        for c in commands)
+    say(f"tests/browser: no chromium found; installing it for the browser tests ({shown})")
+    env = dict(os.environ, DEBIAN_FRONTEND="noninteractive")
+    for command in commands:
+        try:
+            result = run(command, capture_output=True, text=True, env=env, timeout=1800)
+            failed = result.returncode != 0
+            lines = (result.stderr or result.stdout or "").strip().splitlines()
+            problem = lines[-1] if lines else f"exit code {result.returncode}"
+        except (OSError, subprocess.TimeoutExpired) as exc:
+            failed, problem = True, str(exc)
+        if failed:
+            raise AssertionError(f"the browser tests need chromium and it could not be installed "
+                                 f"({' '.join(command)}: {problem}); install it yourself (Debian: apt-get install "
+                                 "chromium; elsewhere: python -m playwright install chromium) or set TOKYO_CHROMIUM "
+                                 "to a chromium program")
+    found = find()
+    if not found:
+        raise AssertionError(f"installed chromium ({shown}) but still found none; install it yourself or set "
+                             "TOKYO_CHROMIUM to a chromium program")
+    return found
+
+
+def chromium_path() -> str | None:
+    """The chromium to launch (None: Playwright's own); AssertionError with what to do
+    when there is none (tools/screenshots.py; the tests install one first, see
+    :func:`ensure_chromium`)."""
+    found = find_chromium()
+    if found is None:
+        raise AssertionError("no chromium found: install Debian's chromium (apt-get install chromium) or "
+                             "Playwright's (python -m playwright install chromium); the browser tests do it "
+                             "themselves")
+    return None if found == "playwright" else found
 
 
 def launch(playwright):

@@ -27,6 +27,17 @@ def click_and_wait(page, locator):
                            " && !document.body.dataset.busy")
 
 
+def stop_rolling(page):
+    """Stop rolling in King of Tokyo: through the confirm step when rerolls would be thrown
+    away (dice not kept, rolls left), else with the button that sends ``stop``."""
+    ask = page.locator("#dice-panel #ask-stop")
+    if ask.count():
+        ask.click()
+        click_and_wait(page, page.locator("#confirm-stop button[data-action=stop]"))
+    else:
+        click_and_wait(page, page.locator("#dice-panel button[data-action=stop]"))
+
+
 def wait_my_turn_or_end(page):
     page.wait_for_function("document.body.dataset.yourTurn === '1' || document.body.dataset.status === 'finished'")
 
@@ -77,9 +88,8 @@ def test_kot_game_from_the_lobby_a_full_turn_by_clicking_and_a_reload(page, serv
     # choice is taken by the engine itself: one category resolves alone, and with nothing
     # to buy the turn ends at once)
     turns = sum(line.startswith("Turn ") for line in log_texts(page))
-    stop = page.locator("#dice-panel button[data-action=stop]:enabled")
-    if stop.count():
-        click_and_wait(page, stop)
+    if page.locator("#dice-panel button[data-action=stop]:enabled, #dice-panel #ask-stop:enabled").count():
+        stop_rolling(page)
     for _ in range(30):
         page.wait_for_function(f"""document.body.dataset.yourTurn === '1' || document.body.dataset.status === 'finished'
             || [...document.querySelectorAll('#log li')].filter(li => li.innerText.startsWith('Turn ')).length > {turns}""")
@@ -246,7 +256,9 @@ def test_kot_out_of_turn_yield_prompt_appears_for_the_seat_that_decides(page, se
         decisions += 1
     page.goto(server.url + room["seats"][0]["link"])
     page.wait_for_selector("body[data-your-turn='1']")
-    assert page.locator("#prompt h2").inner_text() == "You were hit in Tokyo: stay or yield?"
+    # the monster that hit is named (the bot's monster, seat 1)
+    bot = view["observation"]["monsters"][1]["name"]
+    assert page.locator("#prompt h2").inner_text() == f"{bot} hit you in Tokyo: stay or yield?"
     assert set(page.locator("#prompt button").all_inner_texts()) == {"Stay in Tokyo", "Yield Tokyo"}
     active = page.evaluate("document.body.dataset.version")
     click_and_wait(page, page.locator("#prompt button", has_text="Yield Tokyo"))

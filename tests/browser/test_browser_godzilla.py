@@ -18,7 +18,7 @@ import pytest
 from playwright.sync_api import expect
 
 from browserhelpers import PHONE, ThreadServer
-from test_browser_client import click_and_wait, log_texts
+from test_browser_client import click_and_wait, log_texts, stop_rolling
 
 SEED = 15
 KEEP = "g-cell-regeneration"
@@ -132,7 +132,7 @@ def test_black_die_event_in_force_and_an_evolution_played_during_the_bots_turn(p
             assert any("discards 1 Dice token to roll 1 black die" in line for line in log_texts(page))
             black_done = True
         elif kind == "roll":
-            click_and_wait(page, page.locator("#dice-panel button[data-action=stop]"))
+            stop_rolling(page)
         elif kind == "resolve":
             click_and_wait(page, page.locator("#dice-panel button[data-action^=resolve]:enabled").first)
         elif kind == "buy":

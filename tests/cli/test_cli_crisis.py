@@ -59,4 +59,4 @@ def test_play_shows_own_hand_only_and_refuses_bad_input():
     assert "'attack nowhere' is not a legal action now" in result.stdout
     assert "Traceback" not in result.stdout + result.stderr
     # other seats' draws are announced without the card
-    assert "Player 1 draws a character card." in result.stdout
+    assert "Seat 1 draws a character card." in result.stdout

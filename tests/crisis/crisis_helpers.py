@@ -25,6 +25,11 @@ PLAIN_TOKYO = ["harajuku", "roppongi", "ueno", "odaiba", "tsukiji"]
 
 
 def game(players: int = 4, **options):
+    """A crisis-tokyo game. The tests script every question, also those with a single
+    answer, so they play with ``ask_always=true`` unless they say otherwise; ruling C25
+    (such questions answered at once, the default) has tests of its own
+    (test_rulings.py) and one that plays scripted games both ways."""
+    options.setdefault("ask_always", True)
     return tokyo.load_game("crisis-tokyo", players=players, **options)
 
 

@@ -57,6 +57,7 @@ def random_options(rng: random.Random) -> dict:
         "brute_force": rng.random() < 0.5,
         "districts_to_win": rng.choice((2, 3, 4, 4, 4, 5)),
         "turn_limit": rng.randint(20, 150),
+        "ask_always": rng.random() < 0.2,  # now and then every question, as before C25
     }
 
 
@@ -551,3 +552,42 @@ def test_every_action_word_seen_in_random_games_is_documented():
         assert f"`{word}" in doc, f"{word!r} is not in the crisis-tokyo section of docs/notation.md"
     for kind in kinds:
         assert f"`{kind}`" in doc, f"node kind {kind!r} is not in the crisis-tokyo section of docs/notation.md"
+
+
+# ----------------------------------------------------------------------------------------
+# C25: the questions with a single answer, taken at once, are taken as asking would have
+# ----------------------------------------------------------------------------------------
+def _taken_at_once(state) -> bool:
+    """Whether ruling C25 takes the pending decision of ``state`` (a game that asks every
+    question) at once: a single answer, not the turn's action, not a manoeuvre while the
+    hand holds an Event the others have not seen."""
+    if state.is_terminal() or state.is_chance_node() or len(state.legal_texts()) != 1:
+        return False
+    kind, seat = state.node[2], state.node[1]
+    return kind not in state.ALWAYS_ASKED and not (kind == "manoeuvre" and state.unseen_events(seat))
+
+
+@pytest.mark.rule("crisis-tokyo C25")
+@pytest.mark.parametrize("seed", range(500_000, 500_012))
+def test_questions_with_one_answer_are_answered_as_asking_would(seed):
+    """A random game played asking every question (ask_always=true), and the same game by
+    default, fed the same answers except those C25 takes itself, are in the same position
+    whenever the first waits for a question C25 asks, and end alike."""
+    rng = random.Random(seed)
+    options = dict(random_options(rng), ask_always=True)
+    players = rng.randint(2, 5)
+    asked = tokyo.load_game("crisis-tokyo", players, **options).new_initial_state()
+    quiet = tokyo.load_game("crisis-tokyo", players, **dict(options, ask_always=False)).new_initial_state()
+    taken = 0
+    while not asked.is_terminal():
+        if _taken_at_once(asked):
+            taken += 1
+            asked.apply_action(asked.legal_texts()[0])
+            continue
+        assert asked._to_data() == quiet._to_data()
+        text = sample_chance(asked, rng) if asked.is_chance_node() else rng.choice(asked.legal_texts())
+        asked.apply_action(text)
+        quiet.apply_action(text)
+    assert quiet.is_terminal() and asked._to_data() == quiet._to_data() and asked.log == quiet.log
+    assert quiet.returns() == asked.returns() and len(quiet.history()) == len(asked.history()) - taken
+    assert taken > 0

@@ -59,15 +59,15 @@ def test_a_conflict_cites_its_steps_and_the_cards_applied():
     play(state, "play recoil-shot a", f"target {uid(state, 'soldier-from-the-future')}", "power fire", "draw event",
          "draw disarmed", "pass", "pass")
     rules = {e.text: e.rule for e in state.log}
-    assert rules["Player 0 attacks Harajuku."] == "crisis-tokyo 13.1.1 Conflicts / Sending the Threats"
-    assert rules["Player 3 does not defend."] == "crisis-tokyo 13.2.1 Conflicts / Seeking a Defender"
-    assert rules["Player 2 plays Dimensional Portal (occurrence)."] == "crisis-tokyo 13.5.3 Conflicts / Combat"
-    assert rules["Soldier from the Future joins Player 2's side."] == \
+    assert rules["Seat 0 attacks Harajuku."] == "crisis-tokyo 13.1.1 Conflicts / Sending the Threats"
+    assert rules["Seat 3 does not defend."] == "crisis-tokyo 13.2.1 Conflicts / Seeking a Defender"
+    assert rules["Seat 2 plays Dimensional Portal (occurrence)."] == "crisis-tokyo 13.5.3 Conflicts / Combat"
+    assert rules["Soldier from the Future joins Seat 2's side."] == \
         "crisis-tokyo card:dimensional-portal:a Dimensional Portal"
     assert rules["Recoil Shot: Soldier from the Future loses 1 Firepower sphere."] == \
         "crisis-tokyo card:recoil-shot:a Recoil Shot"
     assert rules["Combat: attacker 5, defender 4."] == "crisis-tokyo 13.7.5 Conflicts / Resolving the Combat"
-    assert rules["Player 0 levels Harajuku!"] == "crisis-tokyo 14.3 Leveling Districts"
+    assert rules["Seat 0 levels Harajuku!"] == "crisis-tokyo 14.3 Leveling Districts"
 
 
 def test_every_event_of_a_game_cites_a_known_statement():

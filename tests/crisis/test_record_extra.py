@@ -63,8 +63,8 @@ def test_plays_survive_clone_json_and_resample():
 
 
 def _played_from_log(state):
-    """Per seat, the card ids the log says it played: "Player p plays Half (kind).",
-    "Player p recruits Half.", "Player p sends Half.", "Half joins Player p's side from the hand."."""
+    """Per seat, the card ids the log says it played: "Seat p plays Half (kind).",
+    "Seat p recruits Half.", "Seat p sends Half.", "Half joins Seat p's side from the hand."."""
     g = state.game
     id_of = {}
     for kind, halves in (("character", ("threat", "hero")), ("event", ("a", "b"))):
@@ -73,11 +73,11 @@ def _played_from_log(state):
                 id_of[card[which]["name"]] = cid
     out = [set() for _ in range(g.num_players)]
     for e in state.log:
-        m = (re.fullmatch(r"Player (\d+) (?:plays|recruits|sends) (.+?)(?: \(\w+\))?\.", e.text))
+        m = (re.fullmatch(r"Seat (\d+) (?:plays|recruits|sends) (.+?)(?: \(\w+\))?\.", e.text))
         if m:
             out[int(m.group(1))].add(id_of[m.group(2)])
             continue
-        m = re.fullmatch(r"(.+) joins Player (\d+)'s side from the hand\.", e.text)
+        m = re.fullmatch(r"(.+) joins Seat (\d+)'s side from the hand\.", e.text)
         if m:
             out[int(m.group(2))].add(id_of[m.group(1)])
     return [sorted(s) for s in out]

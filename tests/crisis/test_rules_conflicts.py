@@ -96,7 +96,7 @@ def test_a_player_who_defended_cannot_defend_again_before_its_next_turn():
     assert state.active == 1 and state.defended == [2]
     attack(state, "roppongi", ["tengu-warlord"], "mystic")
     assert seek(state, None) == [0]  # seat 2 is skipped
-    assert "Player 2 has defended since its last turn and cannot defend." in texts(state)
+    assert "Seat 2 has defended since its last turn and cannot defend." in texts(state)
     play(state, "pass")  # the attack fails (no mystic resistance) and the turn passes
     assert state.active == 2 and state.defended == []  # seat 2's own turn: it may defend again
 

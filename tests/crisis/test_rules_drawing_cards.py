@@ -106,6 +106,6 @@ def test_nothing_is_drawn_when_deck_and_discard_pile_are_empty():
 def test_a_drawn_card_is_private_to_the_drawer():
     state = position(3)
     play(state, "draw event", "draw disarmed")
-    assert state.log[-2].text == "Player 0 draws an event card." and state.log[-2].seats is None
+    assert state.log[-2].text == "Seat 0 draws an event card." and state.log[-2].seats is None
     assert state.log[-1].seats == (0,) and "Disarmed!" in state.log[-1].text
     assert state.observation(1)["hand_sizes"][0] == 1 and state.observation(1)["hand"] == []

@@ -26,7 +26,7 @@ def test_the_fourth_district_wins_at_once():
     assert legal(state) == []
     # "immediately": no reward draw, no new District, the Conflict is not even cleaned up
     assert state.hands[0] == ["disarmed"] and state.tokyo[0] is None
-    assert texts(state)[-1] == "Game over (Player 0 holds 4 Districts): Player 0 wins."
+    assert texts(state)[-1] == "Game over (Seat 0 holds 4 Districts): Seat 0 wins."
 
 
 @pytest.mark.rule("crisis-tokyo 15.1")
@@ -53,4 +53,4 @@ def test_the_turn_limit_ends_the_game_after_that_many_turns_most_districts_win()
     play(state, "draw event", "draw disarmed", "end")
     assert state.current_player() == TERMINAL and state.turn_count == 10
     assert state.winners == [0] and state.win_by == "most-districts"
-    assert texts(state)[-1] == "Game over (the turn limit (10) is reached): Player 0 wins."
+    assert texts(state)[-1] == "Game over (the turn limit (10) is reached): Seat 0 wins."

@@ -24,7 +24,7 @@ def _solo(threats, district, power, hands_extra=(), **kw):
 def test_equal_to_the_resistance_levels():
     state = _solo([CEO], "harajuku", "martial")  # 3 martial against Harajuku's 3
     assert state.districts[0] == ["harajuku"]
-    assert "Player 0 levels Harajuku!" in texts(state)
+    assert "Seat 0 levels Harajuku!" in texts(state)
 
 
 @pytest.mark.rule("crisis-tokyo 14.4")

@@ -46,7 +46,7 @@ def test_a_setup_draw_is_seen_only_by_its_drawer():
     state = game(3).new_initial_state()
     play(state, *[f"reveal {d}" for d in PLAIN_TOKYO], "draw kind-alien")
     public, private = state.log[-2], state.log[-1]
-    assert public.text == "Player 0 draws a character card." and public.seats is None
+    assert public.text == "Seat 0 draws a character card." and public.seats is None
     assert "Kind Alien" in private.text and private.seats == (0,)
 
 
@@ -62,7 +62,7 @@ def test_the_favor_of_the_gods_picks_the_first_player_at_random():
     play(state, "first 2")
     assert state.active == 2 and state.current_player() == 2
     assert kind(state) == "action" and state.turn_count == 1
-    assert "The Favor of the Gods points to Player 2, who plays first." in [e.text for e in state.log]
+    assert "The Favor of the Gods points to Seat 2, who plays first." in [e.text for e in state.log]
 
 
 @pytest.mark.rule("crisis-tokyo 7.0.7", "crisis-tokyo 7.0.6", "crisis-tokyo 18.6.1")

@@ -297,7 +297,7 @@ def test_c13_end_the_turn_early():
     assert legal(state)[-1] == "end"
     play(state, "end")
     assert state.active == 1 and state.actions_left == 2
-    assert "Player 0 ends its turn." in texts(state)
+    assert "Seat 0 ends its turn." in texts(state)
 
 
 # ----- C14 hand and Reserve limits: order and timing ----------------------------------------------------
@@ -432,3 +432,55 @@ def test_c22_extra_actions_let_a_player_attack_on_its_first_turn():
     assert state.actions_left == 2 and "attack harajuku" in legal(state)
     play(state, "attack harajuku", "send master-of-the-eagles-claw", "power martial", "decline", "pass")
     assert state.districts[0] == ["harajuku"]
+
+
+# ----- C25 a question with a single answer is not asked ---------------------------------------------
+QUIET = {"ask_always": False}   # the helpers' games ask every question; C25 is the default
+
+
+@pytest.mark.rule("crisis-tokyo C25")
+def test_c25_single_answers_are_taken_at_once():
+    state = position(2, options=QUIET, hands=[[MASTER], []], active=0, actions_left=2)
+    play(state, "attack harajuku")
+    # one Character in hand: it is sent without a question
+    assert kind(state) == "attack-power" and [i["card"] for i in state.conflict["att"]] == [MASTER]
+    play(state, "power martial", "decline")
+    # nobody defends; the attacker's single manoeuvre can only be a pass (no Event, no Talent)
+    assert "Seat 0 passes." in texts(state) and state.districts[0] == ["harajuku"]
+    assert not any(t.startswith("send") or t == "pass" for t in state.history())
+    # asked as before with ask_always
+    state = position(2, options={"ask_always": True}, hands=[[MASTER], []], active=0, actions_left=2)
+    play(state, "attack harajuku")
+    assert kind(state) == "send" and legal(state) == [f"send {MASTER}"]
+    play(state, f"send {MASTER}", "power martial", "decline")
+    assert kind(state) == "manoeuvre" and legal(state) == ["pass"]
+
+
+@pytest.mark.rule("crisis-tokyo C25")
+def test_c25_a_single_target_is_taken_at_once():
+    # Kind Alien's Talent takes a card back from the Character discard pile: only one is there
+    state = position(2, options=QUIET, hands=[[], []], reserves=[[{"card": "kind-alien"}], []],
+                     discards={"character": [COP]}, active=0, actions_left=2)
+    play(state, f"talent {state.reserves[0][0]['uid']} 0")
+    assert state.hands[0] == [COP] and kind(state) == "action"
+    state = position(2, hands=[[], []], reserves=[[{"card": "kind-alien"}], []],
+                     discards={"character": [COP]}, active=0, actions_left=2)
+    play(state, f"talent {state.reserves[0][0]['uid']} 0")
+    assert kind(state) == "from-discard" and legal(state) == [f"take {COP}"]
+
+
+@pytest.mark.rule("crisis-tokyo C25")
+def test_c25_a_pass_is_still_asked_while_the_hand_holds_an_unseen_event(monkeypatch):
+    # no shipped Event is unplayable in every Conflict; pretend this one is, to see the guard
+    import tokyo.games.crisis.effects as effects
+    monkeypatch.setattr(effects, "event_playable", lambda *args: False)
+    event = "triple-espresso"
+    state = position(2, options=QUIET, hands=[[MASTER, event], []], active=0, actions_left=2)
+    play(state, "attack harajuku", "power martial", "decline")
+    # the pass is the only answer, but passing at once would tell seat 1 the Event is no use
+    assert kind(state) == "manoeuvre" and legal(state) == ["pass"]
+    # the same Event, seen by everyone as it went into the hand: nothing to hide, passed at once
+    state = position(2, options=QUIET, hands=[[MASTER, event], []], active=0, actions_left=2)
+    state.known_cards[0].append(event)
+    play(state, "attack harajuku", "power martial", "decline")
+    assert "Seat 0 passes." in texts(state) and state.districts[0] == ["harajuku"]

@@ -7,7 +7,8 @@ from tokyo.games.crisis.position import build_position
 
 
 def _conflict(attacker_cards, defender_reserve, district, att_power, def_power, def_hand=()):
-    game = tokyo.load_game("crisis-tokyo", players=2)
+    # the script answers every question (ask_always: also those with one answer, C25)
+    game = tokyo.load_game("crisis-tokyo", players=2, ask_always=True)
     tokyo_slots = [district] + [d for d in ("jimbocho", "nerima", "nakano", "haneda", "ikebukuro")
                                 if d != district][:4]
     state = build_position(game, hands=[list(attacker_cards), list(def_hand)],
@@ -65,7 +66,7 @@ def test_c20_a_threat_passive_counts_on_the_defending_side_too():
 
 def test_resample_keeps_a_card_everyone_saw_go_into_a_hand():
     import random
-    game = tokyo.load_game("crisis-tokyo", players=2)
+    game = tokyo.load_game("crisis-tokyo", players=2, ask_always=True)
     state = build_position(game, hands=[[], ["master-of-the-eagles-claw"]],
                            reserves=[[{"card": "kind-alien"}], []],
                            discards={"character": ["retiring-in-two-days-cop"]}, active=0, actions_left=2)
@@ -96,7 +97,7 @@ def test_c21_a_value_reduced_below_zero_becomes_zero():
 
 @pytest.mark.rule("crisis-tokyo 17.2.1")
 def test_collateral_damage_counts_passive_bonuses_only_in_the_attack_power():
-    game = tokyo.load_game("crisis-tokyo", players=2, collateral_damage=True)
+    game = tokyo.load_game("crisis-tokyo", players=2, collateral_damage=True, ask_always=True)
     state = build_position(game, hands=[["stuntman-in-a-rubber-suit", "sinister-sentai-black"], []],
                            tokyo=["ginza", "akihabara", "harajuku", "asakusa", "roppongi"], active=0)
     for a in ["attack ginza", "send stuntman-in-a-rubber-suit", "send sinister-sentai-black", "power mystic",

@@ -124,7 +124,7 @@ def test_gravity_lightning_another_monster_of_your_choice_loses_2_hearts():
 def test_gravity_lightning_can_win_the_game_by_elimination():
     s = kg([{"evolutions": ["gravity-lightning"]}, {"hearts": 2}], players=2, step="end",
            options=dict(KG, monsters="king-ghidorah,godzilla"))
-    play(s, "evolve gravity-lightning", "target 1")
+    play(s, "evolve gravity-lightning")  # the only other monster: not asked (G54)
     assert not s.monsters[1].alive and s.winners == [0]
 
 

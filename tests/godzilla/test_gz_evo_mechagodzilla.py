@@ -40,7 +40,8 @@ def test_finger_missiles_pay_one_to_three_energy_one_smack_each():
     assert kind(s) == "card" and s.node[1] == 0 and s.node[3]["name"] == "pick-number"
     assert s.legal_texts() == ["pay 1", "pay 2", "pay 3"]
     play(s, "pay 3")
-    assert energy(s)[0] == 2 and s.smash_total(s.monsters[0]) == 4
+    assert "Mechagodzilla pays 3 Energy (2) to add 3 Smacks to its Roll." in [e.text for e in s.log]
+    assert s.smash_total(s.monsters[0]) == 4
     finish(s, order=("smash", "energy", "numbers", "hearts"))
     assert hearts(s)[1] == 6 and energy(s)[0] == 2 + 1 + 1  # 1 Energy die, and 1 Energy for not buying
 

@@ -36,8 +36,8 @@ def test_second_pass_one_more_roll_then_final_again():
     assert kind(s) == "roll" and "reroll 1 1" in s.legal_texts()
     play(s, "reroll 1 1")
     roll(s, "3 3")
-    # one roll only: the Roll is final again; resolved once
-    assert kind(s) == "resolve" and sorted(s.dice) == ["2", "2", "3", "3", "3", "c"]
+    # one roll only: the Roll is final again; resolved once (at once: the order cannot matter, G53)
+    assert kind(s) == "yield" and sorted(s.dice) == ["2", "2", "3", "3", "3", "c"]
     finish(s)
     assert stars(s)[0] == 3 and hearts(s)[1] == 9 and s.evo_used[0] == ["second-pass"]
 

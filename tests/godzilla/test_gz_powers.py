@@ -367,7 +367,9 @@ def test_supercomputer_four_rolls():
     for face in ("3", "e", "h"):
         play(s, "reroll 2")
         roll(s, face)
-    assert s.rolls_used == 4 and kind(s) != "roll"
+    # the fourth roll was the last: the dice are kept and resolved (at once, G53)
+    assert sum(" rolls: " in t for t in texts(s)) == 4 and kind(s) != "roll"
+    assert "Godzilla keeps: 1 1 1 3 Energy Heal." in texts(s)
 
 
 @card("mutant-growth")

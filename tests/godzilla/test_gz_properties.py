@@ -148,3 +148,22 @@ def test_evolution_windows_and_hidden_hands_are_exercised():
             evolve = [t for t in legal if t.startswith("evolve")]
             state.apply_action(evolve[0] if evolve else rng.choice(legal))
     assert {"evo-keep", "evolution", "dice-tokens", "yield", "buy"} <= kinds
+
+
+@pytest.mark.rule("kot-godzilla G53")
+@pytest.mark.parametrize("players,seed", [(4, 0), (4, 1), (5, 2), (6, 3), (2, 4), (3, 5)])
+def test_a_resolve_order_not_asked_could_not_change_anything(players, seed):
+    """Ruling G53 is safe: in random games with Evolutions (played as before it,
+    ask_always=true), wherever it would resolve the dice without asking, every order of the
+    categories, with the other questions answered alike, ends in exactly the same position."""
+    from resolve_order import check_skipped_orders
+    rng = random.Random(700 + seed)
+    ids = list(tokyo.load_game("kot-godzilla", 2).MONSTER_IDS)
+    rng.shuffle(ids)
+    for keep in ("anguirus", "king-ghidorah"):  # Spiked Carapace, Vengeful Heads
+        if keep not in ids[:players]:
+            ids.remove(keep)
+            ids.insert(rng.randrange(players), keep)
+    game = tokyo.load_game("kot-godzilla", players, evolutions=True, monsters=",".join(ids[:players]),
+                           ask_always=True)
+    assert check_skipped_orders(game, 700 + seed) > 0

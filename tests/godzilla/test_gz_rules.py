@@ -96,8 +96,9 @@ def test_three_rolls_then_stop():
     roll(s, "3")
     play(s, "reroll 3")
     roll(s, "e")
-    assert kind(s) == "resolve" or s.rolls_used == 3  # the third roll ends rolling
-    assert s.rolls_used == 3
+    # the third roll ends rolling: the dice are kept and resolved
+    assert sum(" rolls: " in t for t in texts(s)) == 3 and kind(s) != "roll"
+    assert "Godzilla keeps: 1 1 2 2 2 Energy." in texts(s)
 
 
 @rules("1.3", "1.4", "1.5")
@@ -132,9 +133,14 @@ def test_reroll_chosen_dice_and_take_back_set_aside_ones():
 # ----- 2 Resolve --------------------------------------------------------------------------------------
 @rules("2.0.1")
 def test_order_of_choice_only_when_it_can_matter():
-    s = pos([{}, {"location": "city"}], step="resolve", dice="1 1 1 e c h")
+    # Spiked Carapace on the monster in Tokyo: the Smack costs the roller a heart, the order matters
+    s = pos([{}, {"location": "city", "evolutions_in_play": ["spiked-carapace"]}], step="resolve",
+            dice="1 1 1 e c h", options={"evolutions": True, "monsters": "godzilla,anguirus,mothra,rodan"})
     assert kind(s) == "resolve" and set(s.legal_texts()) == {"resolve numbers", "resolve energy",
                                                                "resolve smash", "resolve hearts"}
+    # without it no order can change anything: resolved at once (G53)
+    s1 = pos([{}, {"location": "city"}], step="resolve", dice="1 1 1 e c h")
+    assert kind(s1) == "yield" and s1.monsters[0].stars == 1 and s1.monsters[0].energy == 1
     s2 = pos(step="resolve", dice="1 2 3 e e 1")
     assert kind(s2) == "buy" and s2.monsters[0].energy == 2  # energy resolved without a question
 
@@ -164,7 +170,6 @@ def test_smack_from_tokyo_hits_everyone_outside():
 @rules("2.3.3", "2.3.5", "2.3.6")
 def test_smack_from_outside_hits_tokyo_and_lets_it_flee_after_losing():
     s = pos([{}, {"location": "city"}], step="resolve", dice="c c 1 2 3 e")
-    play(s, "resolve smash")
     assert kind(s) == "yield" and s.node[1] == 1 and s.legal_texts() == ["stay", "flee"]
     assert s.monsters[1].hearts == 8
     play(s, "flee")

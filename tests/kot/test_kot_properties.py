@@ -28,6 +28,7 @@ from tokyo import CHANCE, IllegalActionError
 from tokyo.core import sample_chance
 from tokyo.games.kingoftokyo.engine import BAY, CITY, OUT
 from contract import play_twins, replay_from_start
+from resolve_order import check_skipped_orders
 
 TOTAL_CARDS = 66
 TOKENS = {"poison": 12, "shrink": 12, "smoke": 3}
@@ -55,6 +56,7 @@ def random_game(rng: random.Random):
         ids = list(tokyo.load_game("kot-dark", 2).MONSTER_IDS)
         rng.shuffle(ids)
         options["monsters"] = ",".join(ids[:players])
+    options["ask_always"] = rng.random() < 0.15  # now and then every question, as before R41
     return tokyo.load_game("kot-dark", players, **options)
 
 
@@ -371,7 +373,8 @@ def test_fluxling_copy_of_a_discarded_card_clips_hearts():
     """Seed 1921: Fluxling copied Even Bigger (12 hearts); the holder was eliminated, so
     the copy has no effect any more (R17) and the hearts are clipped to 10 (R7)."""
     from tokyo.games.kingoftokyo.position import build_position
-    game = tokyo.load_game("kot-dark", players=3)
+    # ask_always: stop at the resolve order (R41 would resolve it at once) to see the copy first
+    game = tokyo.load_game("kot-dark", players=3, ask_always=True)
     state = build_position(game, [{}, {"hearts": 1, "location": "city", "cards": ["even-bigger"]},
                                   {"hearts": 12, "tiles": ["fluxling"], "copy": "even-bigger"}],
                            active=0, step="resolve", dice="c 1 2 3 e e",
@@ -423,3 +426,17 @@ def test_every_action_word_seen_in_random_games_is_documented():
     assert {"roll", "reveal", "claws", "reroll", "stop", "resolve", "buy", "end", "tile", "pass"} <= words
     for word in words:
         assert f"`{word}" in doc, f"{word!r} is not in the kot-dark section of docs/notation.md"
+
+
+# ----------------------------------------------------------------------------------------
+# R41: a resolve order that is not asked could not have changed anything
+# ----------------------------------------------------------------------------------------
+@pytest.mark.rule("kot-dark R41")
+@pytest.mark.parametrize("seed", range(400_000, 400_008))
+def test_a_resolve_order_not_asked_could_not_change_anything(seed):
+    """Ruling R41 is safe: in random games (played as before it, ask_always=true), wherever
+    it would resolve the dice without asking, every order of the categories, with the other
+    questions answered alike, ends in exactly the same position."""
+    game = random_game(random.Random(seed))
+    game = tokyo.load_game("kot-dark", game.players, **dict(game.options_json(), ask_always=True))
+    assert check_skipped_orders(game, seed) > 0

@@ -56,7 +56,8 @@ def test_an_edition_brings_its_own_section_table():
 
 def test_engine_events_cite_their_statement():
     state = position(4, [{}, {"location": "city"}, {}, {}], active=0, step="resolve", dice="c c 1 2 3 e")
-    state.apply_action("resolve smash")
+    resolve(state, "smash")
+    assert [e.rule for e in state.log if "the order cannot change anything" in e.text] == ["kot-dark R41 Rulings"]
     smash = [e.rule for e in state.log if "Smashes for 2" in e.text]
     assert smash == ["kot-dark 2.4.1 Resolve Dice / Smash"]
     assert node_kind(state) == "yield"

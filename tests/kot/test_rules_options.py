@@ -39,7 +39,7 @@ def test_two_player_variant_changes_only_tokyo_rewards():
     # dice stars and energy are as usual
     state = position(2, [{}, {"location": "city"}], options={"two_player_variant": True}, active=0,
                      step="resolve", dice="3 3 3 e e 1")
-    state.apply_action("resolve numbers")
+    assert node_kind(state) == "buy"  # numbers and energy resolve by themselves (R41)
     assert (state.monsters[0].stars, state.monsters[0].energy) == (3, 2)
 
 

@@ -63,21 +63,21 @@ def test_two_different_triples_both_score():
 @pytest.mark.rule("kot-dark 2.2.1")
 def test_triple_ones_give_two_wickedness_points():
     state = resolve("1 1 1 e h c", others=[{"location": "city"}])
-    state.apply_action("resolve numbers")
+    resolve_all(state)
     assert state.monsters[0].wickedness == 2
 
 
 @pytest.mark.rule("kot-dark 2.2.2")
 def test_triple_twos_give_one_wickedness_point():
     state = resolve("2 2 2 e h c", others=[{"location": "city"}])
-    state.apply_action("resolve numbers")
+    resolve_all(state)
     assert state.monsters[0].wickedness == 1
 
 
 @pytest.mark.rule("kot-dark 2.2.3")
 def test_triple_threes_give_no_wickedness():
     state = resolve("3 3 3 3 h c", others=[{"location": "city"}])
-    state.apply_action("resolve numbers")
+    resolve_all(state)
     assert state.monsters[0].wickedness == 0
     assert state.monsters[0].stars == 4
 
@@ -86,7 +86,7 @@ def test_triple_threes_give_no_wickedness():
 def test_extra_ones_beyond_a_triple_give_no_more_wickedness():
     # rulebook example: 1-1-1-1 = 2 stars + 2 Wickedness
     state = resolve("1 1 1 1 e h", me={"hearts": 10}, others=[{"location": "city"}])
-    state.apply_action("resolve numbers")
+    resolve_all(state)
     assert state.monsters[0].stars == 2
     assert state.monsters[0].wickedness == 2
 
@@ -110,10 +110,10 @@ def test_wickedness_tile_offered_when_moving_beyond_the_level_space():
 @pytest.mark.rule("kot-dark 2.2.11")
 def test_no_tile_offered_below_a_level():
     state = resolve("1 1 1 e h c", me={"wickedness": 0}, others=[{"location": "city"}])
-    state.apply_action("resolve numbers")
+    # no tile to take: the order is not even asked (R41), and no tile choice comes
     assert state.monsters[0].wickedness == 2
-    assert node_kind(state) == "resolve"
-    assert state.legal_texts() == ["resolve hearts", "resolve energy", "resolve smash"]
+    assert node_kind(state) == "yield"
+    assert state.monsters[0].tiles == [] and state.monsters[0].levels == []
 
 
 @pytest.mark.rule("kot-dark 2.2.7", "kot-dark 2.2.8", "kot-dark 0.1.8")
@@ -124,8 +124,8 @@ def test_taken_tile_leaves_its_stack_and_its_power_is_active():
     m = state.monsters[0]
     assert m.tiles == ["devious"] and m.levels == [3]
     assert state.tile_stacks["3"] == ["eternal", "skulking", "tireless"]
-    # Devious: one extra roll, from this monster's next turn on
-    state.apply_action("resolve energy")
+    # Devious: one extra roll, from this monster's next turn on (energy and Smash resolve
+    # by themselves: their order cannot matter, R41)
     state.apply_action("stay", seat=1)
     state.apply_action("end")  # 2 energy: the Buy step offers a sweep
     assert state.active == 1
@@ -274,15 +274,17 @@ def test_no_heart_healing_in_tokyo_bay():
 # ----- order and completeness --------------------------------------------------------------------
 @pytest.mark.rule("kot-dark 2.0.1")
 def test_resolve_categories_in_any_order_but_all_of_them():
-    state = resolve("3 3 3 e h c", me={"hearts": 5}, others=[{"location": "city"}])
+    # 2-2-2 takes the gauge to level 3 with tiles left: the order can matter, so it is asked (R41)
+    state = resolve("2 2 2 e h c", me={"hearts": 5, "wickedness": 2}, others=[{"location": "city"}])
     assert state.legal_texts() == ["resolve numbers", "resolve hearts", "resolve energy", "resolve smash"]
     state.apply_action("resolve smash")
     state.apply_action("stay", seat=1)
     assert state.legal_texts() == ["resolve numbers", "resolve hearts", "resolve energy"]
     state.apply_action("resolve energy")
     state.apply_action("resolve numbers")
+    state.apply_action("pass")  # no tile
     # the last category resolves without a question
-    assert (state.monsters[0].stars, state.monsters[0].energy, state.monsters[0].hearts) == (3, 1, 6)
+    assert (state.monsters[0].stars, state.monsters[0].energy, state.monsters[0].hearts) == (2, 1, 6)
     assert state.monsters[1].hearts == 9
     with pytest.raises(IllegalActionError):
         state.apply_action("resolve numbers")

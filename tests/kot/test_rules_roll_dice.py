@@ -24,8 +24,9 @@ def test_roll_dice_up_to_three_times_then_resolve():
     # the third roll is the last: no more reroll is offered, the dice go to resolution
     assert state.rolls_used == 3
     assert sorted(state.dice) == ["e", "e", "h", "h", "h", "h"]
-    assert node_kind(state) == "resolve"
-    assert state.legal_texts() == ["resolve hearts", "resolve energy"]
+    # resolved at once (their order cannot matter, R41): 4 hearts (already full) and 2 energy
+    assert node_kind(state) == "buy" and state.monsters[0].energy == 2
+    assert "Alienoid keeps: Energy Energy Heart Heart Heart Heart." in [e.text for e in state.log]
 
 
 @pytest.mark.rule("kot-dark 1.2", "kot-dark 1.6")
@@ -35,8 +36,8 @@ def test_roll_dice_may_stop_after_the_first_roll():
     assert "stop" in state.legal_texts()
     state.apply_action("stop")
     assert state.rolls_used == 1
-    assert node_kind(state) == "resolve"
-    assert state.legal_texts() == ["resolve numbers", "resolve smash"]
+    # the dice are resolved at once (R41): 3 stars, a Smash of 3 on the monster in Tokyo
+    assert node_kind(state) == "yield" and state.monsters[0].stars == 3 and state.monsters[1].hearts == 7
 
 
 @pytest.mark.rule("kot-dark 1.2")

@@ -31,13 +31,12 @@ def test_must_enter_empty_tokyo_city_without_a_choice():
 @pytest.mark.rule("kot-dark 3.0.2")
 def test_enter_tokyo_comes_after_resolving_all_dice():
     state = at_resolve(4, [{"hearts": 6}, {}, {}, {}], "c c h h e 3")
-    state.apply_action("resolve smash")
-    assert state.monsters[0].location == OUT  # not yet: dice left to resolve
-    state.apply_action("resolve hearts")
     assert state.monsters[0].hearts == 8  # healed outside Tokyo, before entering
     assert state.monsters[0].location == CITY
     log = texts(state)
-    assert log.index("Alienoid gains 1 energy (1).") < log.index("Alienoid enters Tokyo City.")
+    for line in ("Alienoid gains 2 hearts (8).", "Alienoid gains 1 energy (1).",
+                 "Alienoid Smashes for 2: nobody is in reach."):
+        assert log.index(line) < log.index("Alienoid enters Tokyo City.")
 
 
 @pytest.mark.parametrize("players", [2, 3])
@@ -291,13 +290,17 @@ def test_both_tokyo_monsters_wounded_before_either_decides_to_yield():
 
 @pytest.mark.rule("kot-dark 3.0.2", "kot-dark 2.0.1")
 def test_a_yield_comes_during_smash_and_other_dice_still_resolve():
-    state = at_resolve(4, [{"hearts": 5}, {"location": "city"}, {}, {}], "c h h e 1 2")
+    # Reflective Hide keeps the order a question (R41); it costs the attacker 1 heart
+    state = at_resolve(4, [{"hearts": 5}, {"location": "city", "cards": ["reflective-hide"]}, {}, {}],
+                       "c h h e 1 2")
     state.apply_action("resolve smash")
     state.apply_action("yield", seat=1)
-    assert state.monsters[0].location == OUT  # entering waits for the end of Resolve Dice
-    state.apply_action("resolve hearts")
-    # the hearts were resolved outside Tokyo: they heal
-    assert state.monsters[0].hearts == 7
+    # hearts and energy are left and resolve at once; entering waits for the end of Resolve
+    # Dice, so the hearts were resolved outside Tokyo: they heal
+    log = texts(state)
+    assert log.index("The King yields Tokyo City.") < log.index("Alienoid gains 2 hearts (6).") \
+        < log.index("Alienoid enters Tokyo City.")
+    assert state.monsters[0].hearts == 5 - 1 + 2
     assert state.monsters[0].energy == 1
     assert state.monsters[0].location == CITY
 
@@ -310,8 +313,7 @@ def test_yield_is_asked_each_time_the_tokyo_monster_is_wounded():
     take_turn(state, "1 2 3 e h h")
     assert state.active == 0
     roll(state, "c c 1 2 3 e")
-    state.apply_action("stop")
-    state.apply_action("resolve smash")
+    state.apply_action("stop")  # energy and Smash resolve at once (R41)
     assert node_kind(state) == "yield"
     assert state.monsters[1].hearts == 7
 

@@ -1,5 +1,5 @@
-"""One test (or a few) per ruling R1-R30 of docs/rulings.md, including both values of
-the options star_tie (R1), wickedness_per_triple (R2) and death_from_above (R5)."""
+"""One test (or a few) per ruling R1-R41 of docs/rulings.md, including both values of
+the options star_tie (R1), wickedness_per_triple (R2), death_from_above (R5) and ask_always (R41)."""
 
 import pytest
 
@@ -267,7 +267,8 @@ def test_r9_zombify_before_it_has_a_child_and_only_one_applies():
 # ----- R10 resolve order ------------------------------------------------------------------------------
 @pytest.mark.rule("kot-dark R10")
 def test_r10_die_changing_cards_only_before_the_first_category():
-    specs = [{"energy": 4, "cards": ["stretchy"]}, {"location": "city"}]
+    # Reflective Hide in Tokyo keeps the order a question after the change (R41)
+    specs = [{"energy": 4, "cards": ["stretchy"]}, {"location": "city", "cards": ["reflective-hide"]}]
     state = position(2, specs, active=0, step="resolve", dice="3 3 1 e h c")
     legal = state.legal_texts()
     assert "stretch 1 3" in legal and "resolve numbers" not in legal
@@ -378,10 +379,10 @@ def test_r13_a_fluxling_copy_of_smoke_cloud_has_three_tokens_outside_the_box():
 # ----- R14 Reflective Hide ----------------------------------------------------------------------------
 @pytest.mark.rule("kot-dark R14")
 def test_r14_reflective_hide_losses_are_not_reflected_again():
-    specs = [{"location": "city", "cards": ["reflective-hide"]}, {"cards": ["reflective-hide"]}]
-    # only one Reflective Hide exists: give the second by hand
-    state = position(2, [specs[0], {}], active=0, step="resolve", dice="c c 1 2 3 e")
-    state.monsters[1].cards.append("reflective-hide")
+    # only one Reflective Hide exists: give the second by hand (the order is asked: R41)
+    state = position(2, [{"location": "city"}, {"cards": ["reflective-hide"]}], active=0, step="resolve",
+                     dice="c c 1 2 3 e")
+    state.monsters[0].cards.append("reflective-hide")
     resolve_all(state)
     assert hearts(state) == [9, 8]
 
@@ -399,8 +400,7 @@ def test_r15_rapid_healing_at_own_resolve_and_buy_decisions():
     assert (state.monsters[0].hearts, state.monsters[0].energy) == (6, 2)
     state.apply_action("resolve smash")
     state.apply_action("stay", seat=1)
-    state.apply_action("resolve energy")
-    # hearts resolved last (alone): 6 + 1
+    # hearts and energy are left: their order cannot matter (R41), they resolve: 6 + 1
     assert node_kind(state) == "buy" and "rapid-heal" in state.legal_texts()
     state.apply_action("rapid-heal")
     assert (state.monsters[0].hearts, state.monsters[0].energy) == (8, 1)
@@ -590,7 +590,8 @@ def test_r22_psychic_probe_after_the_final_roll_before_resolving():
     assert card_node(state) == "card-die"
     state.apply_action("roll 3")
     assert sorted(state.dice) == ["1", "2", "3", "c", "c", "e"]
-    assert node_kind(state) == "resolve"
+    log = [e.text for e in state.log]  # then the dice resolve (at once: R41)
+    assert log.index("The rerolled die shows 3.") < log.index("Alienoid Smashes for 2: The King.")
     assert "psychic-probe" in state.monsters[2].cards
 
 
@@ -599,7 +600,8 @@ def test_r22_psychic_probe_not_offered_on_its_owners_turn():
     state = position(3, [{"cards": ["psychic-probe"]}, {"location": "city"}, {}], active=0, step="roll")
     roll(state, "c c c 1 2 e")
     state.apply_action("stop")
-    assert node_kind(state) == "resolve"
+    assert node_kind(state) == "yield"  # the dice resolved, nobody was asked to probe
+    assert not any("Psychic Probe" in e.rule for e in state.log)
 
 
 # ----- R23 Made in a Lab ----------------------------------------------------------------------------
@@ -628,7 +630,7 @@ def test_r24_final_roar_ends_the_game_at_once_and_wins_alone():
     specs = [{"stars": 20}, {"location": "city", "hearts": 2, "stars": 16, "tiles": ["final-roar"]}, {}]
     state = position(3, specs, options={"wickedness_side": "green"}, active=0, step="resolve",
                      dice="c c h e 1 2")
-    state.apply_action("resolve smash")
+    state.apply_action("resolve smash")  # Final Roar in reach: the order is asked (R41)
     assert state.is_terminal()
     assert state.winners == [1] and state.returns() == [0.0, 1.0, 0.0]
     assert state.monsters[0].energy == 0  # the rest of the turn never happened
@@ -857,3 +859,102 @@ def test_r38_extra_turns_earned_by_two_monsters_follow_this_turn_in_the_order_ea
     assert state.active == 2 and state.turn_count == 3 and len(state.dice) == 6
     take_turn(state, "2 2 3 3 e e")
     assert state.active == 1 and state.turn_count == 4
+
+
+# ----- R41 the resolve order is asked only when it can matter ---------------------------------------
+R41_LINE = "Alienoid resolves its numbers, its hearts, its energy and its Smash: the order cannot change anything."
+
+
+def _settled(state, order):
+    """Resolve in ``order`` (answering any other question with its first answer) until the
+    Buy step; the position then, with the resolved categories sorted and no log."""
+    order = list(order)
+    while node_kind(state) != "buy":
+        legal = state.legal_texts()
+        if node_kind(state) == "resolve":
+            text = next(f"resolve {c}" for c in order if f"resolve {c}" in legal)
+            order.remove(text.split()[1])
+            state.apply_action(text)
+        else:
+            state.apply_action(legal[0], seat=state.current_player())
+    data = state._to_data()
+    data["resolved"] = sorted(data["resolved"])
+    return data
+
+
+@pytest.mark.rule("kot-dark R41")
+def test_r41_the_order_is_not_asked_when_no_order_can_change_anything():
+    specs = [{"hearts": 6}, {"location": "city"}, {}, {}]
+    state = position(4, specs, active=0, step="resolve", dice="3 3 3 h e c")
+    # all four categories resolve at once, in the rulebook's order; the log says so
+    assert node_kind(state) == "yield" and state.node[1] == 1
+    assert [e.rule for e in state.log if e.text == R41_LINE] == ["kot-dark R41 Rulings"]
+    assert not any(t.startswith("resolve") for t in state.history())
+    assert (stars(state)[0], hearts(state)[:2], energy(state)[0]) == (3, [7, 9], 1)
+    # safe: each of the 24 orders, asked as before the ruling, ends in the same position
+    import itertools
+    auto = _settled(state, ())
+    for order in itertools.permutations(("numbers", "hearts", "energy", "smash")):
+        asked = position(4, specs, options={"ask_always": True}, active=0, step="resolve", dice="3 3 3 h e c")
+        assert node_kind(asked) == "resolve"
+        assert _settled(asked, order) == auto, order
+
+
+@pytest.mark.rule("kot-dark R41")
+def test_r41_without_a_smash_no_card_around_makes_the_order_a_question():
+    specs = [{"hearts": 6}, {"location": "city", "cards": ["reflective-hide", "unstable-dna"]}, {}, {}]
+    state = position(4, specs, active=0, step="resolve", dice="3 3 3 h e 1")
+    line = "Alienoid resolves its numbers, its hearts and its energy: the order cannot change anything."
+    assert line in texts(state) and state.active == 1  # nothing to buy with 1 energy: the turn is over
+    assert (stars(state)[0], hearts(state)[0], energy(state)[0]) == (3, 7, 1)
+
+
+@pytest.mark.rule("kot-dark R41")
+@pytest.mark.parametrize("players,specs,dice", [
+    # a Wickedness tile may be taken: 2-2-2 reaches level 3
+    (4, [{"wickedness": 2}, {"location": "city"}, {}, {}], "2 2 2 h e 1"),
+    # the monster the Smash hurts may hit back (Reflective Hide, Unstable DNA) or win at once
+    (4, [{}, {"location": "city", "cards": ["reflective-hide"]}, {}, {}], "1 2 3 h e c"),
+    (4, [{}, {"location": "city", "cards": ["unstable-dna"]}, {}, {}], "1 2 3 h e c"),
+    (4, [{}, {"location": "city", "tiles": ["final-roar"]}, {}, {}], "1 2 3 h e c"),
+    # Fire Breathing hurts a neighbour outside Tokyo too, and that one has Reflective Hide
+    (4, [{"cards": ["fire-breathing"]}, {}, {"location": "city"}, {"cards": ["reflective-hide"]}], "1 2 3 h e c"),
+    # in Tokyo Bay: an elimination may close the Bay and move the active monster
+    (5, [{"location": "bay"}, {"location": "city"}, {}, {}, {}], "1 2 3 h e c"),
+    # a Fluxling copy ends if the holder of the copied card is eliminated by the Smash
+    (4, [{"tiles": ["fluxling"], "copy": "acid-attack"}, {"location": "city", "cards": ["acid-attack"]}, {}, {}],
+     "1 2 3 h e c"),
+    # Poison tokens: the Heart decision would come before or after the Smash
+    (4, [{"poison": 1, "hearts": 6}, {"location": "city"}, {}, {}], "1 2 3 h e c"),
+    # Underdog reads its owner's stars, which the numbers change
+    (4, [{"tiles": ["underdog"]}, {"location": "city", "stars": 2}, {}, {}], "3 3 3 h e c"),
+])
+def test_r41_the_order_is_still_asked_when_it_can_matter(players, specs, dice):
+    state = position(players, specs, options={"wickedness_side": "green"}, active=0, step="resolve", dice=dice)
+    assert node_kind(state) == "resolve" and all(t.startswith("resolve ") for t in state.legal_texts())
+    assert not any("the order cannot change anything" in e.text for e in state.log)
+
+
+@pytest.mark.rule("kot-dark R41")
+def test_r41_the_cases_above_ask_only_with_what_makes_them_matter():
+    # the same positions without the Smash, or with the card out of the Smash's reach
+    for players, specs, dice in [
+            (4, [{}, {"location": "city", "cards": ["reflective-hide"]}, {}, {}], "1 2 3 h e 1"),
+            (4, [{}, {"location": "city"}, {}, {"cards": ["reflective-hide"]}], "1 2 3 h e c"),
+            (4, [{"poison": 1, "hearts": 6}, {"location": "city"}, {}, {}], "1 2 3 h e 2"),
+            (4, [{"tiles": ["underdog"]}, {"location": "city"}, {}, {}], "1 2 3 h e c")]:
+        state = position(players, specs, options={"wickedness_side": "green"}, active=0, step="resolve",
+                         dice=dice)
+        assert node_kind(state) != "resolve", specs
+
+
+@pytest.mark.rule("kot-dark R41", "kot-dark R10")
+def test_r41_a_die_change_on_offer_keeps_the_question_and_ask_always_restores_it():
+    state = position(4, [{"cards": ["herd-culler"]}, {"location": "city"}, {}, {}], active=0,
+                     step="resolve", dice="1 1 2 h e c")
+    assert node_kind(state) == "resolve" and "cull 2" in state.legal_texts()
+    state.apply_action("resolve hearts")  # the cull is no longer offered: the rest is resolved at once
+    assert node_kind(state) == "yield"
+    state = position(4, [{}, {"location": "city"}, {}, {}], options={"ask_always": True}, active=0,
+                     step="resolve", dice="3 3 3 h e c")
+    assert state.legal_texts() == ["resolve numbers", "resolve hearts", "resolve energy", "resolve smash"]

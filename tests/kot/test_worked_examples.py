@@ -54,8 +54,8 @@ def test_worked_example_gigazaur_three_rolls_and_resolution():
     assert giga.tiles == ["skulking"] and giga.levels == [3]
     assert "skulking" not in state.tile_stacks["3"]
 
-    # the Lightning: 1 energy
-    state.apply_action("resolve energy")
+    # the Lightning: 1 energy (energy and the Claw are left: their order cannot matter, and
+    # they resolve without a question, R41)
     assert giga.energy == 1
 
     # the Claw wounds Cyber Bunny in Tokyo, and only Cyber Bunny
@@ -96,8 +96,7 @@ def test_worked_example_five_player_game_tokyo_bay():
 
     # --- Meka Dragon's turn: 4 Claws
     roll(state, "c c c c e 1")
-    state.apply_action("stop")
-    state.apply_action("resolve smash")
+    state.apply_action("stop")  # energy and Claws resolve at once: their order cannot matter (R41)
     # Gigazaur and Kraken each lose 4 hearts
     assert hearts(state) == [10, 4, 6, 10, 10]
     # they both yield
@@ -105,11 +104,11 @@ def test_worked_example_five_player_game_tokyo_bay():
     state.apply_action("yield", seat=GIGA)
     assert node_kind(state) == "yield" and state.node[1] == KRAKEN
     state.apply_action("yield", seat=KRAKEN)
-    # after resolving the rest of her dice (the energy, last category: resolved alone),
-    # Meka Dragon enters Tokyo City (mandatory), +1 star
+    # after resolving all her dice, Meka Dragon enters Tokyo City (mandatory), +1 star
     log = texts(state)
     assert (log.index("Gigazaur yields Tokyo City.") < log.index("Kraken yields Tokyo Bay.")
-            < log.index("Meka Dragon gains 1 energy (1).") < log.index("Meka Dragon enters Tokyo City."))
+            < log.index("Meka Dragon enters Tokyo City."))
+    assert log.index("Meka Dragon gains 1 energy (1).") < log.index("Meka Dragon enters Tokyo City.")
     assert state.monsters[MEKA].energy == 1
     assert state.city == MEKA and stars(state) == [1, 0, 0, 0, 0]
     # Tokyo Bay stays empty

@@ -73,3 +73,31 @@ def test_a_game_that_no_longer_replays_is_reported_and_left_alone(db):
     store = Store(db)
     assert [s.text for s in store.steps("broken")] == ["reveal no-such-card"]
     assert store.game("broken").status == "playing"
+
+
+def test_a_game_stored_before_a_skipped_question_goes_on_as_it_was_played(db):
+    """A room stored before ask_always existed (its options do not name it) holds answers
+    to questions the engine now skips: it is rebuilt, and goes on, asking them (Option.legacy)."""
+    import gzip
+    import json
+    from pathlib import Path
+    fixture = Path(__file__).resolve().parents[1] / "sim" / "data" / "pre_skip_records.jsonl.gz"
+    old = next(json.loads(line) for line in gzip.open(fixture, "rt") if '"kot-dark"' in line)
+    history = old["history"][:old["history"].index(next(t for t in old["history"] if t.startswith("resolve"))) + 1]
+    legacy = load_game("kot-dark", old["players"], ask_always=True, **old["options"])
+    state, steps = legacy.new_initial_state(), []
+    for text in history:
+        player = state.current_player()
+        steps.append(Step(text, "chance" if player < 0 else "decision", None if player < 0 else player))
+        state.apply_action(text)
+    rec = GameRecord("old", "kot-dark", old["players"], dict(old["options"]),
+                     [SeatRecord("bot", "random") for _ in range(old["players"])], 5, time.time())
+    store = Store(db)
+    store.create_game(rec, steps)
+    rebuilt = store.rebuild(store.game("old"))
+    assert rebuilt.game.options["ask_always"] is True and rebuilt.history() == history and rebuilt == state
+    store.close()
+    with TestClient(create_app(db, bot_delay=0)) as client:
+        response = client.get("/api/rooms/old")  # loaded, not refused; its bots play on
+        assert response.status_code == 200 and response.json()["options"]["ask_always"] is True
+    assert [s.text for s in Store(db).steps("old")][:len(history)] == history

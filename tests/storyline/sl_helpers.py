@@ -2,11 +2,12 @@
 
 from __future__ import annotations
 
+import copy
 from pathlib import Path
 
 import pytest
 
-from tokyo.games.storyline.cards import load_card_set
+from tokyo.games.storyline.cards import _ability, load_card_set
 from tokyo.games.storyline.game import StorylineGame
 from tokyo.games.storyline.position import build_position
 
@@ -38,3 +39,15 @@ def entry(state, card: str, owner: int | None = None) -> dict:
 
 def attacks(state) -> set[str]:
     return {t for t in state.legal_texts() if t.startswith("attack ")}
+
+
+def with_abilities(extra: dict, cards: dict | None = None, face: str = "front") -> dict:
+    """A copy of the test card set (or ``cards``) with abilities added to cards' ``face``:
+    ``{card id: [ability, ...]}``, each written as in the card files and read by the loader's
+    own reader (docs/storyline-card-format.md)."""
+    out = copy.deepcopy(CARDS if cards is None else cards)
+    for cid, abilities in extra.items():
+        f = out["cards"][cid]["faces"][face]
+        f["abilities"] = f["abilities"] + [_ability(cid, a) for a in abilities]
+        f["text"] = (f["text"] + " Test abilities.").strip()
+    return out

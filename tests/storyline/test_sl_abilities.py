@@ -90,7 +90,8 @@ def test_an_instructed_attack_in_the_main_phase_ability_step():
     assert s.find(1)["damage"] == 4 and not c["ready"]   # its Strike 4
 
 
-@rule("storyline 8.12.3", "storyline 22.8.1.1", "storyline 22.8.1.2", "storyline 22.8.1.4", "storyline 13.3.2")
+@rule("storyline 8.12.3", "storyline 22.8.1.1", "storyline 22.8.1.2", "storyline 22.8.1.4", "storyline 13.3.2",
+      "storyline card:crisis-returning-comet:back")
 def test_the_comet_flips_back_at_the_end_of_the_act():
     s2 = rpos(active=1, turn=8, phase="end")
     assert s2.act == 2
@@ -131,7 +132,7 @@ def test_a_destroy_effect_credits_its_controller():
     assert entry(s, "verdant-greensong") and s.find(3) is None and s.players[0]["story"] == 1
 
 
-@rule("storyline 19.6.1")
+@rule("storyline 19.6.1", "storyline S9")
 def test_a_thousand_abilities_without_a_decision_end_the_game_in_a_draw():
     s = rpos(hands=[["concord-line-trooper"], []])
     ctx = s.context(None, None, [{"op": "gain-treasury", "who": "you", "amount": 1}],

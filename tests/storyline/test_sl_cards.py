@@ -95,3 +95,20 @@ def test_the_loader_refuses_broken_data(tmp_path):
         (d / "f.toml").write_text(text, encoding="utf-8")
         with pytest.raises(CardDataError):
             load_card_set(d)
+
+
+def test_a_static_ability_inside_a_chapter_is_refused_by_the_loader():
+    import tomllib
+    from pathlib import Path
+    import pytest as _pytest
+    from tokyo.games.storyline.cards import CardDataError, _face
+    data = tomllib.loads((Path(__file__).parent / "data" / "test_kit.toml").read_text())
+    raw = next(c for c in data["card"] if "chapters" in c["faces"]["front"])
+    front = raw["faces"]["front"]
+    _face(raw["id"], front)   # as shipped: accepted
+    front = tomllib.loads((Path(__file__).parent / "data" / "test_kit.toml").read_text())["card"][
+        data["card"].index(raw)]["faces"]["front"]
+    front["chapters"][0].setdefault("abilities", []).append(
+        {"kind": "static", "effect": [{"op": "modify", "characteristic": "strike", "by": 1, "to": "this"}]})
+    with _pytest.raises(CardDataError, match="Chapter 1 has a static ability"):
+        _face(raw["id"], front)

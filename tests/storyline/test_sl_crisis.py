@@ -15,7 +15,7 @@ GF, BE, DF, PB, RC, QC = ("crisis-grinding-front", "crisis-bleeding-exchequer", 
 
 
 # ----- 22.1 Setup ----------------------------------------------------------------------------
-@rule("storyline 22.1.1", "storyline 22.1.2", "storyline 1.8.7", "storyline 1.6.3", "storyline 5.2.1")
+@rule("storyline 22.1.1", "storyline 22.1.2", "storyline 1.8.7", "storyline 1.6.3", "storyline 5.2.1", "storyline S1")
 def test_setup_puts_one_crisis_per_player_from_a_listed_chance_node():
     s = cgame(2, first_player="0").new_initial_state()
     assert s.node[2] == "crises"
@@ -124,6 +124,10 @@ def test_auto_makes_each_crisis_choice_a_chance_node_over_the_legal_options():
     assert [(a.text, p) for a, p in s.chance_outcomes()] == [("pick 4", 0.5), ("pick 5", 0.5)]
     s.apply_action("pick 5")
     assert s.find(5)["damage"] == 2 and s.find(4)["damage"] == 0
+    # the random choice is in the log as it happens, before what it leads to
+    texts = [e.text for e in s.log]
+    chosen = next(i for i, t in enumerate(texts) if t.endswith(f"{s.name(s.find(5))} is chosen at random."))
+    assert chosen < next(i for i, t in enumerate(texts) if "takes 2 damage" in t)
 
 
 @rule("storyline 22.2.7", "storyline 22.2.8", "storyline 1.6.1")
@@ -137,6 +141,7 @@ def test_with_a_seat_the_same_choices_are_decisions_of_the_opponents_seat():
         s.apply_action("pick 4", seat=0)
     s.apply_action("pick 4", seat=2)
     assert s.find(4)["damage"] == 2
+    assert any(e.text.endswith(f"the opponent (Seat 2) chooses {s.name(s.find(4))}.") for e in s.log)
     obs = s.observation(2)
     assert obs["hand"] is None and obs["map"] == s.observation(None)["map"]
     # the seat is still the opponent: a players' win is not its win

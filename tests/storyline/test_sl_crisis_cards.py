@@ -21,6 +21,7 @@ def losses(s) -> list[str]:
 
 
 @rule("storyline 22.4.1", "storyline 8.5.2", "storyline 10.1.2")
+@rule("storyline card:crisis-bleeding-exchequer", "storyline card:crisis-bleeding-exchequer:back")
 def test_crisis_bleeding_exchequer():
     card = "crisis-bleeding-exchequer"
     s = crisis_at(card, 0, 1)
@@ -45,6 +46,7 @@ def test_crisis_bleeding_exchequer():
 
 
 @rule("storyline 22.5.7", "storyline 11.2.6", "storyline 12.1.4")
+@rule("storyline card:crisis-grinding-front", "storyline card:crisis-grinding-front:back")
 def test_crisis_grinding_front():
     card = "crisis-grinding-front"
     units = [{"card": "concord-drop-marine", "owner": 0}, {"card": "concord-field-engineer", "owner": 0},
@@ -77,6 +79,7 @@ def test_crisis_grinding_front():
 
 
 @rule("storyline 14.10.3", "storyline 22.2.4", "storyline 13.7.2")
+@rule("storyline card:crisis-drone-foundry", "storyline card:crisis-drone-foundry:back")
 def test_crisis_drone_foundry():
     card = "crisis-drone-foundry"
     s = crisis_at(card, 0, 1, map=[{"card": "drone-scrap", "owner": OPPONENT},
@@ -103,6 +106,7 @@ def test_crisis_drone_foundry():
 
 
 @rule("storyline 14.9.5", "storyline 14.9.2")
+@rule("storyline card:crisis-parasite-bloom", "storyline card:crisis-parasite-bloom:back")
 def test_crisis_parasite_bloom():
     card = "crisis-parasite-bloom"
     chars = [{"card": "concord-drop-marine", "owner": 0}, {"card": "concord-line-trooper", "owner": 0}]
@@ -128,6 +132,7 @@ def test_crisis_parasite_bloom():
 
 
 @rule("storyline 17.4.1", "storyline 7.5.1", "storyline 2.14.1")
+@rule("storyline card:crisis-neural-parasite")
 def test_crisis_neural_parasite():
     s = cpos(["crisis-parasite-bloom"], treasury=[4, 3],
              map=[{"card": "concord-drop-marine", "owner": 0},
@@ -144,6 +149,7 @@ def test_crisis_neural_parasite():
 
 
 @rule("storyline 22.8.1.1", "storyline 11.2.3")
+@rule("storyline card:crisis-returning-comet", "storyline card:crisis-returning-comet:back")
 def test_crisis_returning_comet():
     card = "crisis-returning-comet"
     ships = [{"card": "concord-picket-frigate", "owner": 0}, {"card": "concord-drop-marine", "owner": 0}]
@@ -171,6 +177,7 @@ def test_crisis_returning_comet():
 
 
 @rule("storyline 16.6.1", "storyline 14.4.1")
+@rule("storyline card:crisis-quiet-coup", "storyline card:crisis-quiet-coup:back")
 def test_crisis_quiet_coup():
     card = "crisis-quiet-coup"
     s = crisis_at(card, 0, 1)   # Chapter 1: two Infiltrator Drones on the paired player's Homeworld
@@ -191,3 +198,18 @@ def test_crisis_quiet_coup():
     s = cpos([card], fields={card: {"face": "back"}}, treasury=RICH)
     opp_turn(s)   # the Usurper: 2 High to the Homeworld, then it moves onto it
     assert s.find(1)["damage"] == 2 and entry(s, card)["place"] == 1
+
+
+@rule("storyline card:crisis-drone-foundry:back", "storyline 22.8.0.3")
+def test_crisis_foundry_ark():
+    """The Foundry Ark in an opponent turn: a Wasp Drone aboard it in the Admin Phase (spent,
+    14.10.3), then in the Main Phase each Drone the opponent controls attacks: the ready Scrap
+    Drone, not the new Wasp."""
+    card = "crisis-drone-foundry"
+    s = cpos([card], fields={card: {"face": "back"}}, treasury=RICH,
+             map=[{"card": "drone-scrap", "owner": OPPONENT}, {"card": "concord-drop-marine", "owner": 0}])
+    opp_turn(s)   # no random choice in it: it runs on to the next player's draw
+    ark, wasp = entry(s, card), entry(s, "drone-wasp")
+    assert wasp["place"] == ark["uid"] and s.band(wasp) == 3 and not wasp["ready"]
+    assert opp_lines(s, "12.2.1") == ["The opponent attacks Drop Marine (#5) with Scrap Drone (#4)."]
+    assert s.find(5)["damage"] == 1

@@ -3,6 +3,7 @@ each card's effect with its exact numbers, named after the card id."""
 
 from __future__ import annotations
 
+import pytest
 
 from tokyo.games.storyline.game import StorylineGame
 from tokyo.games.storyline.position import build_position
@@ -55,6 +56,7 @@ FOES = {"verdant": ("verdant-thornguard", "verdant-spore-glider", "verdant-seeds
 def _vanilla(cid):
     cost, strike, power, rng, dur, income, reach = VANILLA[cid]
 
+    @rule(f"storyline card:{cid}")
     @rule("storyline 2.3.1", "storyline 2.4.1", "storyline 2.5.2", "storyline 2.6.1", "storyline 2.7.1",
           "storyline 2.8.1", "storyline 11.2.1", "storyline 11.2.3", "storyline 12.3.1", "storyline 6.2.1")
     def test():
@@ -90,6 +92,7 @@ for _cid in VANILLA:
 # ----- Ironclad Concord ----------------------------------------------------------------------
 @rule("storyline 7.4.1", "storyline 7.4.2", "storyline 7.4.3", "storyline 10.6.5", "storyline 11.3.3",
       "storyline 7.6.1", "storyline 1.6.2")
+@rule("storyline card:concord-anvil-prime")
 def test_concord_anvil_prime():
     s = rpos(treasury=[2, 3], map=[{"card": "concord-bastion-walker", "owner": 0, "damage": 3},   # 3
                                    {"card": "concord-fortress-ridge", "owner": 0, "damage": 1},   # 4
@@ -104,6 +107,7 @@ def test_concord_anvil_prime():
 
 
 @rule("storyline 7.2.1", "storyline 2.14.1", "storyline 7.11.1", "storyline 12.9.1", "storyline 1.3.4")
+@rule("storyline card:concord-marshal-idris")
 def test_concord_marshal_idris():
     s = rpos(map=[{"card": "concord-marshal-idris", "owner": 0},                      # 3
                   {"card": "concord-line-trooper", "owner": 0},                       # 4
@@ -115,6 +119,7 @@ def test_concord_marshal_idris():
 
 
 @rule("storyline 7.4.2", "storyline 11.2.2", "storyline 11.2.1", "storyline 9.3.1")
+@rule("storyline card:concord-field-engineer")
 def test_concord_field_engineer():
     s = rpos(map=[{"card": "concord-field-engineer", "owner": 0, "ready": True},     # 3
                   {"card": "concord-picket-frigate", "owner": 0, "damage": 2},        # 4 Orbit: out of Range 0
@@ -127,6 +132,7 @@ def test_concord_field_engineer():
 
 
 @rule("storyline 6.5.1", "storyline 14.9.4", "storyline 2.14.1", "storyline 12.5.3")
+@rule("storyline card:concord-reactive-plating")
 def test_concord_reactive_plating():
     s = rpos(hands=[["concord-reactive-plating"], []], map=[
         {"card": "concord-bastion-walker", "owner": 0, "damage": 5},    # 3
@@ -141,6 +147,7 @@ def test_concord_reactive_plating():
 
 @rule("storyline 6.6.1", "storyline 6.6.2", "storyline 11.2.7", "storyline 11.2.3", "storyline 7.6.1",
       "storyline 15.2.3")
+@rule("storyline card:concord-artillery-barrage")
 def test_concord_artillery_barrage():
     s = rpos(hands=[["concord-artillery-barrage"], []], map=[
         {"card": "verdant-song-of-seasons", "owner": 1},                 # 3 a Storyline, Band 1
@@ -154,6 +161,7 @@ def test_concord_artillery_barrage():
 
 
 @rule("storyline 7.7.1", "storyline 11.2.5", "storyline 9.3.1")
+@rule("storyline card:concord-hold-the-line")
 def test_concord_hold_the_line():
     s = rpos(hands=[["concord-hold-the-line"], []], map=[
         {"card": "concord-bastion-walker", "owner": 0, "damage": 3},    # 3
@@ -168,6 +176,7 @@ def test_concord_hold_the_line():
 
 @rule("storyline 8.4.1", "storyline 7.1.2", "storyline 7.3.2", "storyline 10.3.4", "storyline 8.5.4",
       "storyline 8.9.1", "storyline 8.10.1")
+@rule("storyline card:concord-the-long-campaign", "storyline card:concord-the-long-campaign:back")
 def test_concord_the_long_campaign():
     board = [{"card": "concord-the-long-campaign", "owner": 0, "chapter": 2, "counters": {"story": 2}},
              {"card": "concord-bastion-walker", "owner": 0, "damage": 2},
@@ -186,12 +195,14 @@ def test_concord_the_long_campaign():
 
 # ----- Verdant Choir -----------------------------------------------------------------------
 @rule("storyline 2.8.1", "storyline 10.3.2", "storyline 18.21.1")
+@rule("storyline card:verdant-greensong")
 def test_verdant_greensong():
     s = rpos("verdant,concord", phase="start", treasury=[0, 0])
     assert s.players[0]["treasury"] == 2 + 2
 
 
 @rule("storyline 7.3.1", "storyline 7.3.3", "storyline 10.6.8", "storyline 19.2.1")
+@rule("storyline card:verdant-seedkeeper")
 def test_verdant_seedkeeper():
     s = rpos("verdant,concord", hands=[["verdant-seedkeeper"], []], treasury=[1, 3])
     s.apply_action("play verdant-seedkeeper on 1")
@@ -199,6 +210,7 @@ def test_verdant_seedkeeper():
 
 
 @rule("storyline 10.3.4", "storyline 7.3.2")
+@rule("storyline card:verdant-choir-elder")
 def test_verdant_choir_elder():
     s = rpos("verdant,concord", phase="start", map=[
         {"card": "verdant-choir-elder", "owner": 0, "damage": 1},
@@ -209,12 +221,14 @@ def test_verdant_choir_elder():
 
 
 @rule("storyline 10.3.4", "storyline 20.6.1")
+@rule("storyline card:verdant-seedship-canopy")
 def test_verdant_seedship_canopy():
     s = rpos("verdant,concord", phase="start", treasury=[0, 0], map=[{"card": "verdant-seedship-canopy", "owner": 0}])
     assert s.players[0]["treasury"] == 2 + 2 + 1
 
 
 @rule("storyline 14.9.4", "storyline 2.14.1", "storyline 6.5.2")
+@rule("storyline card:verdant-bloomhorn")
 def test_verdant_bloomhorn():
     s = rpos("verdant,concord", hands=[["verdant-bloomhorn"], []], map=[
         {"card": "verdant-thornguard", "owner": 0, "damage": 2},     # 3 Fallen at 2
@@ -226,6 +240,7 @@ def test_verdant_bloomhorn():
 
 
 @rule("storyline 6.6.1", "storyline 20.6.1")
+@rule("storyline card:verdant-harvest-song")
 def test_verdant_harvest_song():
     s = rpos("verdant,concord", hands=[["verdant-harvest-song"], []], treasury=[0, 3])
     s.apply_action("play verdant-harvest-song")
@@ -233,6 +248,7 @@ def test_verdant_harvest_song():
 
 
 @rule("storyline 9.3.1", "storyline 12.5.3", "storyline 7.7.1")
+@rule("storyline card:verdant-mending-chorus")
 def test_verdant_mending_chorus():
     s = rpos("verdant,concord", hands=[["verdant-mending-chorus"], []], map=[
         {"card": "verdant-thornguard", "owner": 0, "damage": 3},
@@ -245,6 +261,7 @@ def test_verdant_mending_chorus():
 
 
 @rule("storyline 11.2.3", "storyline 11.2.4", "storyline 8.7.1", "storyline 6.6.2")
+@rule("storyline card:verdant-thorn-volley")
 def test_verdant_thorn_volley():
     s = rpos("verdant,pilgrims", hands=[["verdant-thorn-volley"], []], map=[
         {"card": "pilgrims-lamplighter", "owner": 1},                # 3 a unit
@@ -260,6 +277,7 @@ def test_verdant_thorn_volley():
 
 
 @rule("storyline 8.4.1", "storyline 8.10.1", "storyline 15.2.1")
+@rule("storyline card:verdant-song-of-seasons", "storyline card:verdant-song-of-seasons:back")
 def test_verdant_song_of_seasons():
     for chapter, story, gain in ((1, 0, 0), (2, 2, 1), (3, 4, 1)):
         s = rpos("verdant,concord", phase="start", treasury=[0, 3], map=[
@@ -273,6 +291,7 @@ def test_verdant_song_of_seasons():
 
 # ----- Null Syndicate ------------------------------------------------------------------------
 @rule("storyline 14.10.1", "storyline 14.10.2", "storyline 14.10.3", "storyline 3.7.1", "storyline 7.4.1")
+@rule("storyline card:syndicate-cinder-exchange")
 def test_syndicate_cinder_exchange():
     s = rpos("syndicate,verdant", treasury=[3, 3])
     assert uses(s) == {"use 1"}
@@ -284,6 +303,7 @@ def test_syndicate_cinder_exchange():
 
 
 @rule("storyline 7.3.1", "storyline 14.10.3", "storyline 4.11.2", "storyline 14.10.4")
+@rule("storyline card:syndicate-fixer")
 def test_syndicate_fixer():
     s = rpos("syndicate,verdant", hands=[["syndicate-fixer"], []], map=[{"card": "verdant-spore-glider", "owner": 1,
                                                                          "ready": True}])
@@ -295,6 +315,7 @@ def test_syndicate_fixer():
 
 
 @rule("storyline 10.3.4", "storyline 20.6.1", "storyline 1.5.2", "storyline 7.9.1")
+@rule("storyline card:syndicate-broker-vell")
 def test_syndicate_broker_vell():
     s = rpos("syndicate,verdant", phase="start", treasury=[0, 3], map=[{"card": "syndicate-broker-vell", "owner": 0}])
     assert s.players[0]["treasury"] == 2 + 1 + 1 and s.players[1]["treasury"] == 2
@@ -304,6 +325,7 @@ def test_syndicate_broker_vell():
 
 
 @rule("storyline 14.10.3", "storyline 4.9.1", "storyline 14.1.3")
+@rule("storyline card:syndicate-carrier-hive")
 def test_syndicate_carrier_hive():
     s = rpos("syndicate,verdant", phase="start", map=[{"card": "syndicate-carrier-hive", "owner": 0}])
     d, = drones(s)
@@ -311,6 +333,7 @@ def test_syndicate_carrier_hive():
 
 
 @rule("storyline 2.14.1", "storyline 1.5.4", "storyline 14.9.4")
+@rule("storyline card:syndicate-overcharger")
 def test_syndicate_overcharger():
     s = rpos("syndicate,verdant", hands=[["syndicate-overcharger", "syndicate-overcharger"], []], treasury=[4, 3],
              map=[{"card": "syndicate-needle-fighter", "owner": 0, "ready": True},       # 3
@@ -326,6 +349,7 @@ def test_syndicate_overcharger():
 
 
 @rule("storyline 11.2.6", "storyline 12.4.2", "storyline 19.5.1", "storyline 15.2.2")
+@rule("storyline card:syndicate-emp-burst")
 def test_syndicate_emp_burst():
     s = rpos("syndicate,verdant", hands=[["syndicate-emp-burst"], []], map=[
         {"card": "verdant-seedkeeper", "owner": 1},          # 3 falls
@@ -339,6 +363,7 @@ def test_syndicate_emp_burst():
 
 
 @rule("storyline 14.10.1", "storyline 4.13.1")
+@rule("storyline card:syndicate-swarm-protocol")
 def test_syndicate_swarm_protocol():
     s = rpos("syndicate,verdant", hands=[["syndicate-swarm-protocol"], []])
     s.apply_action("play syndicate-swarm-protocol")
@@ -347,6 +372,7 @@ def test_syndicate_swarm_protocol():
 
 
 @rule("storyline 20.6.2", "storyline 20.1.1", "storyline 7.9.1")
+@rule("storyline card:syndicate-hostile-audit")
 def test_syndicate_hostile_audit():
     s = rpos("syndicate,verdant", hands=[["syndicate-hostile-audit"], []], treasury=[3, 1])
     s.apply_action("play syndicate-hostile-audit")
@@ -356,6 +382,7 @@ def test_syndicate_hostile_audit():
 
 
 @rule("storyline 8.5.4", "storyline 8.9.4", "storyline 13.6.1", "storyline 13.4.2")
+@rule("storyline card:syndicate-the-long-con", "storyline card:syndicate-the-long-con:back")
 def test_syndicate_the_long_con():
     s = rpos("syndicate,verdant", phase="start", map=[
         {"card": "syndicate-the-long-con", "owner": 0, "chapter": 2, "counters": {"story": 3}}])
@@ -372,6 +399,7 @@ def test_syndicate_the_long_con():
 
 # ----- Ember Pilgrims -------------------------------------------------------------------------
 @rule("storyline 7.4.1", "storyline 11.2.2", "storyline 8.5.3")
+@rule("storyline card:pilgrims-lantern-shrine")
 def test_pilgrims_lantern_shrine():
     s = rpos("pilgrims,verdant", treasury=[3, 3], map=[
         {"card": "pilgrims-the-pilgrimage", "owner": 0, "counters": {"story": 1}},   # 3 Band 1
@@ -383,6 +411,7 @@ def test_pilgrims_lantern_shrine():
 
 
 @rule("storyline 7.3.1", "storyline 20.1.1")
+@rule("storyline card:pilgrims-ember-acolyte")
 def test_pilgrims_ember_acolyte():
     s = rpos("pilgrims,verdant", hands=[["pilgrims-ember-acolyte"], []])
     s.apply_action("play pilgrims-ember-acolyte on 1")
@@ -392,6 +421,7 @@ def test_pilgrims_ember_acolyte():
 
 
 @rule("storyline 7.4.2", "storyline 9.3.1")
+@rule("storyline card:pilgrims-chronicler")
 def test_pilgrims_chronicler():
     s = rpos("pilgrims,verdant", map=[{"card": "pilgrims-chronicler", "owner": 0, "ready": True},   # 3
                                       {"card": "pilgrims-the-pilgrimage", "owner": 0}])            # 4
@@ -401,6 +431,7 @@ def test_pilgrims_chronicler():
 
 
 @rule("storyline 10.3.4")
+@rule("storyline card:pilgrims-cathedral-ship")
 def test_pilgrims_cathedral_ship():
     s = rpos("pilgrims,verdant", phase="start", map=[
         {"card": "pilgrims-cathedral-ship", "owner": 0, "damage": 2},
@@ -410,6 +441,7 @@ def test_pilgrims_cathedral_ship():
 
 
 @rule("storyline 14.9.4", "storyline 2.14.1", "storyline 12.3.1")
+@rule("storyline card:pilgrims-relic-blade")
 def test_pilgrims_relic_blade():
     s = rpos("pilgrims,verdant", hands=[["pilgrims-relic-blade"], []], map=[
         {"card": "pilgrims-lamplighter", "owner": 0, "ready": True},       # 3
@@ -423,6 +455,7 @@ def test_pilgrims_relic_blade():
 
 
 @rule("storyline 20.1.1", "storyline 6.6.1")
+@rule("storyline card:pilgrims-flash-of-insight")
 def test_pilgrims_flash_of_insight():
     s = rpos("pilgrims,verdant", hands=[["pilgrims-flash-of-insight"], []])
     s.apply_action("play pilgrims-flash-of-insight")
@@ -433,6 +466,7 @@ def test_pilgrims_flash_of_insight():
 
 
 @rule("storyline 8.7.2", "storyline 15.2.3", "storyline 11.2.3")
+@rule("storyline card:pilgrims-cleansing-pyre")
 def test_pilgrims_cleansing_pyre():
     s = rpos("pilgrims,concord", hands=[["pilgrims-cleansing-pyre"], []], treasury=[4, 3], map=[
         {"card": "concord-the-long-campaign", "owner": 1},          # 3 Durability 4
@@ -444,6 +478,7 @@ def test_pilgrims_cleansing_pyre():
 
 
 @rule("storyline 8.5.4", "storyline 8.9.3")
+@rule("storyline card:pilgrims-the-pilgrimage", "storyline card:pilgrims-the-pilgrimage:back")
 def test_pilgrims_the_pilgrimage():
     s = rpos("pilgrims,verdant", phase="start", map=[
         {"card": "pilgrims-the-pilgrimage", "owner": 0, "chapter": 2, "counters": {"story": 3}}])
@@ -456,6 +491,7 @@ def test_pilgrims_the_pilgrimage():
 
 
 @rule("storyline 8.9.4", "storyline 13.4.2", "storyline 3.11.1")
+@rule("storyline card:pilgrims-book-of-embers", "storyline card:pilgrims-book-of-embers:back")
 def test_pilgrims_book_of_embers():
     s = rpos("pilgrims,verdant", phase="start", map=[
         {"card": "pilgrims-book-of-embers", "owner": 0, "chapter": 3, "counters": {"story": 5}}])
@@ -463,3 +499,63 @@ def test_pilgrims_book_of_embers():
     assert s.face(e)["name"] == "The Ember Prophet" and s.ftype(e) == "character" and e["place"] is None
     assert (s.cost(e), s.strike(e), s.face(e)["power"], s.range_of(e), s.durability(e)) == (3, 2, "high", 1, 3)
     assert s.players[0]["story"] == 1 and s.band(e) == 1
+
+
+# ----- the Epilogue back faces ------------------------------------------------------------------
+EPILOGUES = {"concord-the-long-campaign": "The Campaign Remembered", "verdant-song-of-seasons": "The Seasons Turned",
+             "pilgrims-the-pilgrimage": "The Road Walked"}
+
+
+@rule("storyline 3.10.1", "storyline 3.10.2", "storyline 4.6.4", "storyline 8.12.2")
+@pytest.mark.parametrize("cid", [pytest.param(c, id=c, marks=rule(f"storyline card:{c}:back")) for c in EPILOGUES])
+def test_epilogue_back_faces(cid):
+    """Each ordinary Storyline whose back is an Epilogue: it stays in the Storyline's Band, no
+    attack, ability or effect can reach it, and it is cleared when the Act ends."""
+    faction = cid.split("-")[0]
+    foe = "concord" if faction != "concord" else "verdant"
+    siege = {"card": "concord-siege-battery", "owner": 1, "ready": True} if foe == "concord" else \
+        {"card": "verdant-rootbeast", "owner": 1, "ready": True}
+    band = StorylineGame(2, {"decks": f"{faction},{foe}"}).cards["cards"][cid]["faces"]["front"]["band"]
+    s = rpos(f"{faction},{foe}", active=1, turn=7, map=[{"card": cid, "owner": 0, "face": "back", "band": band},
+                                                        siege])
+    e = entry(s, cid)
+    assert (s.face(e)["name"], s.ftype(e), s.band(e)) == (EPILOGUES[cid], "epilogue", band)
+    assert not s.is_permanent(e) and not s.can_take_damage(e)
+    assert not any(t.endswith(f" {e['uid']}") for t in s.legal_texts() if t.startswith("attack "))
+    assert not s.matches({"type": ["storyline", "epilogue"]}, e, {"ctrl": 1, "src": None})
+    s.stack, s.node, s.turn_count = [], None, 8
+    s._push(["turn-end"])   # the Act ends after turn 8 (2 players, 4 rounds)
+    s._run()
+    assert s.find(e["uid"]) is None and cid in s.players[0]["discard"]
+
+
+# ----- the Drones -------------------------------------------------------------------------------
+# drone -> (cost, strike, power, range, durability, band, reach letters as in VANILLA)
+DRONES = {"drone-scrap": (1, 1, "low", 0, 1, 1, "C"), "drone-wasp": (1, 1, "low", 1, 1, 2, "CN"),
+          "drone-infiltrator": (1, 1, "low", 0, 2, 1, "C"), "drone-spark": (1, 1, "low", 1, 1, 2, "CN")}
+
+
+@rule("storyline 3.7.1", "storyline 4.11.2", "storyline 12.5.2", "storyline 14.10.4")
+@pytest.mark.parametrize("cid", [pytest.param(c, id=c, marks=rule(f"storyline card:{c}")) for c in DRONES])
+def test_drones(cid):
+    """Each Drone face: its printed numbers, where it is, what it may attack, its damage dealt; a
+    Drone is Contested (never Fallen) at its Durability and ceases to exist when it leaves."""
+    cost, strike, power, rng, dur, band, reach = DRONES[cid]
+    c, n, d = FOES["verdant"]
+    s = rpos("syndicate,verdant", map=[{"card": c, "owner": 1}, {"card": n, "owner": 1}, {"card": d, "owner": 1}])
+    e = s.enter(cid, 0, 0, ready=True, token=True)   # 6, as an effect creates it (no deck holds a Drone)
+    s.node, s.stack = None, []
+    s._push(["main"])
+    s._run()
+    assert (s.cost(e), s.strike(e), s.face(e)["power"], s.range_of(e), s.durability(e), s.band(e)) == \
+        (cost, strike, power, rng, dur, band)
+    assert e["token"] and s.card(cid)["drone"]
+    letters = {"H": 2, "C": 3, "N": 4, "D": 5}
+    assert {t for t in s.legal_texts() if t.startswith("attack 6 ")} == {f"attack 6 {letters[x]}" for x in reach}
+    s.apply_action("attack 6 3")
+    assert s.find(3)["damage"] == strike
+    s.deal_damage(1, dur, "low", [e])
+    assert s.contested(e) and not s.fallen(e)
+    s.deal_damage(1, dur, "low", [e])
+    s.state_check()   # destroyed at twice its Durability: it ceases to exist, no discard pile
+    assert s.find(6) is None and cid not in s.players[0]["discard"]

@@ -57,7 +57,7 @@ def test_reaching_the_target_wins_at_once():
     assert s.current_player() == TERMINAL and s.winners == [0] and s.returns() == [1.0, 0.0]
 
 
-@rule("storyline 21.2.1", "storyline 19.5.6")
+@rule("storyline 21.2.1", "storyline 19.5.6", "storyline S18")
 def test_an_award_that_brings_several_players_to_the_target_gives_the_win_to_the_highest():
     s = pos(3, story=[0, 4, 4], hands=[["amber-captain"], [], []], treasury=[3, 3, 3])
     s.apply_action("play amber-captain on 1")
@@ -67,7 +67,7 @@ def test_an_award_that_brings_several_players_to_the_target_gives_the_win_to_the
     assert s.winners == [1]
 
 
-@rule("storyline 21.3.1", "storyline 8.11.1", "storyline 8.11.2")
+@rule("storyline 21.3.1", "storyline 8.11.1", "storyline 8.11.2", "storyline S18")
 def test_the_last_act_ends_the_game_with_the_highest_total():
     s = pos(2, active=1, turn=2, phase="end", story=[2, 1], options={"act_rounds": 1, "acts": 1})
     assert s.winners == [0] and s.win_by == "last-act"

@@ -46,6 +46,12 @@ class StepState(State):
         self.node = ["chance", CHANCE, kind, data]
         self._legal_next = None
 
+    def asks_always(self) -> bool:
+        """Option ``ask_always`` (games that declare it): ask also the questions whose answer
+        cannot change anything, as the game did before it skipped them (records made then;
+        analysis). False by default: such a question is answered at once, not asked."""
+        return bool(self.game.options.get("ask_always"))
+
     def _interrupt(self) -> bool:
         """Hook run before each step; return True after opening a node to answer first."""
         return False

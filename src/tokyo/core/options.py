@@ -26,6 +26,10 @@ class Option:
     choices: allowed values (strings) or None.
     kind: ``bool``, ``int``, ``str`` or ``list`` (a comma separated list of choices).
     minimum/maximum: bounds for ``int``.
+    legacy: the value that plays the game as it was played before this option existed
+    (None: the default does). A record whose options do not name the option was made
+    before it existed, so it is replayed with this value (``recorded_options``,
+    ``Game.replay``; docs/architecture.md, Skipped questions and old records).
     """
 
     name: str
@@ -35,6 +39,7 @@ class Option:
     kind: str = "str"
     minimum: int | None = None
     maximum: int | None = None
+    legacy: Any = None
 
     def allowed(self) -> str:
         if self.kind == "bool":
@@ -98,11 +103,20 @@ class GameInfo:
     max_players: int
     default_players: int
     options: tuple[Option, ...] = field(default_factory=tuple)
+    # the rule system whose rules page (docs/rules/<rules>.md) and statement ids the game
+    # uses, when it is not the game's own id: the Crisis Format plays on the Storyline rules
+    rules: str = ""
+
+    @property
+    def rules_id(self) -> str:
+        """The rule system of the game: ``rules`` or, when empty, the game id."""
+        return self.rules or self.game_id
 
     def as_dict(self) -> dict:
         return {
             "id": self.game_id,
             "title": self.title,
+            "rules": self.rules_id,
             "players": [self.min_players, self.max_players],
             "default_players": self.default_players,
             "options": [
@@ -127,3 +141,15 @@ def validate_options(info: GameInfo, given: dict[str, Any]) -> dict[str, Any]:
             raise OptionError(f"{info.game_id} has no option {name!r}; options: {names}")
         result[key] = known[key].coerce(value)
     return result
+
+
+def recorded_options(info: GameInfo, recorded: dict[str, Any]) -> dict[str, Any]:
+    """The options to load a recorded game with: those the record names, and for each
+    declared option with a ``legacy`` value that the record does not name, that value
+    (the record was made before the option existed). Records list every option the
+    game had (``Game.options_json``), so a missing name can only mean that."""
+    given = {name.replace("-", "_"): value for name, value in recorded.items()}
+    for o in info.options:
+        if o.legacy is not None and o.name not in given:
+            given[o.name] = o.legacy
+    return given

@@ -6,7 +6,7 @@ import importlib
 from typing import Any, Callable
 
 from .errors import OptionError
-from .options import GameInfo, validate_options
+from .options import GameInfo, recorded_options, validate_options
 
 # game id -> "module:attribute" of the Game subclass; imported on first use so that
 # loading one game never imports the others.
@@ -64,6 +64,13 @@ def load_game(game_id: str, players: int | None = None, **options: Any):
         raise OptionError(f"{game_id} is for {info.min_players} to {info.max_players} players, not {players}")
     full = validate_options(info, options)
     return cls(players, full)
+
+
+def load_recorded_game(game_id: str, players: int | None, options: dict[str, Any]):
+    """``load_game`` for a game record's fields: an option the record does not name but
+    the game declares with a ``legacy`` value gets that value (``recorded_options``), so
+    a record made before the option existed is rebuilt by the engine it was played on."""
+    return load_game(game_id, players, **recorded_options(game_info(game_id), options))
 
 
 def game_catalogue(game_id: str) -> list[dict]:

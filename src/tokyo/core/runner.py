@@ -13,6 +13,8 @@ from .state import CHANCE, Game, State
 class GameRecord:
     """The outcome of one game: what ``tokyo simulate --records`` writes, one per game.
 
+    players: the player count given to ``load_game`` (the seats are ``agents``, one per
+    seat: one more than players where a game adds a seat, the Crisis Format's opponent).
     history: every action and chance outcome (canonical text), enough to replay.
     returns: one float per seat. winners: seats with return 1.0. turns: turns played.
     extra: the final state's ``record_extra()``; generic keys (any game may give them):
@@ -86,6 +88,6 @@ def play_game(game: Game, agents: Sequence[Any], seed: int | None = None,
     returns = state.returns()
     turns = state.turn_count
     extra = state.record_extra()
-    return GameRecord(game.game_id, game.num_players, game.options_json(), seed,
+    return GameRecord(game.game_id, game.players, game.options_json(), seed,
                       [getattr(a, "spec", type(a).__name__) for a in agents], state.history(),
                       returns, [i for i, r in enumerate(returns) if r > 0], turns, extra)

@@ -230,7 +230,7 @@ class State:
 
     def to_json(self) -> str:
         """The whole state as a JSON text (readable by ``game.state_from_json``)."""
-        data = {"game": self.game.game_id, "players": self.game.num_players,
+        data = {"game": self.game.game_id, "players": self.game.players,
                 "options": self.game.options_json(), "history": self._history,
                 "log": [e.as_dict() for e in self.log], "state": self._to_data()}
         return json.dumps(data, separators=(",", ":"), sort_keys=True)
@@ -265,7 +265,12 @@ class Game:
     info: Any = None
 
     def __init__(self, num_players: int, options: dict[str, Any]):
+        # ``num_players`` is the number of seats; ``players`` the player count the game was
+        # loaded with (load_game's ``players``, a record's ``players``). They differ only
+        # where a game adds a seat that is not a player (the Crisis Format's opponent
+        # seat, storyline 22.2.5), which the subclass adds after this.
         self.num_players = num_players
+        self.players = num_players
         self.options = dict(options)
 
     @property
@@ -277,6 +282,11 @@ class Game:
 
     def new_initial_state(self) -> State:
         raise NotImplementedError
+
+    def seat_roles(self) -> list[str]:
+        """What each seat is, in words, for people choosing seats: "player" for every seat
+        of most games; a seat a game adds names its role (the Crisis Format's "opponent")."""
+        return ["player"] * self.num_players
 
     @classmethod
     def catalogue(cls) -> list[dict]:
@@ -298,10 +308,10 @@ class Game:
             raise StateFormatError(f"not a saved state: {exc}") from None
         if not isinstance(data, dict) or "state" not in data:
             raise StateFormatError("not a saved state: no 'state' field")
-        if data.get("game") != self.game_id or data.get("players") != self.num_players:
+        if data.get("game") != self.game_id or data.get("players") != self.players:
             raise StateFormatError(
                 f"saved state is for {data.get('game')!r} with {data.get('players')} players, "
-                f"not {self.game_id!r} with {self.num_players}")
+                f"not {self.game_id!r} with {self.players}")
         state = self._new_blank_state()
         try:
             state._from_data(data["state"])
@@ -314,11 +324,40 @@ class Game:
         return state
 
     def replay(self, history: Iterable[str]) -> State:
-        """A new initial state with every action of ``history`` applied (checked)."""
+        """A new initial state with every action of ``history`` applied (checked).
+
+        A history recorded before the game stopped asking some questions (options with a
+        ``legacy`` value, such as ``ask_always``) holds the answers to them. When a text of
+        ``history`` is not legal, the history is replayed once more on :meth:`legacy`, the
+        game as it was played before those options existed; the state returned is then
+        that game's (``state.game``). If that fails too, the first error is raised."""
+        history = list(history)
+        try:
+            return self._replay(history)
+        except IllegalActionError as first:
+            older = self.legacy()
+            if older is None:
+                raise
+            try:
+                return older._replay(history)
+            except IllegalActionError:
+                raise first from None
+
+    def _replay(self, history: list[str]) -> State:
         state = self.new_initial_state()
         for text in history:
             state.apply_action(text)
         return state
+
+    def legacy(self) -> "Game | None":
+        """This game with every option that has a ``legacy`` value set to that value (the
+        game as played before those options existed); None when no option changes."""
+        changes = {o.name: o.legacy for o in getattr(self.info, "options", ())
+                   if o.legacy is not None and self.options.get(o.name) != o.legacy}
+        if not changes:
+            return None
+        from .registry import load_game
+        return load_game(self.game_id, self.players, **{**self.options_json(), **changes})
 
     def __eq__(self, other: object) -> bool:
         return (isinstance(other, Game) and other.game_id == self.game_id
@@ -328,4 +367,4 @@ class Game:
         return hash((self.game_id, self.num_players))
 
     def __repr__(self) -> str:
-        return f"load_game({self.game_id!r}, players={self.num_players}, **{self.options_json()!r})"
+        return f"load_game({self.game_id!r}, players={self.players}, **{self.options_json()!r})"

@@ -7,11 +7,11 @@ The interactive API documentation (OpenAPI) is at ``/docs``; docs/server.md desc
 the API, the storage, the seat tokens and the client.
 
 Every error is JSON ``{"error": code, "message": text}`` (plus ``legal``, the
-requesting seat's legal actions, when relevant) with a 4xx status, and a refused
-request changes nothing.
+requesting seat's legal actions, when relevant) with a 4xx status (5xx: the server's
+fault), and a refused request changes nothing. The OpenAPI document (``/openapi.json``,
+models in :mod:`.models`) lists every answer of every operation; tests/server/
+test_server_schemathesis.py checks it against a running server.
 """
-
-from __future__ import annotations
 
 import asyncio
 import json
@@ -20,54 +20,21 @@ from contextlib import asynccontextmanager
 from pathlib import Path
 from typing import Any, Literal
 
-from fastapi import FastAPI, Query, Request, WebSocket, WebSocketDisconnect
+from fastapi import FastAPI, Path as PathParam, Query, Request, WebSocket, WebSocketDisconnect
 from fastapi.exceptions import RequestValidationError
 from fastapi.responses import FileResponse, HTMLResponse, JSONResponse, Response
 from fastapi.staticfiles import StaticFiles
-from pydantic import BaseModel, ConfigDict, Field
 from starlette.exceptions import HTTPException as StarletteHTTPException
+from starlette.routing import Match, Route
 
+from ..agents import AGENT_NAMES
 from ..core import game_catalogue, game_info, list_games
-from .rooms import ApiError, Room, Rooms, available_agents, default_agent
+from .limits import MAX_BODY_BYTES, MAX_ROOMS_PER_CLIENT, MAX_SEARCH_BOTS_PER_CLIENT, BodyLimit, too_large_body
+from .models import ErrorBody, api_models
+from .rooms import PACES, ApiError, Room, Rooms, available_agents, default_agent, load_checked
 from .store import Store
 
 log = logging.getLogger("tokyo.server")
-
-
-# ----- request bodies ------------------------------------------------------------------
-class SeatSpec(BaseModel):
-    """One seat of a new room: a person (``human``, who gets a secret link) or a bot."""
-
-    model_config = ConfigDict(extra="forbid")
-    kind: Literal["human", "bot"] = Field(description="'human' or 'bot'")
-    agent: str | None = Field(None, max_length=200,
-                              description="bot agent spec, e.g. 'heuristic', 'random', 'ismcts:sims=200' "
-                                          "(default: the game's heuristic bot, else random)")
-    name: str | None = Field(None, max_length=40, description="display name shown to everyone")
-
-
-class CreateRoom(BaseModel):
-    """A new room: which game, how many players, options, and who sits where."""
-
-    model_config = ConfigDict(extra="forbid")
-    game: str = Field(description="game id from GET /api/games, e.g. 'kot-dark'")
-    players: int | None = Field(None, description="number of players (default: len(seats), else the game's)")
-    options: dict[str, Any] = Field(default_factory=dict, description="game options by name (GET /api/games)")
-    seats: list[SeatSpec] | None = Field(
-        None, max_length=16, description="one entry per player in seat order (default: seat 0 human, bots after)")
-    seed: int | None = Field(None, ge=0, lt=2 ** 62,
-                             description="chance seed, for a reproducible game; whoever knows it can predict "
-                                         "the dice and cards, so leave it out for a fair game")
-
-
-class ActionBody(BaseModel):
-    """One action of the seat whose secret token is given."""
-
-    model_config = ConfigDict(extra="forbid")
-    token: str = Field(max_length=200, description="the seat's secret token (from its link)")
-    action: str = Field(description="the action text, one of the seat view's 'legal' list")
-    version: int | None = Field(None, description="optional: the version the choice was made at; "
-                                                  "refused with 409 stale_version if the game moved on")
 
 
 # ----- pages ---------------------------------------------------------------------------
@@ -79,22 +46,117 @@ def _static_page(name: str) -> FileResponse:
     return FileResponse(STATIC / name, media_type="text/html", headers={"Cache-Control": "no-cache"})
 
 
+# ----- documented errors ---------------------------------------------------------------
+ERRORS = {
+    404: "unknown_room: no room with that id",
+    403: "bad_token: the token is not a seat of this room",
+    409: "not_your_turn, stale_version, game_over or not_finished: the room's state does not allow it now",
+    413: "too_large: the request body is over the server's limit (64 KiB by default); it was not read",
+    422: "malformed: the request does not fit this schema (the message names the field); or a rule the "
+         "schema cannot state: bad_game, bad_players, bad_option, bad_seats, bad_agent, illegal_action",
+    429: "too_many_rooms or too_many_bots: the client's address has as many unfinished rooms or search bots "
+         "as the server allows per client",
+    500: "storage_failed (the database refused the write; nothing changed) or internal_error (a bug)",
+    503: "room_unavailable: the room's game can no longer be rebuilt by this server version",
+}
+
+
+def errors(*statuses: int, **descriptions: str) -> dict:
+    """The OpenAPI ``responses`` entries of these error statuses (all with ErrorBody);
+    ``descriptions`` (``e404=...``) replace the default sentence of a status."""
+    return {status: {"model": ErrorBody, "description": descriptions.get(f"e{status}", ERRORS[status])}
+            for status in statuses}
+
+
+# every request may be refused for its size, or fail on a bug; a request with
+# parameters or a body may not fit the schema (422)
+COMMON = (413, 500)
+
+
+# OpenAPI links: how an answer leads to the next request (a client, or a tester that
+# walks the API, follows them: create a room, look at it, play seat 0's first legal action)
+_ROOM = "$response.body#/room"
+CREATED_LINKS = {
+    "roomView": {"operationId": "roomView", "parameters": {"room_id": _ROOM}},
+    "seatView": {"operationId": "seatView", "parameters": {"room_id": _ROOM, "token": "$response.body#/seats/0/token"},
+                 "description": "the view of seat 0 (a person's seat: the default)"},
+    "replay": {"operationId": "replay", "parameters": {"room_id": _ROOM}},
+}
+LISTED_LINKS = {"roomView": {"operationId": "roomView", "parameters": {"room_id": "$response.body#/0/room"}}}
+_PLAY_FIRST_LEGAL = {"operationId": "act", "parameters": {"room_id": "$request.path.room_id"},
+                     "description": "play the seat's first legal action, when it is to act"}
+SEAT_LINKS = {"act": dict(_PLAY_FIRST_LEGAL, requestBody={
+    "token": "$request.path.token", "action": "$response.body#/legal/0", "version": "$response.body#/version"})}
+ACTED_LINKS = {"act": dict(_PLAY_FIRST_LEGAL, requestBody={
+    "token": "$request.body#/token", "action": "$response.body#/legal/0", "version": "$response.body#/version"}),
+    "seatView": {"operationId": "seatView", "parameters": {"room_id": "$request.path.room_id",
+                                                           "token": "$request.body#/token"}}}
+
+
+def _validation_answer(exc: RequestValidationError, game_ids: list[str]) -> tuple[int, dict]:
+    """The status and error body of a request that does not fit the schema: 422
+    ``malformed`` naming each field, except a game id that is not one of the games
+    (``bad_game``, 404 in a path) and an agent that is not one of the agents
+    (``bad_agent``), which say what is allowed."""
+    problems, code, status = [], "malformed", 422
+    for i, e in enumerate(exc.errors()):
+        loc = tuple(e.get("loc", ()))
+        where = ".".join(str(p) for p in loc if p != "body") or "body"
+        kind = e.get("type", "")
+        value = e.get("input")
+        if loc in (("body", "game"), ("path", "game_id")) and kind == "literal_error":
+            problems.append(f"unknown game {value!r}; games: {', '.join(game_ids)}")
+            if i == 0:
+                code, status = "bad_game", 404 if loc[0] == "path" else 422
+        elif len(loc) >= 4 and loc[:2] == ("body", "seats") and loc[3] == "agent" and kind != "missing":
+            if f"seat {loc[2]}" not in " ".join(problems):
+                problems.append(f"seat {loc[2]}: {value!r} is not an agent; agents: {', '.join(AGENT_NAMES)}, "
+                                "each with optional parameters after ':' (ismcts:sims=200)")
+            if i == 0:
+                code = "bad_agent"
+        else:
+            problems.append(f"{where}: {e.get('msg', 'invalid')}")
+    prefix = "" if code != "malformed" else "the request is malformed: "
+    return status, {"error": code, "message": prefix + "; ".join(problems)}
+
+
+def allowed_methods(request: Request) -> list[str]:
+    """Every method some route of the app takes at the request's path (Starlette's own
+    405 names only the methods of the first route with that path)."""
+    methods: set[str] = set()
+    for route in request.app.router.routes:
+        if isinstance(route, Route) and route.methods:
+            match, _ = route.matches(request.scope)
+            if match != Match.NONE:
+                methods |= route.methods
+    return sorted(methods)
+
+
 # ----- the app -------------------------------------------------------------------------
-def create_app(db_path: str | Path = "tokyo-games.sqlite3", bot_delay: float = 0.6, fsync: bool = False) -> FastAPI:
+def create_app(db_path: str | Path = "tokyo-games.sqlite3", bot_delay: float = 0.6, fsync: bool = False, *,
+               max_body: int = MAX_BODY_BYTES, max_rooms_per_client: int = MAX_ROOMS_PER_CLIENT,
+               max_search_bots_per_client: int = MAX_SEARCH_BOTS_PER_CLIENT) -> FastAPI:
     """The server application.
 
     db_path: the SQLite file of the games (created if missing; ``":memory:"`` keeps
     nothing). bot_delay: seconds a bot waits before each action, so people can follow
     (0 in tests). fsync: flush every commit to disk (survives a power cut, not just a
-    killed server; slower). On start-up every unfinished game in the file is rebuilt from its
-    steps and its bots resume. Raises sqlite3.Error (at start-up) if the file is not
-    a database.
+    killed server; slower). max_body: the largest request body read, in bytes (larger:
+    413). max_rooms_per_client, max_search_bots_per_client: unfinished rooms, and search
+    bots in them, one client address may create (more: 429; 0: no limit). On start-up
+    every unfinished game in the file is rebuilt from its steps and its bots resume.
+    Raises sqlite3.Error (at start-up) if the file is not a database.
+
+    The games are those registered when the app is made: the schema lists their ids.
     """
+    game_ids = [g["id"] for g in list_games()]
+    m = api_models(game_ids)
+    GameId = m.GameId
 
     @asynccontextmanager
     async def lifespan(app: FastAPI):
         store = Store(db_path, fsync)
-        rooms = Rooms(store, bot_delay)
+        rooms = Rooms(store, bot_delay, max_rooms_per_client, max_search_bots_per_client)
         rooms.load()
         app.state.rooms = rooms
         try:
@@ -105,8 +167,9 @@ def create_app(db_path: str | Path = "tokyo-games.sqlite3", bot_delay: float = 0
 
     app = FastAPI(title="tokyo-engine server", version="0.1.0", lifespan=lifespan,
                   description="Play tokyo-engine games (King of Tokyo: Dark Edition, Crisis: Tokyo, ...) "
-                              "with people and bots. Errors are JSON {error, message, legal?}. "
+                              "with people and bots. Every error is JSON {error, message, legal?} (ErrorBody). "
                               "See docs/server.md in the repository.")
+    app.add_middleware(BodyLimit, limit=max_body)
 
     def rooms_of(request_or_ws) -> Rooms:
         return request_or_ws.app.state.rooms
@@ -117,20 +180,31 @@ def create_app(db_path: str | Path = "tokyo-games.sqlite3", bot_delay: float = 0
 
     @app.exception_handler(RequestValidationError)
     async def malformed(request: Request, exc: RequestValidationError):
-        problems = []
-        for e in exc.errors():
-            where = ".".join(str(p) for p in e.get("loc", ()) if p != "body") or "body"
-            problems.append(f"{where}: {e.get('msg', 'invalid')}")
-        return JSONResponse({"error": "malformed", "message": "the request is malformed: " + "; ".join(problems)},
-                            status_code=422)
+        status, body = _validation_answer(exc, game_ids)
+        return JSONResponse(body, status_code=status)
 
     @app.exception_handler(StarletteHTTPException)
     async def http_error(request: Request, exc: StarletteHTTPException):
-        code = {404: "not_found", 405: "method_not_allowed"}.get(exc.status_code, "http_error")
-        message = str(exc.detail)
-        if exc.status_code == 404:
-            message = f"no such path {request.url.path!r}; the API is described at /docs"
-        return JSONResponse({"error": code, "message": message}, status_code=exc.status_code)
+        status, code, message = exc.status_code, "http_error", str(exc.detail)
+        if status == 404:
+            code, message = "not_found", f"no such path {request.url.path!r}; the API is described at /docs"
+        elif status == 405:
+            code = "method_not_allowed"
+            allowed = ", ".join(allowed_methods(request)) or (exc.headers or {}).get("Allow", "")
+            message = f"{request.method} is not allowed here" + (f"; allowed: {allowed}" if allowed else "")
+            headers = {"Allow": allowed}
+        elif status == 413:
+            code, message = "too_large", too_large_body(max_body)["message"]
+        elif status == 400:  # FastAPI: a body that cannot be parsed at all (not UTF-8, ...)
+            status, code, message = 422, "malformed", "the request is malformed: the body is not JSON text"
+        return JSONResponse({"error": code, "message": message}, status_code=status,
+                            headers=headers if status == 405 else None)
+
+    @app.exception_handler(Exception)
+    async def internal_error(request: Request, exc: Exception):
+        log.error("%s %s failed", request.method, request.url.path, exc_info=exc)
+        return JSONResponse({"error": "internal_error", "message": "the server failed on this request (a bug); "
+                             "it is logged"}, status_code=500)
 
     # ----- pages ----------------------------------------------------------------------
     @app.get("/", response_class=HTMLResponse, include_in_schema=False)
@@ -152,40 +226,60 @@ def create_app(db_path: str | Path = "tokyo-games.sqlite3", bot_delay: float = 0
     app.mount("/static", StaticFiles(directory=STATIC), name="static")
 
     # ----- API ------------------------------------------------------------------------
-    @app.get("/api/games", summary="The games that can be played")
-    async def games() -> list[dict]:
+    GamePath = PathParam(description="a game id of GET /api/games (another: 404 bad_game)")
+    unknown_game = "bad_game: not one of the games of GET /api/games"
+
+    @app.get("/api/games", summary="The games that can be played", operation_id="games", response_model=list[m.GameEntry],
+             responses=errors(*COMMON))
+    async def games():
         """Every game: ``id``, ``title``, ``players`` [min, max], ``default_players``,
-        ``options`` (name, default, allowed, help), ``agents`` (bot names for this game)
-        and ``default_agent``."""
+        ``options`` (name, default, allowed, help, and for forms kind, choices, minimum,
+        maximum), ``agents`` (bot names for this game) and ``default_agent``."""
         out = []
         for g in list_games():
+            if g["id"] not in game_ids:  # registered after the app was made: not served
+                continue
             declared = {o.name: o for o in game_info(g["id"]).options}
             options = [dict(o, kind=declared[o["name"]].kind, choices=list(declared[o["name"]].choices or []),
                             minimum=declared[o["name"]].minimum, maximum=declared[o["name"]].maximum)
                        for o in g["options"]]
             out.append(dict(g, options=options, agents=available_agents(g["id"]), default_agent=default_agent(g["id"])))
-        return out
+        return JSONResponse(out)
 
-    @app.get("/api/games/{game_id}/cards", summary="Every card, tile and monster of a game")
-    async def cards(game_id: str) -> list[dict]:
+    @app.get("/api/games/{game_id}/cards", summary="Every card, tile and monster of a game", operation_id="cards",
+             response_model=list[dict[str, Any]], responses=errors(404, 422, *COMMON, e404=unknown_game))
+    async def cards(game_id: GameId = GamePath):
         """The game's catalogue (what ``tokyo cards GAME --json`` prints): per entry at
         least ``set``, ``id``, ``name``, ``cost``, ``type`` and ``text``. Clients use it
         to name the ids of observations. 404 ``bad_game`` for an unknown game."""
-        if game_id not in list_games_ids():
-            raise ApiError(404, "bad_game", f"unknown game {game_id!r}; games: {', '.join(list_games_ids())}")
-        return game_catalogue(game_id)
+        return JSONResponse(game_catalogue(game_id))
 
-    @app.post("/api/rooms", status_code=201, summary="Create a room")
-    async def create_room(body: CreateRoom, request: Request) -> dict:
+    @app.post("/api/games/{game_id}/seats", summary="How many seats a room of a game would have", operation_id="seats",
+              response_model=m.SeatCount, responses=errors(404, 422, *COMMON, e404=unknown_game))
+    async def seats(body: m.SeatsQuery, game_id: GameId = GamePath):
+        """``seats``: the number of seats of a room of ``game_id`` with these players and
+        options (one per player, plus any the options add: crisis-format's
+        ``opponent=seat`` adds the opponent's seat, last). The lobby draws a row per
+        seat. 404 ``bad_game``; 422 ``bad_players``, ``bad_option``."""
+        players, game = load_checked(game_id, body.players, body.options)
+        return JSONResponse({"game": game_id, "players": players, "seats": game.num_players,
+                             "roles": game.seat_roles()})
+
+    @app.post("/api/rooms", status_code=201, summary="Create a room", operation_id="createRoom",
+              response_model=m.Created, responses={201: {"description": "the room, with its seat links",
+                                                         "links": CREATED_LINKS}, **errors(422, 429, *COMMON)})
+    async def create_room(body: m.CreateRoom, request: Request):
         """Create a room and start its game (bots play as soon as it is their turn).
 
         Answer: ``room`` (its id), ``seats`` (per seat: seat, kind, and for a person
         the secret ``token`` and ``link``; shown only here, once), ``view`` (the public
         view). Errors 422: ``bad_game``, ``bad_players``, ``bad_option``, ``bad_seats``,
-        ``bad_agent``, ``malformed``.
+        ``bad_agent``, ``malformed``; 429 ``too_many_rooms``, ``too_many_bots`` (per
+        client address: see ``tokyo serve --help``).
         """
         seats = None if body.seats is None else [s.model_dump() for s in body.seats]
-        room, tokens = rooms_of(request).create(body.game, body.players, body.options, seats, body.seed)
+        client = request.client.host if request.client else None
+        room, tokens = rooms_of(request).create(body.game, body.players, body.options, seats, body.seed, client)
         out = []
         for i, (seat, token) in enumerate(zip(room.rec.seats, tokens)):
             entry = {"seat": i, "kind": seat.kind, "agent": seat.agent, "name": seat.name}
@@ -193,49 +287,61 @@ def create_app(db_path: str | Path = "tokyo-games.sqlite3", bot_delay: float = 0
                 entry["token"] = token
                 entry["link"] = f"/play/{room.id}?token={token}"
             out.append(entry)
-        return {"room": room.id, "seats": out, "spectator_link": f"/play/{room.id}", "view": room.view(None)}
+        return JSONResponse({"room": room.id, "seats": out, "spectator_link": f"/play/{room.id}",
+                             "view": room.view(None)}, status_code=201)
 
-    @app.get("/api/rooms", summary="List rooms")
-    async def list_rooms(request: Request, status: Literal["playing", "finished"] = "playing") -> list[dict]:
+    @app.get("/api/rooms", summary="List rooms", operation_id="listRooms", response_model=list[m.RoomSummary],
+             responses={200: {"description": "the rooms", "links": LISTED_LINKS}, **errors(422, *COMMON)})
+    async def list_rooms(request: Request, status: Literal["playing", "finished"] = "playing"):
         """Rooms being played (``status=playing``, default), or the latest finished
         ones (``status=finished``): public facts only (game, seats, version, who is to
         act), never an observation."""
         rooms = rooms_of(request)
         if status == "playing":
-            return rooms.open_rooms()
-        return [{"room": r.id, "game": r.game, "players": r.players, "options": r.options, "status": r.status,
-                 "seats": [{"seat": i, "kind": s.kind, "agent": s.agent, "name": s.name}
-                           for i, s in enumerate(r.seats)],
-                 "created": r.created, "finished": r.finished, "returns": r.returns}
-                for r in rooms.store.games("finished", limit=200)]
+            return JSONResponse(rooms.open_rooms())
+        return JSONResponse(
+            [{"room": r.id, "game": r.game, "players": r.players, "options": r.options, "status": r.status,
+              "seats": [{"seat": i, "kind": s.kind, "agent": s.agent, "name": s.name}
+                        for i, s in enumerate(r.seats)],
+              "created": r.created, "finished": r.finished, "returns": r.returns}
+             for r in rooms.store.games("finished", limit=200)])
 
-    @app.get("/api/rooms/{room_id}", summary="A room as a spectator sees it")
-    async def room_view(room_id: str, request: Request, log_from: int = Query(0, ge=0)) -> dict:
+    room_errors = errors(404, 422, 503, *COMMON)
+
+    @app.get("/api/rooms/{room_id}", summary="A room as a spectator sees it", operation_id="roomView",
+             response_model=m.View,
+             responses=room_errors)
+    async def room_view(room_id: str, request: Request, log_from: int = Query(0, ge=0)):
         """The public view (see :meth:`Room.view` in docs/server.md); 404
         ``unknown_room``."""
-        return rooms_of(request).get(room_id).view(None, log_from)
+        return JSONResponse(rooms_of(request).get(room_id).view(None, log_from))
 
-    @app.get("/api/rooms/{room_id}/seat/{token}", summary="A room as one seat sees it")
-    async def seat_view(room_id: str, token: str, request: Request, log_from: int = Query(0, ge=0)) -> dict:
+    @app.get("/api/rooms/{room_id}/seat/{token}", summary="A room as one seat sees it", operation_id="seatView",
+             response_model=m.View, responses={200: {"description": "the seat's view", "links": SEAT_LINKS},
+                                               **errors(403, 404, 422, 503, *COMMON)})
+    async def seat_view(room_id: str, token: str, request: Request, log_from: int = Query(0, ge=0)):
         """The view of the seat whose secret is ``token``: its observation, its log,
         and its legal actions when it is to decide. 404 ``unknown_room``, 403
         ``bad_token``."""
         room = rooms_of(request).get(room_id)
-        return room.view(room.seat_for_token(token), log_from)
+        return JSONResponse(room.view(room.seat_for_token(token), log_from))
 
-    @app.post("/api/rooms/{room_id}/actions", summary="Play an action")
-    async def act(room_id: str, body: ActionBody, request: Request) -> dict:
+    @app.post("/api/rooms/{room_id}/actions", summary="Play an action", operation_id="act", response_model=m.View,
+              responses={200: {"description": "the seat's view after the action", "links": ACTED_LINKS},
+                         **errors(403, 404, 409, 422, 503, *COMMON)})
+    async def act(room_id: str, body: m.ActionBody, request: Request):
         """Apply ``action`` for the seat of ``token``; the answer is that seat's new
         view. Errors (nothing changes): 404 ``unknown_room``, 403 ``bad_token``, 409
         ``game_over``, 409 ``stale_version``, 409 ``not_your_turn``, 422
-        ``illegal_action`` (with ``legal``), 422 ``malformed``."""
+        ``illegal_action`` (with ``legal``), 422 ``malformed``, 500 ``storage_failed``."""
         room = rooms_of(request).get(room_id)
         seat = room.seat_for_token(body.token)
         await room.act(seat, body.action, body.version)
-        return room.view(seat)
+        return JSONResponse(room.view(seat))
 
-    @app.get("/api/rooms/{room_id}/replay", summary="The public replay of a finished game")
-    async def replay(room_id: str, request: Request) -> dict:
+    @app.get("/api/rooms/{room_id}/replay", summary="The public replay of a finished game", operation_id="replay",
+             response_model=m.Replay, responses=errors(404, 409, 422, 503, *COMMON, e409="not_finished: the game goes on"))
+    async def replay(room_id: str, request: Request):
         """For a finished game: per step, who acted (``seat``, None for chance), the
         public log events it produced and the public observation after it; never
         the action texts (a chance outcome can be a hidden card). 409
@@ -244,27 +350,32 @@ def create_app(db_path: str | Path = "tokyo-games.sqlite3", bot_delay: float = 0
         if not room.finished:
             raise ApiError(409, "not_finished", "the replay is shown once the game is over; "
                            f"the game is at version {room.version}")
-        return public_replay(room)
+        return JSONResponse(public_replay(room))
 
     # ----- WebSocket ------------------------------------------------------------------
     @app.websocket("/ws/rooms/{room_id}")
-    async def room_socket(websocket: WebSocket, room_id: str, token: str | None = None, log_from: int = 0):
+    async def room_socket(websocket: WebSocket, room_id: str, token: str | None = None, log_from: int = 0,
+                          pace: str | None = None):
         """Send ``{"type": "view", ...}`` (the seat's view, or the public one without a
         token) at once and after every change. The first view's log starts at
         ``log_from``; each later one carries only the log events after those already
         sent (its ``log_from`` says where they start). The client may send
         ``{"action": text, "version": n?}``; a refusal comes back as ``{"type":
         "error", ...}``. A bad room or token: an error message, then close code 4404
-        or 4403."""
+        or 4403. ``pace`` (instant, normal or slow) asks the room's bots to play at that
+        pace while this socket is open (the slowest pace asked wins); another value: an
+        error message, then close code 4422."""
         await websocket.accept()
         try:
+            if pace is not None and pace not in PACES:
+                raise ApiError(422, "bad_pace", f"pace must be one of {', '.join(PACES)}, not {pace[:20]!r}")
             room = rooms_of(websocket).get(room_id)
             seat = room.seat_for_token(token)
         except ApiError as exc:
             await websocket.send_json({"type": "error", **exc.as_dict()})
             await websocket.close(code=4000 + exc.status)
             return
-        sub = room.subscribe(seat)
+        sub = room.subscribe(seat, pace)
         send_lock = asyncio.Lock()
 
         async def push() -> None:
@@ -312,10 +423,6 @@ def create_app(db_path: str | Path = "tokyo-games.sqlite3", bot_delay: float = 0
             room.unsubscribe(sub)
 
     return app
-
-
-def list_games_ids() -> list[str]:
-    return [g["id"] for g in list_games()]
 
 
 def public_replay(room: Room) -> dict:

@@ -9,6 +9,8 @@ import socket
 import sys
 from pathlib import Path
 
+from .limits import MAX_BODY_BYTES, MAX_ROOMS_PER_CLIENT, MAX_SEARCH_BOTS_PER_CLIENT
+
 _TOKEN = re.compile(r"token=[^&\s\"']+")
 
 
@@ -47,10 +49,22 @@ def bind(host: str, port: int) -> socket.socket:
     return sock
 
 
-def serve(host: str, port: int, db: Path, bot_delay: float, fsync: bool = False, log_level: str = "info") -> None:
+class StartError(Exception):
+    """``tokyo serve`` could not start; the message says what failed and what to do."""
+
+
+def serve(host: str, port: int, db: Path, bot_delay: float, fsync: bool = False, log_level: str = "info", *,
+          max_rooms_per_client: int = MAX_ROOMS_PER_CLIENT,
+          max_search_bots_per_client: int = MAX_SEARCH_BOTS_PER_CLIENT) -> None:
     """Serve until interrupted. Prints the address (with the port actually bound) and
-    the database path on standard output first. Raises OSError if the address cannot
-    be bound and sqlite3.Error if ``db`` is not a database."""
+    the database path on standard output first.
+
+    Raises StartError, before anything is printed, when the address cannot be bound
+    (checked first, so that nothing is created then: no database file, no folder) or
+    when ``db`` cannot be used as the games database. The per-client limits are those
+    of :func:`tokyo.server.create_app`; a request body or WebSocket message over
+    MAX_BODY_BYTES is refused.
+    """
     import sqlite3
 
     import uvicorn
@@ -58,20 +72,32 @@ def serve(host: str, port: int, db: Path, bot_delay: float, fsync: bool = False,
     from .app import create_app
     from .store import Store
 
-    Store(db).close()  # fail here, before printing an address, if the file is not a database
-    sock = bind(host, port)
+    try:
+        sock = bind(host, port)
+    except OSError as exc:
+        raise StartError(f"cannot listen on {host}:{port}: {exc.strerror or exc}; "
+                         "choose another --port (0: any free port) or --host") from None
+    try:
+        Store(db).close()  # fail here, before printing an address, if the file is not a database
+    except (sqlite3.Error, OSError) as exc:
+        sock.close()
+        reason = getattr(exc, "strerror", None) or exc
+        raise StartError(f"cannot use {db} as the games database: {reason}") from None
+    except BaseException:
+        sock.close()
+        raise
     bound = sock.getsockname()[1]
     shown = f"[{host}]" if ":" in host else host
     print(f"tokyo-engine server at http://{shown}:{bound}/ (API documentation: http://{shown}:{bound}/docs)")
     print(f"games are stored in {db}; press Ctrl-C to stop (unfinished games resume on the next start)")
     sys.stdout.flush()
-    config = uvicorn.Config(create_app(db, bot_delay, fsync), log_level=log_level, access_log=False)
+    app = create_app(db, bot_delay, fsync, max_rooms_per_client=max_rooms_per_client,
+                     max_search_bots_per_client=max_search_bots_per_client)
+    config = uvicorn.Config(app, log_level=log_level, access_log=False, ws_max_size=MAX_BODY_BYTES)
     for name in ("uvicorn.error", "uvicorn.access", "uvicorn"):  # after Config set logging up
         logging.getLogger(name).addFilter(HideTokens())
     server = uvicorn.Server(config)
     try:
         server.run(sockets=[sock])
-    except sqlite3.Error:
-        raise
     finally:
         sock.close()

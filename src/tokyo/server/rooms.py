@@ -40,10 +40,16 @@ MAX_ACTION_LENGTH = 500
 KEEP_FINISHED = 200
 """Finished rooms kept in memory (others are read back from the store when asked for)."""
 MAX_CHANCE_RUN = 100_000
+"""Chance outcomes sampled in a row before the room gives up (a game bug guard)."""
 SLOW_AGENT_SECONDS = 0.02
 """A bot whose step took longer than this thinks in a worker thread from then on (search
 agents, ``ismcts``, always do)."""
-"""Chance outcomes sampled in a row before the room gives up (a game bug guard)."""
+SEARCH_AGENTS = ("ismcts",)
+"""Agents that search on every decision (CPU-heavy): counted per client, and always in a thread."""
+
+
+def is_search_agent(spec: str | None) -> bool:
+    return spec is not None and spec.split(":")[0].strip() in SEARCH_AGENTS
 
 
 class ApiError(Exception):
@@ -111,12 +117,41 @@ def default_agent(game_id: str) -> str:
     return "heuristic" if game_id in HEURISTICS else "random"
 
 
+def load_checked(game_id: Any, players: Any, options: Any):
+    """``(players, game)`` for a new room, or ApiError 422 ``bad_game``, ``bad_players``,
+    ``bad_option`` naming what is allowed (``players`` None: the game's default)."""
+    if not isinstance(game_id, str) or game_id not in _GAMES:
+        raise ApiError(422, "bad_game", f"unknown game {game_id!r}; games: {', '.join(sorted(_GAMES))}")
+    info = game_info(game_id)
+    if players is None:
+        players = info.default_players
+    if isinstance(players, bool) or not isinstance(players, int) or not (
+            info.min_players <= players <= info.max_players):
+        raise ApiError(422, "bad_players", f"{game_id} is for {info.min_players} to {info.max_players} "
+                       f"players, not {players!r}")
+    if options is None:
+        options = {}
+    if not isinstance(options, dict):
+        raise ApiError(422, "bad_option", "options must be an object of name: value")
+    try:
+        game = load_game(game_id, players, **options)
+    except OptionError as exc:
+        raise ApiError(422, "bad_option", str(exc)) from None
+    return players, game
+
+
 @dataclass(eq=False)
 class Subscriber:
     """A listener (a WebSocket) of one room, for ``seat`` (None: a spectator)."""
 
     seat: int | None
     changed: asyncio.Event = field(default_factory=asyncio.Event)
+    pace: str | None = None   # the bots' pace this person asked for (PACES), None: the server's
+
+
+# the paces a person may ask the bots to play at; a room's bots play at the slowest pace any
+# connected person asked for, so nobody misses a step they wanted to follow
+PACES = ("instant", "normal", "slow")
 
 
 class Room:
@@ -129,6 +164,7 @@ class Room:
     def __init__(self, rec: GameRecord, state: State, store: Store, bot_delay: float):
         self.rec = rec
         self.id = rec.id
+        self.creator: str | None = None  # the client address that created it (kept in memory only)
         self.state = state
         self.store = store
         self.bot_delay = bot_delay
@@ -147,7 +183,7 @@ class Room:
                 agent = make_agent(spec, rec.game)
                 agent.reset(rec.seed * 1009 + i + 1, i)
                 self.bots[i] = agent
-                if spec.split(":")[0].strip() == "ismcts":
+                if is_search_agent(spec):
                     self._threaded.add(i)
 
     # ----- identity -------------------------------------------------------------------
@@ -301,8 +337,16 @@ class Room:
             sub.changed.set()
         self.start_bot()
 
-    def subscribe(self, seat: int | None) -> Subscriber:
-        sub = Subscriber(seat)
+    def pace_delay(self) -> float:
+        """Seconds a bot waits before each step: the slowest pace a connected person asked
+        for (instant 0, normal the server's ``bot_delay``, slow 2.5 times it and at least
+        1.5 s); the server's own when nobody asked."""
+        delays = {"instant": 0.0, "normal": self.bot_delay, "slow": max(1.5, 2.5 * self.bot_delay)}
+        asked = [delays[s.pace] for s in self.subscribers if s.pace in delays]
+        return max(asked) if asked else self.bot_delay
+
+    def subscribe(self, seat: int | None, pace: str | None = None) -> Subscriber:
+        sub = Subscriber(seat, pace=pace)
         self.subscribers.add(sub)
         return sub
 
@@ -337,8 +381,9 @@ class Room:
             seat = self.bot_to_act()
             if seat is None:
                 return
-            if self.bot_delay > 0:
-                await asyncio.sleep(self.bot_delay)
+            delay = self.pace_delay()
+            if delay > 0:
+                await asyncio.sleep(delay)
             else:
                 await asyncio.sleep(0)  # let requests and other rooms run between bot steps
             if self.closed or self.bot_to_act() != seat:
@@ -393,11 +438,17 @@ class Rooms:
 
     Unfinished rooms live in memory; finished ones are read back from the store on
     demand (and kept). ``bot_delay``: seconds a bot waits before acting (0: at once).
+    ``max_rooms_per_client`` and ``max_search_bots_per_client``: how many unfinished
+    rooms, and search bots (``ismcts``) in them, one client address may have created
+    since the server started (0: no limit); see :meth:`create`.
     """
 
-    def __init__(self, store: Store, bot_delay: float = 0.6):
+    def __init__(self, store: Store, bot_delay: float = 0.6, max_rooms_per_client: int = 0,
+                 max_search_bots_per_client: int = 0):
         self.store = store
         self.bot_delay = bot_delay
+        self.max_rooms_per_client = max_rooms_per_client
+        self.max_search_bots_per_client = max_search_bots_per_client
         self.rooms: dict[str, Room] = {}
         self.failed: dict[str, str] = {}
 
@@ -453,37 +504,50 @@ class Rooms:
         rooms = [r for r in self.rooms.values() if not r.finished]
         return [r.summary() for r in sorted(rooms, key=lambda r: -r.rec.created)]
 
+    def check_client(self, client: str | None, search_bots: int) -> None:
+        """ApiError 429 when the client at address ``client`` may not create one more room
+        with ``search_bots`` search bots: it already has ``max_rooms_per_client``
+        unfinished rooms (``too_many_rooms``), or they and the new one would hold more
+        than ``max_search_bots_per_client`` search bots (``too_many_bots``). Finished
+        rooms do not count. None (no address known): never refused."""
+        if client is None:
+            return
+        mine = [r for r in self.rooms.values() if r.creator == client and not r.finished]
+        if self.max_rooms_per_client and len(mine) >= self.max_rooms_per_client:
+            raise ApiError(429, "too_many_rooms", f"your address already has {len(mine)} unfinished rooms, the "
+                           f"most this server allows per client ({self.max_rooms_per_client}; tokyo serve "
+                           "--max-rooms-per-client); play one to the end first")
+        busy = sum(1 for r in mine for s in r.rec.seats if s.kind == "bot" and is_search_agent(s.agent))
+        if search_bots and self.max_search_bots_per_client and busy + search_bots > self.max_search_bots_per_client:
+            raise ApiError(429, "too_many_bots", f"your address already has {busy} search bots (ismcts) in "
+                           f"unfinished rooms and asks for {search_bots} more; this server allows "
+                           f"{self.max_search_bots_per_client} per client (tokyo serve "
+                           "--max-search-bots-per-client): choose random or heuristic bots, or finish a game")
+
     def create(self, game_id: Any, players: Any, options: Any, seats: list[dict] | None,
-               seed: int | None = None) -> tuple[Room, list[str | None]]:
+               seed: int | None = None, client: str | None = None) -> tuple[Room, list[str | None]]:
         """Create and store a room; returns it with the secret token of each seat
         (None for bots). Call from the event loop (bots start at once).
 
         seats: one dict per seat ``{"kind": "human"|"bot", "agent": spec, "name": text}``;
-        None: seat 0 human, the others the game's default bot. Raises ApiError 422
-        (bad_game, bad_players, bad_option, bad_seats, bad_agent) naming what is allowed.
+        None: seat 0 human, the others the game's default bot. client: the address of
+        the client asking (its rooms and search bots are limited, see
+        :meth:`check_client`). Raises ApiError 422 (bad_game, bad_players, bad_option,
+        bad_seats, bad_agent) naming what is allowed, and 429 (too_many_rooms,
+        too_many_bots) when the client has too much running already.
         """
-        if not isinstance(game_id, str) or game_id not in _GAMES:
-            raise ApiError(422, "bad_game", f"unknown game {game_id!r}; games: {', '.join(sorted(_GAMES))}")
-        info = game_info(game_id)
-        if players is None:
-            players = len(seats) if seats else info.default_players
-        if isinstance(players, bool) or not isinstance(players, int) or not (
-                info.min_players <= players <= info.max_players):
-            raise ApiError(422, "bad_players", f"{game_id} is for {info.min_players} to {info.max_players} "
-                           f"players, not {players!r}")
-        if options is None:
-            options = {}
-        if not isinstance(options, dict):
-            raise ApiError(422, "bad_option", "options must be an object of name: value")
-        try:
-            game = load_game(game_id, players, **options)
-        except OptionError as exc:
-            raise ApiError(422, "bad_option", str(exc)) from None
+        if players is None and isinstance(game_id, str) and game_id in _GAMES:
+            players = len(seats) if seats else game_info(game_id).default_players
+        players, game = load_checked(game_id, players, options)
+        # the game's seats: one per player, plus any the options add (crisis-format's
+        # opponent=seat gives the opponent's choices to a last seat)
+        count = game.num_players
         if seats is None:
-            seats = [{"kind": "human"}] + [{"kind": "bot"}] * (players - 1)
-        if len(seats) != players:
-            raise ApiError(422, "bad_seats", f"seats must list exactly {players} seats (one per player), "
-                           f"not {len(seats)}")
+            seats = [{"kind": "human"}] + [{"kind": "bot"}] * (count - 1)
+        if len(seats) != count:
+            extra = f", {count - players} more than the players with these options" if count != players else ""
+            raise ApiError(422, "bad_seats", f"seats must list exactly {count} seats (one per seat of the "
+                           f"game{extra}), not {len(seats)}")
         records, tokens = [], []
         for i, seat in enumerate(seats):
             kind = seat.get("kind")
@@ -504,12 +568,14 @@ class Rooms:
                 records.append(SeatRecord("bot", spec, name))
             else:
                 raise ApiError(422, "bad_seats", f"seat {i}: kind must be 'human' or 'bot', not {kind!r}")
+        self.check_client(client, sum(1 for r in records if r.kind == "bot" and is_search_agent(r.agent)))
         if seed is None:
             seed = secrets.randbits(62)
         rec = GameRecord(new_room_id(), game_id, players, game.options_json(), records, seed, time.time())
         while rec.id in self.rooms or self.store.game(rec.id) is not None:
             rec.id = new_room_id()
         room = Room(rec, game.new_initial_state(), self.store, self.bot_delay)
+        room.creator = client
         steps = room.chance_steps()
         self.store.create_game(rec, steps)
         room.version = len(steps)

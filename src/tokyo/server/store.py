@@ -27,7 +27,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Iterable
 
-from ..core import State, load_game
+from ..core import State, load_recorded_game
 
 SCHEMA = """
 CREATE TABLE IF NOT EXISTS games (
@@ -203,7 +203,7 @@ class Store:
         Raises OptionError if the game or its options are no longer known, and
         IllegalActionError if a stored step is not legal any more (rules changed).
         """
-        game = load_game(rec.game, rec.players, **rec.options)
+        game = load_recorded_game(rec.game, rec.players, rec.options)
         return game.replay(s.text for s in self.steps(rec.id))
 
     def load_unfinished(self) -> tuple[list[tuple[GameRecord, State]], list[tuple[GameRecord, str]]]:

@@ -22,6 +22,8 @@ from __future__ import annotations
 import logging
 import os
 import signal
+import sys
+import threading
 import warnings
 from concurrent.futures import FIRST_COMPLETED, Future, ProcessPoolExecutor, wait
 from itertools import islice
@@ -110,10 +112,29 @@ class InProcessBackend(Backend):
         return self.batch.play(*handle)
 
 
-def _init_worker(batch: Batch) -> None:
+def _init_worker(batch: Batch, parent: int) -> None:
     # The parent handles Ctrl-C; workers finish their chunk and stop when told.
     signal.signal(signal.SIGINT, signal.SIG_IGN)
+    # SIGTERM ends a worker at once (a forked worker would otherwise inherit the parent's
+    # handler, whose SystemExit the pool catches as a chunk's error and carries on)
+    signal.signal(signal.SIGTERM, signal.SIG_DFL)
+    _die_with_parent(parent)
     batch.prepare_worker()  # games registered at run time must exist in spawned workers too
+
+
+def _die_with_parent(parent: int) -> None:
+    """On Linux, have the kernel send this process SIGTERM when its parent dies, even by
+    SIGKILL (nothing else would stop a worker waiting on its queue); elsewhere nothing."""
+    if not sys.platform.startswith("linux"):
+        return
+    try:
+        import ctypes
+        libc = ctypes.CDLL(None, use_errno=True)
+        libc.prctl(1, int(signal.SIGTERM), 0, 0, 0)  # 1: PR_SET_PDEATHSIG
+    except (OSError, AttributeError):
+        return
+    if os.getppid() != parent:  # the parent died before the request above: stop now
+        os._exit(128 + signal.SIGTERM)
 
 
 def _play_chunk(batch: Batch, start: int, stop: int) -> list[GameRecord]:
@@ -128,7 +149,7 @@ class ProcessBackend(Backend):
     def start(self) -> int:
         workers = max(1, min(self.workers or os.cpu_count() or 1, self.batch.games))
         self.executor = ProcessPoolExecutor(max_workers=workers, initializer=_init_worker,
-                                            initargs=(self.batch,))
+                                            initargs=(self.batch, os.getpid()))
         return workers
 
     def submit(self, start: int, stop: int) -> Future:
@@ -161,12 +182,17 @@ class ProcessBackend(Backend):
             return
         # interrupted or failed: stop the workers now, whatever they are doing
         processes = list((getattr(executor, "_processes", None) or {}).values())
+        manager = getattr(executor, "_executor_manager_thread", None)  # shutdown() forgets it
         executor.shutdown(wait=False, cancel_futures=True)
         for process in processes:
             if process.is_alive():
                 process.terminate()
         for process in processes:
             process.join(timeout=5)
+        # let the pool's own thread see its workers gone and wind up now: left to the exit
+        # of the interpreter it can race its clean-up and print an ignored OSError
+        if manager is not None and manager.is_alive():
+            manager.join(timeout=5)
 
 
 def import_ray():
@@ -268,6 +294,28 @@ class RayBackend(Backend):
             ray.shutdown()
 
 
+class _sigterm_exits:
+    """Within the block, SIGTERM (``kill PID``) raises SystemExit(143) in the main thread
+    instead of ending the process on the spot, so that the ``finally`` of :func:`drive`
+    stops the workers (a pool's processes, a local Ray) before the process ends. Outside
+    the main thread the block changes nothing."""
+
+    def __enter__(self):
+        self.old = None
+        if threading.current_thread() is threading.main_thread():
+            self.old = signal.signal(signal.SIGTERM, self._exit)
+        return self
+
+    @staticmethod
+    def _exit(signum, frame) -> None:
+        raise SystemExit(128 + signum)
+
+    def __exit__(self, kind, value, tb) -> bool:
+        if self.old is not None:
+            signal.signal(signal.SIGTERM, self.old)
+        return False
+
+
 class _ctrl_c_deferred:
     """Within the block, Ctrl-C is noted rather than raised; KeyboardInterrupt is raised
     when the block ends (in the main thread only; elsewhere the block changes nothing)."""
@@ -325,8 +373,14 @@ def drive(backend: Backend, progress_callback: Callable[[int], None] | None = No
     progress_callback(n) is called here once with 0 when the workers are ready (a Ray
     may take seconds to start), then each time n more games finished. Raises
     SimulationInterrupted (the finished records, in game order) on Ctrl-C, BackendError
-    when the backend cannot start, and the error of the first chunk that failed.
+    when the backend cannot start, and the error of the first chunk that failed. On
+    SIGTERM (in the main thread) the workers are stopped and SystemExit(143) is raised.
     """
+    with _sigterm_exits():
+        return _drive(backend, progress_callback)
+
+
+def _drive(backend: Backend, progress_callback: Callable[[int], None] | None) -> list[GameRecord]:
     done: dict[int, list[GameRecord]] = {}
     pending: dict[Any, int] = {}
     try:

@@ -100,7 +100,7 @@ def compare_runs(game_id: str, players: int, games: int, seed: int, agents: Sequ
     :func:`run_games`).
     """
     base_options, variant_options = variant_pair(game_id, players, options, key, value)
-    specs = expand_agents(agents, players)
+    specs = expand_agents(agents, load_game(game_id, players, **base_options).num_players)
     base = run_games(game_id, players, games, seed, specs, workers=workers, options=base_options,
                      progress_callback=progress_callback, backend=backend, address=address)
     variant = run_games(game_id, players, games, seed, specs, workers=workers, options=variant_options,

@@ -12,7 +12,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from ..core.errors import IllegalActionError, StateFormatError
-from ..core.registry import load_game
+from ..core.registry import load_recorded_game
 from ..core.state import State
 
 REQUIRED = {"game": str, "players": int, "history": list, "returns": list, "winners": list,
@@ -101,12 +101,16 @@ class ReplayResult:
 def replay_record(record: dict) -> ReplayResult:
     """Rebuild the game of ``record`` by applying its history (checked) and compare.
 
+    A record whose options lack one the game now declares with a ``legacy`` value (such
+    as ``ask_always``) was made before it existed and is replayed with that value.
     Raises OptionError if the game, player count or options are not valid, and
     IllegalActionError if a history step is not legal (the record is corrupt or
     foreign). Differences in the outcome are returned, not raised; the first one is
     the first difference in order: game over, returns, winners, turns.
     """
-    game = load_game(record["game"], record["players"], **record.get("options", {}))
+    # a record made before an option existed is rebuilt as the game was then played
+    # (options with a legacy value: docs/architecture.md, Skipped questions and old records)
+    game = load_recorded_game(record["game"], record["players"], record.get("options", {}))
     state = game.new_initial_state()
     for step, text in enumerate(record["history"]):
         try:

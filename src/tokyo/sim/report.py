@@ -279,6 +279,8 @@ def _value(v: Any) -> str:
 
 
 def _even(summary: dict) -> float | None:
+    if summary.get("cooperative"):
+        return None   # the players win or lose together: there is no even share among seats
     players = summary.get("players")
     return 1 / players if _is_int(players) and players > 0 else None
 
@@ -708,7 +710,10 @@ def _facts(summary: dict) -> str:
         items.append(("turns", _e(f"mean {summary['mean_turns']:.1f}, "
                                   f"min {_num(summary.get('min_turns'), 0)}, "
                                   f"max {_num(summary.get('max_turns'), 0)}")))
-    if _is_int(summary.get("no_winner")):
+    team = summary.get("players_win") if summary.get("cooperative") else None
+    if team:
+        items.append(("players win", _e(f"{team['wins']} games ({_pct(team['share'])}, together)")))
+    elif _is_int(summary.get("no_winner")):
         extra = f"; shared wins: {summary['shared_wins']}" if summary.get("shared_wins") else ""
         items.append(("no winner", _e(f"{summary['no_winner']} games{extra}")))
     return '<dl class="facts">' + "".join(f"<dt>{k}</dt><dd>{v}</dd>" for k, v in items) + "</dl>"
@@ -732,6 +737,10 @@ def _what_it_says(summary: dict) -> list[str]:
     seats = summary.get("wins_by_seat") or []
     if games == 0:
         return ["No game was played, so there is nothing to say yet."]
+    team = summary.get("players_win") if summary.get("cooperative") else None
+    if team:
+        says.append(f"The players, who win or lose together, win {_pct(team['share'])} of games "
+                    f"(95% interval {_ci(team['ci95'])}).")
     if seats and even is not None:
         top = max(seats, key=lambda r: r["share"])
         side = _clear(top["ci95"], even)
@@ -792,7 +801,7 @@ def _what_it_says(summary: dict) -> list[str]:
         ways = [f"{how} ({_pct(v['share'])})" for how, v in items]
         says.append("Games are won by " + (", ".join(ways[:-1]) + " and " if len(ways) > 1 else "")
                     + ways[-1] + ".")
-    if summary.get("no_winner"):
+    if summary.get("no_winner") and not team:
         says.append(f"{summary['no_winner']} of {games} games ended with no winner.")
     for family in _families(summary):
         rows, verb = family["rows"], family["verb"]
@@ -855,8 +864,9 @@ def _summary_sections(summary: dict, prefix: str = "", level: int = 2) -> list[s
                          _mark(_pct(r["share"]), r["ci95"], even), _ci(r["ci95"])] for r in ordered])
         parts.append(_section(f"{prefix}labels-{kind}", f"Wins by {kind}", png,
                               f"bar chart of win share by {kind}, highest first",
-                              f"Win share of each {_e(kind)} per seat-game it was played, highest first; "
-                              "green when clearly above the even share, red when clearly below."
+                              f"Win share of each {_e(kind)} per seat-game it was played, highest first"
+                              + ("; green when clearly above the even share, red when clearly below."
+                                 if even is not None else ".")
                               + _e(even_text), table, level))
     turns = summary.get("turns") or {}
     if turns.get("histogram"):

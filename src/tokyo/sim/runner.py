@@ -65,7 +65,7 @@ def run_games(game_id: str, players: int, games: int, seed: int, agents: Sequenc
     options = dict(options or {})
     game = load_game(game_id, players, **options)  # validates; raises OptionError
     options = game.options_json()
-    specs = expand_agents(agents, players)
+    specs = expand_agents(agents, game.num_players)   # per seat (a game may add a seat to its players)
     for spec in dict.fromkeys(specs):
         make_agent(spec, game_id)  # validates; raises OptionError
     if games <= 0:

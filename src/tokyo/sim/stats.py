@@ -72,7 +72,8 @@ def summarise(records: Sequence[GameRecord] | Iterable[GameRecord]) -> dict:
     them, its share is wins per seat-game), no_winner (games nobody won),
     shared_wins (games with more than one winner), mean_turns (None if no game),
     min_turns, max_turns, and win_by ({value: {games, share}} counted over the games
-    with a winner whose record says how: ``extra["win_by"]``); and:
+    with a winner whose record says how: ``extra["win_by"]``; in a co-operative game over
+    every game that says how, since its opponent may have no seat); and:
 
     - turns: game length in turns, see :func:`turn_stats`;
     - wins_by_label: wins by the labels of ``extra["labels"]``, see :func:`label_stats`;
@@ -80,7 +81,9 @@ def summarise(records: Sequence[GameRecord] | Iterable[GameRecord]) -> dict:
       (None when no record has card data);
     - card_groups: the same for each further card family of ``extra["card_groups"]``,
       {name: {verb, rows}}, see :func:`card_group_stats`; the key is left out when no
-      record has a group, so such records summarise as they did before groups existed.
+      record has a group, so such records summarise as they did before groups existed;
+    - cooperative and players_win ({wins, share, ci95}: games the players won together),
+      only when every record's ``extra["cooperative"]`` is true (the Crisis Format).
 
     Raises ValueError if the records mix player counts.
     """
@@ -88,14 +91,15 @@ def summarise(records: Sequence[GameRecord] | Iterable[GameRecord]) -> dict:
     games = len(records)
     first = records[0] if records else None
     players = first.players if first else 0
+    seats = len(first.agents) if first else 0   # more than players where a game adds a seat
     agents = list(first.agents) if first else []
 
-    seat_wins = [0] * players
+    seat_wins = [0] * seats
     agent_wins: Counter = Counter()
     agent_seat_games: Counter = Counter()
     agent_seats: dict[str, set[int]] = {}
     win_by: Counter = Counter()
-    no_winner = shared = 0
+    no_winner = shared = team_wins = 0
     turns = []
     for rec in records:
         if rec.players != players:
@@ -111,8 +115,11 @@ def summarise(records: Sequence[GameRecord] | Iterable[GameRecord]) -> dict:
         elif len(rec.winners) > 1:
             shared += 1
         how = (rec.extra or {}).get("win_by")
-        if rec.winners and how not in (None, ""):
-            win_by[str(how)] += 1
+        coop = bool((rec.extra or {}).get("cooperative"))
+        if (rec.winners or coop) and how not in (None, ""):
+            win_by[str(how)] += 1   # a co-operative game may be won by a side with no seat
+        if coop and any(seat < rec.players for seat in rec.winners):
+            team_wins += 1
         turns.append(rec.turns)
 
     decided = sum(win_by.values())
@@ -123,7 +130,7 @@ def summarise(records: Sequence[GameRecord] | Iterable[GameRecord]) -> dict:
         "agents": agents,
         "games": games,
         "wins_by_seat": [{"seat": s, "agent": agents[s] if s < len(agents) else None,
-                          **_rate(seat_wins[s], games)} for s in range(players)],
+                          **_rate(seat_wins[s], games)} for s in range(seats)],
         "wins_by_agent": [{"agent": spec, "seats": sorted(agent_seats[spec]),
                            "seat_games": agent_seat_games[spec],
                            **_rate(agent_wins[spec], agent_seat_games[spec])}
@@ -138,6 +145,10 @@ def summarise(records: Sequence[GameRecord] | Iterable[GameRecord]) -> dict:
         "wins_by_label": label_stats(records),
         "cards": card_stats(records),
     }
+    if records and all((r.extra or {}).get("cooperative") for r in records):
+        # the players are one side (extra["cooperative"]): their shared win rate is the figure
+        summary["cooperative"] = True
+        summary["players_win"] = _rate(team_wins, games)
     groups = card_group_stats(records)
     if groups:  # only then: a summary of records without groups is as it always was
         summary["card_groups"] = groups
@@ -178,8 +189,8 @@ def label_stats(records: Sequence[GameRecord]) -> dict:
     for rec in records:
         labels = (rec.extra or {}).get("labels") or {}
         for kind, per_seat in labels.items():
-            if len(per_seat) != rec.players:
-                raise ValueError(f"labels {kind!r} give {len(per_seat)} labels for {rec.players} seats")
+            if len(per_seat) != len(rec.agents):
+                raise ValueError(f"labels {kind!r} give {len(per_seat)} labels for {len(rec.agents)} seats")
             games, won = seat_games.setdefault(kind, Counter()), wins.setdefault(kind, Counter())
             for seat, label in enumerate(per_seat):
                 games[str(label)] += 1
@@ -264,12 +275,16 @@ def _family_stats(records: Sequence[GameRecord], family, what: str) -> dict | No
         per_seat, rec_verb = family(rec)
         if per_seat is None:
             continue
-        if len(per_seat) != rec.players:
-            raise ValueError(f"{what} give {len(per_seat)} lists for {rec.players} seats")
+        if len(per_seat) != len(rec.agents):
+            raise ValueError(f"{what} give {len(per_seat)} lists for {len(rec.agents)} seats")
         verb = verb or rec_verb or "used"
-        total_games += rec.players
-        total_wins += len(set(rec.winners))
-        for seat, cards in enumerate(per_seat):
+        # a seat whose list is None has no cards to use (the Crisis Format's opponent seat):
+        # it counts neither with nor without any card
+        holders = [seat for seat, cards in enumerate(per_seat) if cards is not None]
+        total_games += len(holders)
+        total_wins += len(set(rec.winners) & set(holders))
+        for seat in holders:
+            cards = per_seat[seat]
             won = seat in rec.winners
             for card in set(cards):
                 with_games[card] += 1

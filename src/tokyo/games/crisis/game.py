@@ -16,7 +16,7 @@ DRAGONS = {
 
 class CrisisTokyoGame(Game):
     """Crisis: Tokyo for 2-5 players. Options: districts_to_win, dragon, resources,
-    collateral_damage, brute_force, turn_limit."""
+    collateral_damage, brute_force, turn_limit, ask_always (C25)."""
 
     info = GameInfo(
         game_id="crisis-tokyo", title="Crisis: Tokyo", min_players=2, max_players=5, default_players=4,
@@ -33,6 +33,8 @@ class CrisisTokyoGame(Game):
             Option("brute_force", False, "optional rule: 8+ spheres level any District", kind="bool"),
             Option("turn_limit", 500, "after this many turns the game ends: most Districts wins (ruling C10)",
                    kind="int", minimum=10, maximum=100000),
+            Option("ask_always", False, "ask also the questions with a single possible answer (ruling C25); "
+                   "records made before the option replay with true", kind="bool", legacy=True),
         ),
     )
 

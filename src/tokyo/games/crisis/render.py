@@ -46,7 +46,7 @@ def _hand_card(state, cid: str) -> list[str]:
 
 def render_text(state, seat=None) -> str:
     g = state.game
-    lines = [f"Turn {state.turn_count} - Player {state.active} to play ({state.actions_left} action(s) left)"]
+    lines = [f"Turn {state.turn_count} - Seat {state.active} to play ({state.actions_left} action(s) left)"]
     tokyo = []
     for did in state.tokyo:
         if did:
@@ -60,12 +60,12 @@ def render_text(state, seat=None) -> str:
         res = "; ".join(_inst(state, i) for i in state.reserves[p]) or "-"
         dist = ", ".join(g.cards["district"][d]["name"] for d in state.districts[p]) or "-"
         you = " (you)" if p == seat else ""
-        lines.append(f"Player {p}{you}: hand {len(state.hands[p])}, Districts: {dist}; Reserve: {res}")
+        lines.append(f"Seat {p}{you}: hand {len(state.hands[p])}, Districts: {dist}; Reserve: {res}")
     c = state.conflict
     if c:
-        lines.append(f"Conflict at {g.cards['district'][c['district']]['name']}: attacker Player {c['attacker']} "
+        lines.append(f"Conflict at {g.cards['district'][c['district']]['name']}: attacker Seat {c['attacker']} "
                      f"({c['att_power'] or '?'}) vs defender "
-                     f"{'Player ' + str(c['defender']) if c['defender'] is not None else 'none'} ({c['def_power'] or '?'})")
+                     f"{'Seat ' + str(c['defender']) if c['defender'] is not None else 'none'} ({c['def_power'] or '?'})")
         lines.append("  attacking: " + ("; ".join(_inst(state, i) for i in c["att"]) or "-"))
         lines.append("  defending: " + ("; ".join(_inst(state, i) for i in c["def"]) or "-"))
         if c["att_power"] and c["def_power"]:
@@ -78,7 +78,7 @@ def render_text(state, seat=None) -> str:
     node = state.node
     if node is not None and node[0] == "decision":
         what = node[3].get("name", node[2]) if node[2] == "effect" else node[2]
-        lines.append(f"Now deciding: Player {node[1]}" + (" (you)" if node[1] == seat else "") + f" - {_KINDS.get(what, what)}")
+        lines.append(f"Now deciding: Seat {node[1]}" + (" (you)" if node[1] == seat else "") + f" - {_KINDS.get(what, what)}")
     if state.winners is not None:
-        lines.append("Winners: " + (", ".join(f"Player {p}" for p in state.winners) or "nobody"))
+        lines.append("Winners: " + (", ".join(f"Seat {p}" for p in state.winners) or "nobody"))
     return "\n".join(lines)

@@ -74,6 +74,36 @@ class CrisisState(StepState):
     def _interrupt(self) -> bool:
         return self._check_limits()
 
+    ALWAYS_ASKED = ("action",)
+    """Decisions asked even with a single answer: the turn's action depends on the hidden hand."""
+
+    def _ask(self, seat: int, kind: str, legal: list[str] | None = None, **data) -> None:
+        """Open a decision node; ruling C25: a decision with a single answer is answered at
+        once instead, unless ``ask_always``, its kind is in ``ALWAYS_ASKED``, or it is a
+        manoeuvre (which depends on the Events in the hand) and the hand holds an Event card
+        the other seats have not seen: then the pass would tell them none can be played."""
+        super()._ask(seat, kind, legal, **data)
+        if self.asks_always() or kind in self.ALWAYS_ASKED:
+            return
+        if kind == "manoeuvre" and self.unseen_events(seat):
+            return
+        texts = self._legal_texts() if legal is None else legal
+        if len(texts) == 1:
+            node, self.node, self._legal_next = self.node, None, None
+            getattr(self, "_do_" + kind.replace("-", "_"))(node, texts[0])
+
+    def unseen_events(self, seat: int) -> int:
+        """The Event cards in ``seat``'s hand the other seats have not seen go into it (their
+        number is known to all: draws say which deck, ``known_cards`` the cards seen)."""
+        known = list(self.known_cards[seat])
+        n = 0
+        for cid in self.hands[seat]:
+            if cid in known:
+                known.remove(cid)
+            elif cid in self.game.cards["event"]:
+                n += 1
+        return n
+
     def say(self, text: str, rule: str, seats=None) -> None:
         """Log ``text`` citing ``rule`` (from ``rule(key)`` or a card citation)."""
         super().say(text, rule, seats)
@@ -178,7 +208,7 @@ class CrisisState(StepState):
         return self.game.half(card, which)["name"]
 
     def pname(self, seat: int) -> str:
-        return f"Player {seat}"
+        return f"Seat {seat}"
 
     # ===================== Setting Up the Game =========================================
     def _step_reveal_district(self, slot: int) -> None:
@@ -293,7 +323,7 @@ class CrisisState(StepState):
             p = (self.active + k) % n
             if len(self.hands[p]) > hand_limit:
                 self._ask(p, "discard", reason="hand limit")
-                return True
+                return self.node is not None  # answered at once (C25): check the limits again
         for k in range(n):
             p = (self.active + k) % n
             threats = [i for i in self.reserves[p] if i["half"] == "threat"]
@@ -304,7 +334,7 @@ class CrisisState(StepState):
                 self.destroy_instance(inst)
             if len(self.reserves[p]) > reserve_limit:
                 self._ask(p, "reserve-limit")
-                return True
+                return self.node is not None
         return False
 
     def _legal_discard(self, node) -> list[str]:
@@ -777,18 +807,23 @@ class CrisisState(StepState):
         """(attacker, defender) totals: spheres of the declared powers, effect bonuses,
         District bonus, and +2 (or the Plot's bonus) for Superiority unless the total is 0."""
         c = self.conflict
-        att_spheres = self.side_total("att", c["att_power"])
-        def_spheres = self.side_total("def", c["def_power"])
-        att = att_spheres + c["bonus"][0]
-        dfn = def_spheres + c["bonus"][1]
+        att_sup, def_sup = self.superiority_bonuses()
+        att = self.side_total("att", c["att_power"]) + c["bonus"][0] + att_sup
+        dfn = self.side_total("def", c["def_power"]) + c["bonus"][1] + def_sup
         dfn += self.game.cards["district"][c["district"]].get("special", {}).get("defender_bonus", 0)
+        return att, dfn
+
+    def superiority_bonuses(self) -> tuple[int, int]:
+        """(attacker, defender): the Superiority bonus each side's total includes, +2 (or
+        the Plot's bonus) for the superior power, 0 otherwise."""
+        c = self.conflict
         bonus = self.rules().get("superiority_bonus", 2)
         no_sup = c["no_superiority"] or self.game.cards["district"][c["district"]].get("special", {}).get("no_superiority")
-        if not no_sup:  # a side with zero spheres gets no Superiority, whatever its bonuses (C7)
-            if att_spheres > 0 and self.superior(c["att_power"], c["def_power"]):
-                att += bonus
-            if def_spheres > 0 and self.superior(c["def_power"], c["att_power"]):
-                dfn += bonus
+        if no_sup:
+            return 0, 0
+        # a side with zero spheres gets no Superiority, whatever its bonuses (C7)
+        att = bonus if self.side_total("att", c["att_power"]) > 0 and self.superior(c["att_power"], c["def_power"]) else 0
+        dfn = bonus if self.side_total("def", c["def_power"]) > 0 and self.superior(c["def_power"], c["att_power"]) else 0
         return att, dfn
 
     def _step_resolve_combat(self) -> None:
@@ -911,18 +946,24 @@ class CrisisState(StepState):
         return other
 
     def public_instance(self, inst: dict) -> dict:
+        """A Character in play as every seat sees it; ``talents``: the names of its Talents
+        in the order of ``talent <uid> <k>`` (its own, then its Gifts')."""
+        from .effects import talents_of
         h = self.card_half(inst)
         return {"uid": inst["uid"], "card": inst["card"], "half": inst["half"], "name": h["name"],
                 "owner": inst["owner"], "wild": inst["wild"], "mods": dict(inst["mods"]),
                 "spheres": {p: self.spheres(inst, p) for p in POWERS if self.spheres(inst, p)},
-                "gifts": [dict(g) for g in inst["gifts"]], "talent_used": inst["talent_turn"] == self.turn_count}
+                "gifts": [dict(g) for g in inst["gifts"]], "talent_used": inst["talent_turn"] == self.turn_count,
+                "talents": [t["name"] for t in talents_of(self, inst)]}
 
     def observation(self, seat: int | None) -> dict:
         """What ``seat`` may know: its own hand; others' hand sizes and the cards all saw
-        go into them (``known_cards``); the public table
-        (Tokyo, Reserves, levelled Districts, Plot, Conflict with both totals and the
-        superior side), deck sizes
-        and discard piles. JSON-safe."""
+        go into them (``known_cards``); the public table (Tokyo, Reserves, levelled
+        Districts, Plot, Conflict with both totals, the superior side, the Superiority
+        bonus in each total and each side's spheres), deck sizes and discard piles; the
+        Dragon and the limits as they stand (``beats``, ``limits``); the pending decision
+        with its data (``node``: kind, seat, data: the card effect asking, its source).
+        JSON-safe."""
         if seat is not None and not 0 <= seat < self.game.num_players:
             raise ValueError(f"seat must be from 0 to {self.game.num_players - 1} (or None), not {seat}")
         node = self.node
@@ -939,10 +980,21 @@ class CrisisState(StepState):
                 # bonus is withheld (no_superiority, zero spheres): for clients to show
                 conflict["superior"] = ("att" if self.superior(c["att_power"], c["def_power"]) else
                                         "def" if self.superior(c["def_power"], c["att_power"]) else None)
+                conflict["superiority"] = list(self.superiority_bonuses())  # the bonus in each total
+            # each side's spheres of its power (Threat passives included): what levels the District
+            conflict["spheres"] = [self.side_total("att", c["att_power"]) if c["att_power"] else None,
+                                   self.side_total("def", c["def_power"]) if c["def_power"] else None]
         return {
             "game": self.game.game_id, "seat": seat, "active": self.active, "turn": self.turn_count,
             "actions_left": self.actions_left, "current_player": self._current_player(),
-            "node": None if node is None else {"kind": node[2], "seat": node[1] if node[0] == "decision" else None},
+            "node": None if node is None else {"kind": node[2], "seat": node[1] if node[0] == "decision" else None,
+                                               # what the decision is about (the card effect, its source):
+                                               # public, like the log lines that led to it
+                                               **({"data": _deep(node[3])} if node[0] == "decision" else {})},
+            # the Dragon as it stands (a Plot may reverse it): power -> the powers it is superior to
+            "beats": {p: [q for q in POWERS if q != p and self.superior(p, q)] for p in POWERS},
+            # the limits as they stand (a Plot may change them)
+            "limits": {"hand": self.hand_limit(), "reserve": self.reserve_limit(), "attack_actions": self.attack_cost()},
             "hand": list(self.hands[seat]) if seat is not None else None,
             "hand_sizes": [len(h) for h in self.hands],
             "known_cards": [list(k) for k in self.known_cards],

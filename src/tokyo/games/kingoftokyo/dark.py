@@ -28,6 +28,11 @@ class DarkState(KotState):
 
     effects = POWERS.merged(TILES, "kot-dark")
     RULEBOOK = DARK_SECTIONS
+    # ruling R41: what may act back on the active monster during its own Smash (Reflective
+    # Hide: 1 heart; Unstable DNA: a card swapped) or end the game there (Final Roar), and
+    # what reads its own stars (Underdog)
+    SMASH_FEEDBACK = frozenset({"reflective-hide", "unstable-dna", "final-roar"})
+    READS_OWN_STARS = frozenset({"underdog"})
 
     def edition_init(self) -> None:
         # tile stacks by level: the side of each physical tile that is face up
@@ -69,6 +74,20 @@ class DarkState(KotState):
         # is taken, so they are collected by a step of their own (not here, before the tile)
         steps = self.gain_wickedness(m, gained) if gained else []
         self._push(*steps, ["numbers-cards", m.seat])
+
+    def hook_numbers_ask(self, m: MonsterState) -> bool:
+        """Ruling R41: the numbers would take ``m`` to a Wickedness level with a tile left to
+        take there (a tile may change every other category: Skybeam, Antimatter Beam...)."""
+        c = self.counts()
+        gained = 0
+        for face, points in (("1", 2), ("2", 1)):
+            triples = c[face] // 3
+            if triples and self.game.options["wickedness_per_triple"] == "first-triple":
+                triples = 1
+            gained += points * triples
+        top = min(GAUGE_TOP, m.wickedness + gained)
+        return any(m.wickedness < lv <= top and lv not in m.levels and self.tile_stacks[str(lv)]
+                   for lv in LEVELS)
 
     def _step_numbers_cards(self, seat: int) -> None:
         m = self.monsters[seat]
@@ -161,7 +180,7 @@ class DarkEditionGame(Game):
     """``kot-dark``: King of Tokyo Dark Edition for 2-6 monsters.
 
     Options (``tokyo games`` lists them): monsters, wickedness_side, two_player_variant,
-    star_tie (R1), wickedness_per_triple (R2), death_from_above (R5).
+    star_tie (R1), wickedness_per_triple (R2), death_from_above (R5), ask_always (R41).
     """
 
     MONSTER_IDS = ("alienoid", "the-king", "gigazaur", "meka-dragon", "cyber-bunny", "kraken")
@@ -182,6 +201,9 @@ class DarkEditionGame(Game):
                    choices=("each-triple", "first-triple")),
             Option("death_from_above", "city", "Death From Above bought in Tokyo Bay (ruling R5)",
                    choices=("city", "stay")),
+            Option("ask_always", False, "ask also the questions whose answer cannot change anything "
+                   "(ruling R41: the resolve order); records made before the option replay with true",
+                   kind="bool", legacy=True),
         ),
     )
     max_dice = 8  # six gray and two yellow dice

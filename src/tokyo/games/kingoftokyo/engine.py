@@ -689,7 +689,72 @@ class KotState(StepState):
         if len(legal) == 1:
             self._do_resolve(None, legal[0])
             return
+        cats = self.categories_left()
+        if (len(legal) == len(cats) and not self.asks_always()
+                and not self.resolve_order_matters(m, cats)):
+            # ruling R41: no order could change anything, so it is not asked: the categories
+            # resolve in the rulebook's order (numbers, hearts, energy, Smash)
+            names = [self.CATEGORY_WORDS[k] for k in cats]
+            self.say(f"{self.name(m.seat)} resolves {', '.join(names[:-1])} and {names[-1]}: "
+                     "the order cannot change anything.", self.rule("R41"))
+            self.resolved.extend(cats)
+            self._push(*[["resolve-" + k] for k in cats], ["resolve-choice"])
+            return
         self._ask(self.active, "resolve", legal)
+
+    CATEGORY_WORDS = {"numbers": "its numbers", "hearts": "its hearts", "energy": "its energy",
+                      "smash": "its Smash"}
+    """How the log names each category of dice (Godzilla: Heal and Smack)."""
+
+    SMASH_FEEDBACK: frozenset[str] = frozenset()
+    """Cards, tiles and Evolutions that, held by a monster the active monster's Smash may hurt,
+    can change the active monster while that Smash resolves (its hearts, its cards) or end the
+    game there (Final Roar): with one of them in reach the resolve order is asked (ruling
+    R41). The edition fills it."""
+
+    READS_OWN_STARS: frozenset[str] = frozenset()
+    """The active monster's own cards and tiles whose effect during its Smash depends on its
+    stars (Underdog): with one, numbers then Smash and Smash then numbers may differ (R41)."""
+
+    def resolve_order_matters(self, m: MonsterState, cats: list[str]) -> bool:
+        """Ruling R41: whether the order of resolving ``cats`` (two or more categories, no
+        die change offered) can change anything. Conservative: True whenever in doubt.
+
+        Numbers, hearts and energy read and change only the active monster's own stars,
+        Wickedness, hearts and energy, and none reads what another changes; so the order
+        matters only when a category can ask a question whose answer changes the others
+        (``hook_numbers_ask``: a Wickedness tile) or with a Smash that may act back on the
+        active monster, or end the game, before the categories after it: a monster it may hurt
+        holds a card of ``SMASH_FEEDBACK`` (or, unseen, may hold one: ``hook_smash_feedback``); the active monster
+        is in Tokyo Bay (an elimination closes the Bay and moves it: hearts then heal or
+        not), copies a card with Fluxling (its holder's elimination ends the copy), has
+        Poison or Shrink Ray tokens (its Heart decision would be taken knowing, or not, how
+        the Smash went) or, with numbers to resolve, an effect of ``READS_OWN_STARS``."""
+        if "numbers" in cats and self.hook_numbers_ask(m):
+            return True
+        if "smash" not in cats:
+            return False
+        if m.location == BAY or m.copy is not None:
+            return True
+        if "hearts" in cats and (m.poison or m.shrink):
+            return True
+        if "numbers" in cats and any(self.has(m, cid) for cid in self.READS_OWN_STARS):
+            return True
+        reach = set(self.smash_targets(m))
+        if self._fns("smash_side_effects", m):
+            reach.update(self.neighbours(m.seat))
+        return any(self.monsters[s].alive and self.hook_smash_feedback(self.monsters[s]) for s in reach)
+
+    def hook_numbers_ask(self, m: MonsterState) -> bool:
+        """Hook point (R41): whether resolving the active monster's numbers may ask it a
+        question whose answer changes its other categories (Dark: a Wickedness tile)."""
+        return False
+
+    def hook_smash_feedback(self, o: MonsterState) -> bool:
+        """Hook point (R41): whether ``o``, hurt by the active monster's Smash, may change the
+        active monster or end the game as that Smash resolves, as far as everyone can tell
+        (``SMASH_FEEDBACK``)."""
+        return any(self.has(o, cid) for cid in self.SMASH_FEEDBACK)
 
     def _legal_resolve(self, node) -> list[str]:
         m = self.monsters[self.active]

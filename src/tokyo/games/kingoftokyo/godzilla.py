@@ -48,8 +48,13 @@ class GodzillaState(EvolutionMixin, KotState):
                  "2.4.5": "2.3.5", "2.4.9": "2.3.8", "2.4.10": "2.3.9", "2.5.1": "2.4.1", "2.5.3": "2.4.3",
                  "3.0.1": "3.0.1", "3.1.1": "3.1.1", "3.1.4": "3.1.4", "3.1.5": "3.1.5", "3.2.1": "3.2.1",
                  "3.2.2": "3.2.2", "3.3.1": "3.3.1", "3.3.2": "3.3.2", "4.2": "4.1.2", "4.6": "4.1.3",
-                 "4.8": "4.1.5", "6.2": "6.2", "6.3": "6.3", "9.0.2": "G13"}
+                 "4.8": "4.1.5", "6.2": "6.2", "6.3": "6.3", "9.0.2": "G13", "R41": "G53"}
     KEEP_TYPES = ("power",)
+    CATEGORY_WORDS = {"numbers": "its numbers", "hearts": "its Heal results", "energy": "its Energy",
+                      "smash": "its Smacks"}
+    # ruling G53: what may act back on the active monster during its own Smack (Spiked
+    # Carapace in play; Vengeful Heads, which may be in a hidden hand: hook_smash_feedback)
+    SMASH_FEEDBACK = frozenset({"spiked-carapace", "vengeful-heads"})
     FACE_WORDS = dict(FACE_NAMES, h="Heal", c="Smack")
     SMASH_VERB = "Smacks"
     YIELD_VERB = "flees"
@@ -218,6 +223,18 @@ class GodzillaState(EvolutionMixin, KotState):
                 out.sort(key=CATEGORIES.index)
         return out
 
+    def hook_smash_feedback(self, o: MonsterState) -> bool:
+        """Ruling G53: as the shared machine, and a hidden Evolution hand counts as holding a
+        ``SMASH_FEEDBACK`` Evolution of its monster's deck that nobody has seen played and still
+        face up: whether the order is asked must not tell anyone what that hand holds."""
+        if super().hook_smash_feedback(o):
+            return True
+        if not self.evo_on or not self.evo_hand[o.seat]:
+            return False
+        shown = set(self.evo_used[o.seat]) | set(self.evo_play[o.seat])
+        return any(eid in self.SMASH_FEEDBACK and eid not in shown
+                   for eid in self.game.evolution_decks().get(o.monster, ()))
+
     def hook_smash_total(self, m: MonsterState, claws: int) -> int:
         total = super().hook_smash_total(m, claws)
         if m.seat == self.active:
@@ -372,7 +389,7 @@ class GodzillaGame(Game):
     """``kot-godzilla``: King of Tokyo: Godzilla for 2-6 monsters.
 
     Options: monsters, evolutions (the Evolution extension, off by default),
-    two_player_variant (energy instead of stars for Tokyo, 2 players).
+    two_player_variant (energy instead of stars for Tokyo, 2 players), ask_always (G53, G54).
     """
 
     MONSTER_IDS = tuple(card_data.species_monsters(MONSTER_SET))
@@ -385,6 +402,9 @@ class GodzillaGame(Game):
             Option("evolutions", False, "play with the Evolution cards (extension)", kind="bool"),
             Option("two_player_variant", False,
                    "2 players: entering or starting in Tokyo gives 1 energy instead of stars", kind="bool"),
+            Option("ask_always", False, "ask also the questions whose answer cannot change anything "
+                   "(rulings G53, G54); records made before the option replay with true",
+                   kind="bool", legacy=True),
         ),
     )
     max_dice = 8  # six brown and two black dice

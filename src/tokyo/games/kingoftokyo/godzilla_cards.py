@@ -83,6 +83,10 @@ def pick(seat: int, name: str, choices, then: str) -> list:
 @ENERGY.step("pick")
 def _pick_ask(state, seat, name, choices, then):
     if choices and state.monsters[seat].alive and state.winners is None:
+        if len(choices) == 1 and not state.asks_always():
+            # ruling G54: a single monster or number to pick is not a choice: it is taken
+            state._push(["card", then, seat, int(choices[0])])
+            return
         state.ask_card(seat, name, choices=choices, then=then)
 
 

@@ -3,8 +3,8 @@
 A mixin of StorylineState. An ability being resolved is a JSON-safe *context*: ``src``
 (the source's uid, None for an Event), ``card``, ``face``, ``ctrl`` (the controller of the
 effect, storyline 7.10.1), ``owner``, ``band`` and ``range`` (the source as it last was on
-the Map, 7.3.4), ``crisis``, ``power`` (the ability's printed Power, if any), ``ops`` and
-``label``. Steps: ``["ability", ctx]`` pushes one ``["op", ctx, i, chosen]`` per operation;
+the Map, 7.3.4), ``crisis``, ``power`` (the ability's printed Power, if any), ``ops``,
+``label`` and ``may`` (present while a "may" is still to be decided, 7.8.1). Steps: ``["ability", ctx]`` pushes one ``["op", ctx, i, chosen]`` per operation;
 an operation that needs a choice opens a decision (``choose <uid>``) or a chance node
 (``pick <uid>``, ``player <seat>``), and runs again with the answer in ``chosen``.
 
@@ -21,11 +21,12 @@ OPPONENT = -1   # the Crisis Format's opponent as a controller (storyline 22.2);
 
 class AbilityMixin:
     # ===================== what a card's text is now ======================================
-    def abilities_of(self, e: dict) -> list[tuple[int, dict]]:
+    def abilities_of(self, e: dict, look_back: bool = False) -> list[tuple[int, dict]]:
         """storyline 7.1.2, 8.4.1, 7.11.1, 1.3.3: the face's abilities and the current
         Chapter's, as ``(index, ability)`` (index: printed order, Chapter abilities after);
-        none for a Fallen Character."""
-        if self.fallen(e):
+        none for a Fallen Character, unless ``look_back``: the card as it was just before
+        it fell (its "when this falls" abilities, storyline 7.11.1, 12.5.4)."""
+        if not look_back and self.fallen(e):
             return []
         f = self.face(e)
         out = list(enumerate(f["abilities"]))
@@ -38,64 +39,56 @@ class AbilityMixin:
                 ctrl: int | None = None, label: str = "") -> dict:
         if e is None:   # an Event: no Band, no Range (storyline 11.2.7)
             f = self.card(card)["faces"]["front"]
-            return {"src": None, "card": card, "face": "front", "ctrl": ctrl, "owner": ctrl, "band": None,
-                    "range": 0, "crisis": False, "power": (ability or {}).get("power"), "ops": ops,
-                    "label": label or f["name"]}
-        rng = (ability or {}).get("range")
-        return {"src": e["uid"], "card": e["card"], "face": e["face"], "ctrl": e["controller"], "owner": e["owner"],
-                "band": self.band(e), "range": self.range_of(e) if rng is None else rng,   # storyline 11.2.2
-                "crisis": self.is_crisis(e), "power": (ability or {}).get("power"), "ops": ops,
-                "label": label or self.name(e)}
+            ctx = {"src": None, "card": card, "face": "front", "ctrl": ctrl, "owner": ctrl, "band": None,
+                   "range": 0, "crisis": False, "power": (ability or {}).get("power"), "ops": ops,
+                   "label": label or f["name"]}
+        else:
+            rng = (ability or {}).get("range")
+            ctx = {"src": e["uid"], "card": e["card"], "face": e["face"], "ctrl": e["controller"],
+                   "owner": e["owner"], "band": self.band(e),
+                   "range": self.range_of(e) if rng is None else rng,   # storyline 11.2.2
+                   "crisis": self.is_crisis(e), "power": (ability or {}).get("power"), "ops": ops,
+                   "label": label or self.name(e)}
+        if (ability or {}).get("may"):
+            ctx["may"] = True   # storyline 7.8.1: asked when it resolves (19.4.4)
+        return ctx
 
     # ===================== characteristics (storyline 2.14, 7.2) ===========================
-    def _static_mod(self, e: dict, name: str) -> int:
+    def _static_mod(self, e: dict, name: str, characters: bool = True) -> int:
+        """The static and "this turn" changes to ``e``'s characteristic ``name``.
+        ``characters=False``: without the static abilities of Characters, which is what a
+        Character's own Fallen check counts (ruling S33)."""
         total = 0
+        statics = self.game.statics
         for src in self.map:
-            f = self.face(src)
-            if not any(a["kind"] == "static" for a in f["abilities"]):
+            st = statics.get((src["card"], src["face"]))
+            ops = [op for _, a in st for op in a["effect"] if op["characteristic"] == name] if st else None
+            if not ops:
                 continue
-            if self.ftype(src) == "character" and \
-                    src["damage"] >= max(1, f.get("durability", 1) + self._static_mod_guarded(src)):
-                continue   # storyline 7.11.1: a Fallen Character's text has no effect
-            ctx = None
-            for _, a in self.abilities_of_static(src):
-                for op in a["effect"]:
-                    if op["characteristic"] != name:
-                        continue
-                    to = op["to"]
-                    if to == "this":
-                        hit = src is e
-                    elif to == "host":
-                        hit = src.get("host") == e["uid"]
-                    else:
-                        ctx = ctx or self.context(src, a, [])
-                        sel = next(iter(to.values()))
-                        hit = self.matches(sel, e, ctx)
-                    if hit:
-                        total += op["by"]
+            if self.ftype(src) == "character":
+                if not characters:
+                    continue
+                f = self.face(src)
+                if src["damage"] >= max(1, f.get("durability", 1) + self._static_mod(src, "durability", False)):
+                    continue   # storyline 7.11.1: a Fallen Character's text has no effect
+            ctx = {"src": src["uid"], "ctrl": src["controller"]}   # what a selector reads (matches)
+            for op in ops:
+                to = op["to"]
+                if to == "this":
+                    hit = src is e
+                elif to == "host":
+                    hit = src.get("host") == e["uid"]
+                else:
+                    hit = self.matches(next(iter(to.values())), e, ctx)
+                if hit:
+                    total += op["by"]
         for uid, char, by in self.temps:
             if uid == e["uid"] and char == name:
                 total += by
         return total
 
-    def _static_mod_guarded(self, src: dict) -> int:
-        """A static source's own Durability for its Fallen check, counting only
-        modifications from sources other than Characters (avoids a loop; none shipped)."""
-        total = 0
-        for other in self.map:
-            if other is src or self.ftype(other) == "character":
-                continue
-            for a in self.face(other)["abilities"]:
-                if a["kind"] != "static":
-                    continue
-                for op in a["effect"]:
-                    if op["characteristic"] == "durability" and (
-                            (op["to"] == "host" and other.get("host") == src["uid"])):
-                        total += op["by"]
-        return total
-
     def abilities_of_static(self, e: dict):
-        return [(i, a) for i, a in enumerate(self.face(e)["abilities"]) if a["kind"] == "static"]
+        return self.game.statics.get((e["card"], e["face"]), [])
 
     # ===================== selectors and recipients ========================================
     def is_player(self, c) -> bool:
@@ -219,6 +212,12 @@ class AbilityMixin:
             return []   # storyline 1.6.4, 7.9.1: nothing to choose, nothing done
         if len(opts) == 1:
             return opts   # storyline 1.6.2
+        if op["op"] == "remove-counters" and not self.asks_always() and not any(
+                self.counters_of(e, op["type"]) for e in opts):
+            # ruling S44: whichever card is chosen, nothing is removed: nothing is chosen
+            self.say(f"{ctx.get('label') or 'An ability'}: no card it may choose has a {op['type']} counter "
+                     "to remove; nothing is chosen.", self.rule("S44"))
+            return []
         data = {"ctx": ctx, "i": i, "slot": slot, "chosen": chosen, "opts": [e["uid"] for e in opts]}
         if how == "random" or ctx["ctrl"] == OPPONENT or not self.is_player(ctx["ctrl"]):
             self._chance("pick", **data)   # storyline 1.6.3, 7.8.3, 22.2.6
@@ -240,8 +239,18 @@ class AbilityMixin:
     def _do_choose(self, node, text) -> None:
         self._answer(node[3], int(text.split()[1]))
 
-    def _on_pick(self, node, value) -> None:
-        self._answer(node[3], int(value))
+    def _on_pick(self, node, value, chooser: str | None = None) -> None:
+        """A choice made at random (a chance outcome) or, with ``chooser``, by the seat that
+        makes the opponent's choices (storyline 22.2.7): said in the log as it happens."""
+        d = node[3]
+        e = self.find(int(value))
+        what = self.name(e) if e is not None else f"#{value}"
+        label = d["ctx"].get("label") or "An ability"
+        if chooser:
+            self.say(f"{label}: {chooser} chooses {what}.", self.rule("22.2.7"))
+        else:
+            self.say(f"{label}: {what} is chosen at random.", self.rule("1.6.3"))
+        self._answer(d, int(value))
 
     def _answer(self, d: dict, uid: int) -> None:
         chosen = dict(d["chosen"])
@@ -279,8 +288,34 @@ class AbilityMixin:
     def _step_ability(self, ctx: dict) -> None:
         if self.winners is not None:
             return
+        if ctx.get("may"):
+            # storyline 7.8.1, 19.4.4: "may" is a decision of the ability's controller, made as
+            # it resolves; for the opponent a chance node of its own (22.2.6), or the seated
+            # person's decision (22.2.7)
+            data = {"ctx": ctx, "opts": ["yes", "no"]}
+            if self.is_player(ctx["ctrl"]):
+                self._ask(ctx["ctrl"], "may", ["may yes", "may no"], **data)
+            else:
+                self._chance("may", **data)
+            return
         self.say(f"{ctx['label']}: an ability resolves.", self.rule("7.3.3" if ctx.get("trig") else "7.1.1"))
         self._push(*[["op", ctx, i, {}] for i in range(len(ctx["ops"]))])
+
+    def _legal_may(self, node) -> list[str]:
+        return [f"may {x}" for x in node[3]["opts"]]
+
+    def _do_may(self, node, text) -> None:
+        self._on_may(node, text.split()[1])
+
+    def _on_may(self, node, value) -> None:
+        ctx = dict(node[3]["ctx"])
+        del ctx["may"]
+        who = self.pname(ctx["ctrl"])
+        if value == "yes":
+            self.say(f"{ctx['label']}: {who} does what it may do.", self.rule("7.8.1"))
+            self._push(["ability", ctx])
+        else:
+            self.say(f"{ctx['label']}: {who} does not do what it may do.", self.rule("7.8.1"))
 
     def _step_op(self, ctx: dict, i: int, chosen: dict) -> None:
         if self.winners is not None:
@@ -382,6 +417,10 @@ class AbilityMixin:
                 if not e["counters"][k]:
                     del e["counters"][k]
             self.say(f"{n} {k} counter(s) removed from {self.name(e)}.", self.rule("9.3.1"))
+
+    def counters_of(self, e: dict, kind: str) -> int:
+        """The counters of ``kind`` on card ``e`` (damage counters are its ``damage``)."""
+        return e["damage"] if kind == "damage" else e["counters"].get(kind, 0)
 
     def _op_create_drone(self, ctx, i, op, chosen, seats):
         f = self.card(op["drone"])["faces"]["front"]

@@ -137,7 +137,7 @@ def _ability(cid: str, raw: dict) -> dict:
     kind = raw.get("kind")
     if kind not in KINDS:
         raise CardDataError(f"card {cid!r}: ability kind {kind!r}")
-    known = {"kind", "when", "cost", "limit", "range", "power", "effect"}
+    known = {"kind", "when", "cost", "limit", "range", "power", "effect", "may"}
     if set(raw) - known:
         raise CardDataError(f"card {cid!r}: ability keys {sorted(set(raw) - known)} are not the format's")
     a = {"kind": kind, "effect": [_op(cid, o) for o in raw.get("effect", [])]}
@@ -162,6 +162,10 @@ def _ability(cid: str, raw: dict) -> dict:
     for k in ("range", "power"):
         if k in raw:
             a[k] = raw[k]
+    if raw.get("may"):
+        if kind != "triggered":
+            raise CardDataError(f"card {cid!r}: only a triggered ability says \"may\" (storyline 7.8.1)")
+        a["may"] = True
     return a
 
 
@@ -204,6 +208,10 @@ def _face(cid: str, raw: dict) -> dict:
             if int(ch["end"]) <= last:
                 raise CardDataError(f"card {cid!r}: Chapter ends must rise (storyline 8.5.2)")
             last = int(ch["end"])
+            if any(a.get("kind") == "static" for a in ch.get("abilities", [])):
+                # the engine reads static abilities from the face only (no card needs more)
+                raise CardDataError(f"card {cid!r}: Chapter {i} has a static ability; a Chapter may hold "
+                                    f"triggered and activated abilities only (docs/storyline-card-format.md)")
             if ch.get("counter", "story") not in ("story", "time"):
                 raise CardDataError(f"card {cid!r}: a Chapter counts story or time counters")
             out.append({"number": i, "counter": ch.get("counter", "story"), "end": last,

@@ -128,7 +128,7 @@ class CrisisState(StorylineState):
     # ===================== the opponent's choices (storyline 22.2.6, 22.2.7) ===============
     def _chance(self, kind: str, **data) -> None:
         opp = self.game.opp_seat
-        if opp is not None and kind in ("pick", "player") and data["ctx"]["ctrl"] == OPPONENT:
+        if opp is not None and kind in ("pick", "player", "may") and data["ctx"]["ctrl"] == OPPONENT:
             legal = [f"{kind} {x}" for x in data["opts"]]
             self._ask(opp, kind, legal, **data)   # storyline 22.2.7: the same options
             return
@@ -138,7 +138,7 @@ class CrisisState(StorylineState):
         return [f"pick {u}" for u in node[3]["opts"]]
 
     def _do_pick(self, node, text) -> None:
-        self._on_pick(node, text.split()[1])
+        self._on_pick(node, text.split()[1], chooser=f"the opponent (Seat {self.game.opp_seat})")
 
     def _legal_player(self, node) -> list[str]:
         return [f"player {p}" for p in node[3]["opts"]]
@@ -281,13 +281,15 @@ class CrisisState(StorylineState):
             obs = super().observation(seat)
         obs.update(format="crisis-format", opponent_seat=opp, pool=self.pool, opponent_story=self.opp_story,
                    paired=self.paired_player(), crises=list(self.crises))
+        # the Crisis Storylines by name, also once destroyed (out of the game, 4.12)
+        obs["card_info"].update({cid: self.card_facts(cid) for cid in self.crises})
         return obs
 
     LOSE_KEYS = {"16.3.1": "treasury", "16.4.1": "deck", "16.5.1": "wreckage", "16.6.1": "homeworld"}
 
     def record_extra(self) -> dict:
         """The generic keys (docs/architecture.md, Game records) with one entry per seat,
-        the opponent's seat included (``opponent=seat``: no cards, label ``opponent``):
+        the opponent's seat included (``opponent=seat``: cards None, label ``opponent``):
         ``labels`` ``{"faction": [deck id per seat]}`` and ``card_groups`` ``{"crises":
         {"verb": "faced", "cards": [the Crisis Storylines of the game per player]}}``, so
         a summary gives the players' win share with and without each Crisis Storyline.
@@ -298,12 +300,9 @@ class CrisisState(StorylineState):
         once it flipped}) and ``lose`` ({condition: times a player met it}: every one gave
         the opponent a Story Point, 22.9.11), read from the log."""
         out = super().record_extra()
-        seats = self.game.num_players
-        extra_seats = seats - self.game.n_players
-        out["cards"] = out["cards"] + [[] for _ in range(extra_seats)]
-        out["labels"] = {"faction": [pl["deck_id"] for pl in self.players] + ["opponent"] * extra_seats}
+        extra_seats = self.game.num_players - self.game.n_players
         out["card_groups"] = {"crises": {"verb": "faced", "cards": [sorted(self.crises)] * self.game.n_players
-                                         + [[] for _ in range(extra_seats)]}}
+                                         + [None] * extra_seats}}
         by_name = {self.card(c)["faces"]["front"]["name"]: c for c in self.crises}
         lose = {k: 0 for k in self.LOSE_KEYS.values()}
         destroyed, flipped = set(), set()
@@ -332,5 +331,6 @@ class CrisisState(StorylineState):
         outcomes = {c: "destroyed" if c in destroyed else "flipped" if c in flipped else "standing"
                     for c in self.crises}
         out.update(pool=self.pool, opponent_story=self.opp_story, crises=list(self.crises),
-                   crisis_outcomes=outcomes, crisis_chapters=chapters, lose=lose)
+                   crisis_outcomes=outcomes, crisis_chapters=chapters, lose=lose,
+                   cooperative=True)   # the players are one side (storyline 22.9.3)
         return out

@@ -1,6 +1,8 @@
 """The ``storyline`` Game (competitive, 2-4 players) and the ``crisis-format`` Game (1-4
-players and the opponent, storyline §22). Not registered in tokyo.core.registry yet: build
-them directly, ``StorylineGame(2, {}, cards=load_card_set(dir))``, ``CrisisFormatGame(2, {})``."""
+players and the opponent, storyline §22), both registered in tokyo.core.registry
+(``load_game("crisis-format", 2)``). Tests may build them with their own cards:
+``StorylineGame(2, {}, cards=load_card_set(dir))``. Both play by one rules page,
+docs/rules/storyline.md (``GameInfo.rules``)."""
 
 from __future__ import annotations
 
@@ -9,6 +11,12 @@ from ...core.options import GameInfo, Option, validate_options
 from ...core.state import Game
 from .cards import default_card_set
 from .state import StorylineState
+
+
+def _shipped_ids(kind: str) -> str:
+    """The shipped deck or Crisis Storyline ids, for the options' help (tokyo games, the lobby)."""
+    cards = default_card_set()
+    return ", ".join(sorted(cards["decks"]) if kind == "decks" else sorted(cards["crises"]))
 
 
 class StorylineGame(Game):
@@ -23,8 +31,11 @@ class StorylineGame(Game):
             Option("act_rounds", 4, "rounds in an Act (storyline 8.11.2)", kind="int", minimum=1, maximum=100),
             Option("acts", 5, "Acts after which the game ends (storyline 21.3.1)", kind="int", minimum=1,
                    maximum=100),
-            Option("first_player", "random", "seat taking the first turn, or random (storyline 5.6.1)"),
-            Option("decks", "", "shipped deck id per seat, comma-separated; empty: at random (storyline 5.1)"),
+            Option("first_player", "random", "random, or the seat (0, 1, ...) taking the first turn (storyline 5.6.1)"),
+            Option("decks", "", "deck id per seat, comma-separated, from: " + _shipped_ids("decks")
+                   + "; empty: at random (storyline 5.1)"),
+            Option("ask_always", False, "ask also a choice among cards that would all be left as they are "
+                   "(ruling S44); records made before the option replay with true", kind="bool", legacy=True),
         ),
     )
 
@@ -37,6 +48,15 @@ class StorylineGame(Game):
         super().__init__(num_players, opts)
         self.n_players = num_players   # players (in the Crisis Format, without the opponent's seat)
         self.cards = cards if cards is not None else default_card_set()
+        # indexes of the card set, built once per game (the engine asks for faces and for
+        # static abilities on every characteristic it reads, storyline 2.14.1)
+        self.faces: dict[tuple[str, str], dict] = {
+            (cid, fname): f for cid, c in self.cards["cards"].items() for fname, f in c["faces"].items()}
+        self.statics: dict[tuple[str, str], list] = {}
+        for key, f in self.faces.items():
+            st = [(i, a) for i, a in enumerate(f["abilities"]) if a["kind"] == "static"]
+            if st:
+                self.statics[key] = st
         fp = opts["first_player"]
         if fp != "random" and not (fp.isdigit() and int(fp) < num_players):
             raise OptionError(f"option 'first_player': {fp!r} is not allowed; allowed: random or a seat "
@@ -59,6 +79,42 @@ class StorylineGame(Game):
     def _new_blank_state(self) -> StorylineState:
         return StorylineState(self)
 
+    @classmethod
+    def catalogue(cls) -> list[dict]:
+        """The four faction decks (each Homeworld, then its deck) and the Drones."""
+        return catalogue_entries(crisis=False)
+
+
+SET_NAMES = {"drones": "Drones", "crisis": "The Crisis set"}   # the [set] names of drones.toml, crisis_storylines.toml
+
+
+def catalogue_entries(crisis: bool) -> list[dict]:
+    """``tokyo cards`` for ``storyline`` (``crisis=False``) and ``crisis-format`` (the same and
+    the Crisis set). One entry per face: a double-faced card (a Storyline) gives its front,
+    id ``<card id>``, and its back, id ``<card id>:back``. ``set`` is the data file's set
+    (the deck id for a faction), ``copies`` the copies in the deck (1 for a Homeworld, a
+    Drone or a Crisis card), ``rule_id`` the statement ``storyline card:<id>`` for both game
+    ids: the two play by one rules page, docs/rules/storyline.md."""
+    from .render import face_text, type_words
+    cs = default_card_set()
+    by_set: dict[str, list[dict]] = {}
+    for c in cs["cards"].values():
+        by_set.setdefault(c["set"], []).append(c)
+    order = [d["set"] for d in cs["decks"].values()] + ["drones"] + (["crisis"] if crisis else [])
+    names = {d["set"]: d["name"] for d in cs["decks"].values()} | SET_NAMES
+    out = []
+    for set_id in order:
+        cards = sorted(by_set.get(set_id, []), key=lambda c: not c["homeworld"])   # the Homeworld first
+        for c in cards:
+            for which, f in c["faces"].items():
+                eid = c["id"] if which == "front" else f"{c['id']}:back"
+                printed = f["type"] not in ("storyline", "epilogue") or (f["type"] == "storyline" and c["set"] != "crisis")
+                out.append({"set": set_id, "set_name": names.get(set_id, set_id), "id": eid, "name": f["name"], "cost": f["cost"] if printed else None,
+                            "type": type_words(c, which), "text": face_text(c, which),
+                            "copies": c["copies"] or 1, "face": which, "deck": c["deck"],
+                            "source": "original design", "rule_id": f"storyline card:{eid}"})
+    return out
+
 
 class CrisisFormatGame(StorylineGame):
     """The Crisis Format (storyline 1.1.2, 22): 1-4 players and the opponent. ``num_players``
@@ -70,16 +126,21 @@ class CrisisFormatGame(StorylineGame):
 
     info = GameInfo(
         game_id="crisis-format", title="Storyline: the Crisis Format", min_players=1, max_players=4,
-        default_players=2,
+        default_players=2, rules="storyline",   # storyline 22: the format is a section of the Storyline rules
         options=(
             Option("act_rounds", 4, "rounds in an Act (storyline 8.11.2)", kind="int", minimum=1, maximum=100),
             Option("acts", 5, "Acts after which the game ends in a draw (storyline 21.3.2)", kind="int", minimum=1,
                    maximum=100),
-            Option("first_player", "random", "seat taking the first turn, or random (storyline 5.6.1)"),
-            Option("decks", "", "shipped deck id per player, comma-separated; empty: at random (storyline 5.1)"),
+            Option("first_player", "random", "random, or the seat (0, 1, ...) taking the first turn (storyline 5.6.1)"),
+            Option("decks", "", "deck id per player, comma-separated, from: " + _shipped_ids("decks")
+                   + "; empty: at random (storyline 5.1)"),
             Option("opponent", "auto", "auto: the opponent's choices at random; seat: a person makes them "
                    "(storyline 22.2.5)", choices=("auto", "seat")),
-            Option("crises", "", "Crisis Storyline ids, one per player; empty: at random (ruling S1)"),
+            Option("crises", "", "Crisis Storyline ids, one per player, comma-separated, from: "
+                   + _shipped_ids("crises") + "; empty: at random (ruling S1)"),
+            Option("ask_always", False, "ask (or pick at random) also a choice among cards that would all be "
+                   "left as they are (ruling S44); records made before the option replay with true",
+                   kind="bool", legacy=True),
         ),
     )
 
@@ -99,6 +160,10 @@ class CrisisFormatGame(StorylineGame):
         if len(known) < num_players:
             raise OptionError(f"{num_players} players need {num_players} Crisis Storylines (storyline 22.1.1)")
 
+    def seat_roles(self) -> list[str]:
+        """storyline 22.2.5: with ``opponent=seat`` the last seat makes the opponent's choices."""
+        return ["player"] * self.n_players + (["opponent"] if self.opp_seat is not None else [])
+
     def new_initial_state(self):
         from .crisis import CrisisState
         state = CrisisState(self)
@@ -108,3 +173,9 @@ class CrisisFormatGame(StorylineGame):
     def _new_blank_state(self):
         from .crisis import CrisisState
         return CrisisState(self)
+
+    @classmethod
+    def catalogue(cls) -> list[dict]:
+        """The competitive game's cards, then the Crisis set: the six Crisis Storylines (both
+        faces each) and the Neural Parasite."""
+        return catalogue_entries(crisis=True)

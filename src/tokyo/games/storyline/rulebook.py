@@ -252,6 +252,7 @@ RULINGS: dict[str, str] = {
     "S18": "Several players reach target at once, or the last Act ends",
     "S20": "Is a Storyline face a permanent?",
     "S21": "Who is credited for a fall or a destruction",
+    "S44": "A choice among cards that would all be left as they are",
 }
 
 

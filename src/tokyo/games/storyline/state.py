@@ -92,7 +92,7 @@ class StorylineState(AbilityMixin, StepState):
         return self.game.cards["cards"][cid]
 
     def face(self, e: dict) -> dict:
-        return self.card(e["card"])["faces"][e["face"]]
+        return self.game.faces[e["card"], e["face"]]
 
     def name(self, e: dict) -> str:
         return f"{self.face(e)['name']} (#{e['uid']})"
@@ -315,6 +315,8 @@ class StorylineState(AbilityMixin, StepState):
             return [(f"pick {u}", 1.0 / len(data["opts"])) for u in data["opts"]]
         if kind == "player":
             return [(f"player {p}", 1.0 / len(data["opts"])) for p in data["opts"]]
+        if kind == "may":   # storyline 7.8.1 for the opponent: equally likely (22.2.6)
+            return [(f"may {x}", 1.0 / len(data["opts"])) for x in data["opts"]]
         if kind == "discard-random":   # storyline 20.4.1
             hand = self.players[data["seat"]]["hand"]
             return [(f"discard-random {c}", hand.count(c) / len(hand)) for c in sorted(set(hand))]
@@ -391,10 +393,11 @@ class StorylineState(AbilityMixin, StepState):
                 self.gain_story([x], 1, "15.2.2", f"for the fall of {self.name(t)}")
                 if self.winners is not None:
                     return
-        # storyline 12.5.4, 19.5.1: the falls and Contested events trigger as one batch
-        # (a Fallen Character's own abilities cannot trigger, 7.11.1)
+        # storyline 12.5.4, 19.5.1: the falls and Contested events trigger as one batch;
+        # a Character's "when this falls" abilities look back at it as it was just before
+        # (7.11.1); no other ability of a Fallen Character triggers
         items = [(t, i, a) for t in sorted(falls + contested, key=lambda x: x["uid"])
-                 for i, a in self.abilities_of(t) if a["kind"] == "triggered"
+                 for i, a in self.abilities_of(t, look_back=t in falls) if a["kind"] == "triggered"
                  and a["when"] == ("falls" if t in falls else "becomes-contested")]
         self._batch(items)
 
@@ -954,6 +957,30 @@ class StorylineState(AbilityMixin, StepState):
         out = {k: (dict(v) if isinstance(v, dict) else v) for k, v in e.items()}
         out.update(name=f["name"], type=f["type"], band=self.band(e), shielded=self.shielded(e),
                    fallen=self.fallen(e), contested=self.contested(e))
+        # what a client draws: the card's text and its characteristics as they are now
+        # (static changes included, 2.14.1); a Storyline face's Chapters
+        out.update(text=f["text"], power=f.get("power", "low"), strike=self.strike(e), range=self.range_of(e),
+                   durability=self.durability(e), income=self.income(e), cost=self.cost(e))
+        if f.get("class"):
+            out["class"] = f["class"]
+        if f["type"] == "storyline":
+            out["chapters"] = [{"counter": ch["counter"], "end": ch["end"], "text": ch["text"]} for ch in f["chapters"]]
+        return out
+
+    def card_facts(self, cid: str) -> dict:
+        """A card's printed front face for a client (name, type, cost, text, the
+        characteristics of its type) and its back face's name and type."""
+        faces = self.card(cid)["faces"]
+        f = faces["front"]
+        out = {k: f[k] for k in ("name", "type", "cost", "text", "power", "strike", "range", "income") if k in f}
+        for k in ("durability", "class"):
+            if k in f:
+                out[k] = f[k]
+        if f["type"] == "storyline":
+            out["chapters"] = [{"counter": ch["counter"], "end": ch["end"], "text": ch["text"]} for ch in f["chapters"]]
+            out["award"] = f.get("award", 0)
+        if "back" in faces:
+            out["back"] = {"name": faces["back"]["name"], "type": faces["back"]["type"]}
         return out
 
     def observation(self, seat: int | None) -> dict:
@@ -965,7 +992,9 @@ class StorylineState(AbilityMixin, StepState):
         return {
             "game": self.game.game_id, "seat": seat, "active": self.active, "phase": self.phase,
             "turn": self.turn_count, "act": self.act, "current_player": self._current_player(),
-            "node": None if node is None else {"kind": node[2], "seat": node[1] if node[0] == "decision" else None},
+            "node": None if node is None else {"kind": node[2], "seat": node[1] if node[0] == "decision" else None,
+                                               # the ability asking (public: it is resolving)
+                                               "about": (node[3].get("ctx") or {}).get("label")},
             "hand": list(self.players[seat]["hand"]) if seat is not None else None,
             "players": [{"deck_id": pl["deck_id"], "treasury": pl["treasury"], "story": pl["story"],
                          "hand_size": len(pl["hand"]), "deck_size": sum(pl["deck"].values()),
@@ -974,6 +1003,11 @@ class StorylineState(AbilityMixin, StepState):
             "map": [self.public_entry(e) for e in self.map],
             "resolving": [list(x) for x in self.limbo],
             "winners": self.winners,
+            # the printed cards a client names: this seat's hand, the discard piles, the
+            # Events resolving (all of them known to this seat)
+            "card_info": {cid: self.card_facts(cid) for cid in sorted(
+                set(self.players[seat]["hand"] if seat is not None else [])
+                | {c for pl in self.players for c in pl["discard"]} | {c for _, c in self.limbo})},
         }
 
     def resample(self, seat: int, rng) -> "StorylineState":
@@ -995,10 +1029,34 @@ class StorylineState(AbilityMixin, StepState):
         return other
 
     def record_extra(self) -> dict:
-        """docs/architecture.md, Game records: how the game was won, the cards each seat
-        played and each seat's faction (its deck id) as a label."""
-        return {"win_by": self.win_by, "cards": [sorted(set(ids)) for ids in self.played], "cards_verb": "played",
-                "labels": {"faction": [pl["deck_id"] for pl in self.players]}}
+        """Generic keys (docs/architecture.md, Game records), one entry per seat: ``cards``
+        played from the hand and ``labels`` ``{"faction": deck id}``; a seat that is not a
+        player (the Crisis Format's opponent seat) has None for cards (it has no hand to
+        play from, so card statistics leave it out) and the label "opponent"."""
+        extra_seats = self.game.num_players - len(self.players)
+        cards = [sorted(set(ids)) for ids in self.played] + [None] * extra_seats
+        factions = [p["deck_id"] for p in self.players] + ["opponent"] * extra_seats
+        return {"win_by": self.win_by, "cards": cards, "cards_verb": "played", "labels": {"faction": factions}}
+
+    PLAY_NOTES = ("Cards on the Map are numbered (#5); actions name them by that number: 'attack 5 3' "
+                  "(#5 attacks #3), 'move 5 to 1', 'use 1', 'bargain 3', 'repair 5', 'play <card id> on 1'. "
+                  "'card NAME' shows a card's full text.")
+
+    def render(self, seat: int | None = None) -> str:
+        """The position in words as ``seat`` sees it (render.render_text; the terminal client)."""
+        from .render import render_text
+        return render_text(self, seat)
+
+    def result_text(self) -> str:
+        """How the game ended, in words (render.result_words), for ``tokyo play``: in the Crisis
+        Format the opponent may win with no seat of its own."""
+        from .render import result_words
+        return result_words(self)
+
+    def describe_action(self, text: str) -> str:
+        """A legal action text in words (render.action_words), shown next to it by ``tokyo play``."""
+        from .render import action_words
+        return action_words(self, text)
 
     def __repr__(self) -> str:
         return f"<StorylineState turn={self.turn_count} phase={self.phase} node={json.dumps(self.node)}>"

@@ -78,3 +78,85 @@ export function seatLabel(seats, seat) {
 export function absolute(link) {
   return new URL(link, window.location.origin).href;
 }
+
+// ----- what this browser remembers: the person's name and the seats they play -----------
+const SEATS_KEY = "tokyo-my-seats";
+
+/** The name this person gave last (prefilled in the lobby). */
+export function rememberedName() { return localStorage.getItem("tokyo-name") || ""; }
+export function rememberName(name) { if (name) localStorage.setItem("tokyo-name", name); }
+
+/** The seat links this browser has opened or created, newest first:
+    [{room, seat, link, title, when}]. */
+export function mySeats() {
+  try { return JSON.parse(localStorage.getItem(SEATS_KEY) || "[]"); } catch (e) { return []; }
+}
+export function rememberSeat(entry) {
+  const rest = mySeats().filter((s) => !(s.room === entry.room && s.seat === entry.seat));
+  localStorage.setItem(SEATS_KEY, JSON.stringify([{ ...entry, when: Date.now() }, ...rest].slice(0, 50)));
+}
+export function forgetSeat(room, seat) {
+  localStorage.setItem(SEATS_KEY, JSON.stringify(mySeats().filter((s) => !(s.room === room && s.seat === seat))));
+}
+
+// ----- card text on hover and tap, wherever a card's name is written ---------------------
+let cardPopover = null;
+
+function closeCardPopover() {
+  if (cardPopover) { cardPopover.remove(); cardPopover = null; }
+}
+document.addEventListener("click", (event) => {
+  if (cardPopover && !event.target.closest(".card-ref, .card-popover")) closeCardPopover();
+});
+document.addEventListener("keydown", (event) => { if (event.key === "Escape") closeCardPopover(); });
+
+/** A card's name that shows its text: as a tooltip on hover, and as a small box on a tap
+    or click (for touch screens), closed by a tap elsewhere or Escape. */
+export function cardRef(card, label = card.name) {
+  const facts = [card.type, card.cost !== undefined && card.cost !== null ? `cost ${card.cost}` : null]
+    .filter(Boolean).join(", ");
+  const ref = el("span", { class: "card-ref", tabindex: 0, role: "button", title: `${card.name} (${facts}): ${card.text || ""}`,
+                           dataset: { card: card.id } }, label);
+  const open = (event) => {
+    event.stopPropagation();
+    closeCardPopover();
+    cardPopover = el("div", { class: "card-popover", role: "dialog", "aria-label": card.name },
+      el("b", {}, card.name), el("div", { class: "small muted" }, facts), el("div", { class: "text" }, card.text || ""));
+    document.body.append(cardPopover);
+    const box = ref.getBoundingClientRect();
+    const left = Math.max(8, Math.min(window.innerWidth - 300, box.left + window.scrollX));
+    cardPopover.style.left = `${left}px`;
+    cardPopover.style.top = `${box.bottom + window.scrollY + 4}px`;
+  };
+  ref.addEventListener("click", open);
+  ref.addEventListener("keydown", (event) => { if (event.key === "Enter" || event.key === " ") open(event); });
+  return ref;
+}
+
+/** ``text`` as nodes, each card name in it (longest first) a cardRef. ``byName`` maps a
+    name to its card; build it once with cardNameIndex. */
+export function withCardRefs(text, index) {
+  if (!index || !index.pattern) return [text];
+  const out = [];
+  let last = 0;
+  for (const m of text.matchAll(index.pattern)) {
+    if (m.index > last) out.push(text.slice(last, m.index));
+    out.push(cardRef(index.byName[m[0]], m[0]));
+    last = m.index + m[0].length;
+  }
+  if (last < text.length) out.push(text.slice(last));
+  return out;
+}
+
+/** {byName, pattern} for a catalogue (id -> card): names of three letters or more, whole
+    words, longest first so that "Extra Head" wins over "Head". */
+export function cardNameIndex(cards) {
+  const byName = {};
+  for (const c of Object.values(cards || {})) {
+    // a monster is a seat's name, said on every line: not a card to look up
+    if (c && c.name && c.name.length >= 3 && c.text && c.type !== "MONSTER") byName[c.name] = c;
+  }
+  const names = Object.keys(byName).sort((a, b) => b.length - a.length)
+    .map((n) => n.replace(/[.*+?^${}()|[\]\\]/g, "\\$&"));
+  return { byName, pattern: names.length ? new RegExp(`(?<![\\w'])(${names.join("|")})(?![\\w'])`, "g") : null };
+}

@@ -1,6 +1,7 @@
 // The lobby: choose a game, its players, seats (person or bot) and options; create the
 // room; show every person's seat link; list the games being played and the finished ones.
-import { api, el, copyText, absolute, ApiError } from "/static/common.js";
+import { api, el, copyText, absolute, ApiError, rememberedName, rememberName, mySeats, rememberSeat,
+         forgetSeat } from "/static/common.js";
 
 let games = [];
 const $ = (id) => document.getElementById(id);
@@ -69,6 +70,7 @@ function seatRow(game, index) {
   const simsLabel = el("label", { class: "small" }, "sims", sims);
   const name = el("input", { type: "text", name: `name-${index}`, maxlength: 40,
                              placeholder: index === 0 ? "your name" : "name", style: "width:9rem",
+                             value: index === 0 ? rememberedName() : "",
                              "aria-label": `seat ${index} name` });
   const update = () => {
     const bot = kind.value === "bot";
@@ -89,14 +91,56 @@ function seatRow(game, index) {
   return row;
 }
 
-function drawSeats() {
+/** A row per seat: one per player, plus any seat the options add (the server says how
+    many: crisis-format's opponent=seat gives the opponent's choices to a last seat). */
+const ROLE_NOTES = { opponent: "the opponent's seat: whoever sits here makes the opponent's random choices" };
+let seatRoles = [];   // per seat, what it is (the server's answer): "player" or a role
+
+function drawSeats(count = null) {
   const game = currentGame();
-  const count = Number($("players").value);
+  const players = Number($("players").value);
+  if (count === null) count = players;
   const box = $("seats");
   const old = [...box.children];
   box.replaceChildren(...Array.from({ length: count }, (_, i) => old[i] && old[i].dataset.game === game.id
     ? old[i] : Object.assign(seatRow(game, i), {})));
-  for (const row of box.children) row.dataset.game = game.id;
+  for (const [i, row] of [...box.children].entries()) {
+    row.dataset.game = game.id;
+    row.querySelector(".extra-note")?.remove();
+    const role = seatRoles[i];
+    if (i >= players) {
+      row.append(el("span", { class: "small muted extra-note" },
+                    ROLE_NOTES[role] || (role && role !== "player" ? `the ${role}'s seat` : "a seat the options add")));
+    }
+  }
+}
+
+let seatAsk = 0;
+/** Ask the server how many seats these players and options give, then draw the rows. */
+let seatsPending = Promise.resolve();   // the last seat count asked for (create waits for it)
+
+function refreshSeats() {
+  seatsPending = askSeats();
+  return seatsPending;
+}
+
+async function askSeats() {
+  const game = currentGame();
+  const players = Number($("players").value);
+  const ask = ++seatAsk;
+  let count = players;
+  try {
+    const answer = await api(`/api/games/${encodeURIComponent(game.id)}/seats`,
+                             { json: { players, options: chosenOptions(game) } });
+    count = answer.seats;
+    seatRoles = answer.roles || [];
+  } catch (err) {
+    count = players;   // an option being typed that is not valid yet: one seat per player
+    seatRoles = [];
+  }
+  if (ask !== seatAsk || game !== currentGame()) return;
+  drawSeats(count);
+  document.body.dataset.seats = String(count);
 }
 
 function drawGame() {
@@ -108,17 +152,26 @@ function drawGame() {
   $("options").replaceChildren(...game.options.map(optionControl));
   $("seats").replaceChildren();
   drawSeats();
+  refreshSeats();
 }
 
 async function create(event) {
   event.preventDefault();
+  $("create-button").disabled = true;
+  await seatsPending;   // the seat rows must match the players and options chosen last
   const game = currentGame();
   const seats = [...$("seats").children].map((row) => row.spec());
   $("create-button").disabled = true;
   try {
-    const created = await api("/api/rooms", { json: { game: game.id, players: seats.length,
+    const created = await api("/api/rooms", { json: { game: game.id, players: Number($("players").value),
                                                        options: chosenOptions(game), seats } });
     showCreated(created);
+    // the creator's seat (the first person's) is remembered as theirs, with its name
+    const first = created.seats.find((s) => s.kind === "human");
+    if (first) {
+      rememberName(first.name && !/^Player \d+$/.test(first.name) ? first.name : "");
+      rememberSeat({ room: created.room, seat: first.seat, link: first.link, title: created.view.title });
+    }
     $("error").hidden = true;
     loadRooms();
   } catch (err) {
@@ -142,9 +195,10 @@ function linkRow(title, link, note) {
 
 function showCreated(created) {
   const rows = created.seats.filter((s) => s.kind === "human").map((s) =>
-    linkRow(`Seat ${s.seat}${s.name ? ` (${s.name})` : ""}`, s.link, "secret: whoever has it plays this seat"));
+    linkRow(`Seat ${s.seat}${s.name ? ` (${s.name})` : ""}${seatRoles[s.seat] && seatRoles[s.seat] !== "player"
+      ? `, the ${seatRoles[s.seat]}` : ""}`, s.link, "secret: whoever has it plays this seat"));
   rows.push(linkRow("Spectators", created.spectator_link, "anyone may watch with this link"));
-  $("links").replaceChildren(el("p", {}, `Room ${created.room}: ${created.view.title}, ${created.view.players} players.`), ...rows);
+  $("links").replaceChildren(el("p", {}, `Room ${created.room}: ${created.view.title}, ${created.view.players} player${created.view.players === 1 ? "" : "s"}.`), ...rows);
   $("created").hidden = false;
   $("created").scrollIntoView({ behavior: "smooth", block: "start" });
 }
@@ -155,14 +209,38 @@ function seatSummary(seats) {
     : (s.name && !/^Player \d+$/.test(s.name) ? s.name : "person")).join(", ");
 }
 
+/** The seats this browser plays, with each room's state: to rejoin, or to forget. */
+function drawMine(open, finished) {
+  const known = Object.fromEntries([...open, ...finished].map((r) => [r.room, r]));
+  const rows = mySeats().filter((s) => known[s.room]).map((s) => {
+    const r = known[s.room];
+    const state = r.status === "finished" ? "finished"
+      : r.to_act === s.seat ? "your move" : r.to_act === null ? "" : `seat ${r.to_act} to play`;
+    return el("div", { class: `room-item${state === "your move" ? " yours" : ""}`, dataset: { room: s.room } },
+      el("b", {}, r.title || s.title), el("span", { class: "small" }, `you are seat ${s.seat}`),
+      el("span", { class: "small muted" }, state),
+      el("a", { class: "button primary", href: s.link }, r.status === "finished" ? "Look back" : "Rejoin"),
+      el("button", { type: "button", class: "small", title: "forget this seat in this browser",
+                     onclick: () => { forgetSeat(s.room, s.seat); loadRooms(); } }, "Forget"));
+  });
+  $("mine").replaceChildren(...rows);
+  $("mine-box").hidden = rows.length === 0;
+}
+
 async function loadRooms() {
   try {
     const [open, finished] = await Promise.all([api("/api/rooms"), api("/api/rooms?status=finished")]);
     const titles = Object.fromEntries(games.map((g) => [g.id, g.title]));
-    $("rooms").replaceChildren(...(open.length ? open.map((r) => el("div", { class: "room-item" },
-      el("b", {}, r.title), el("span", { class: "small" }, `${r.players} players: ${seatSummary(r.seats)}`),
-      el("span", { class: "small muted" }, r.to_act === null ? "" : `seat ${r.to_act} to play`),
-      el("a", { class: "button", href: `/play/${r.room}` }, "Watch"))) : [el("p", { class: "muted" }, "None yet.")]));
+    drawMine(open, finished);
+    // the games being played, grouped by game
+    const byGame = {};
+    for (const r of open) (byGame[r.game] = byGame[r.game] || []).push(r);
+    $("rooms").replaceChildren(...(open.length ? Object.entries(byGame).map(([game, list]) => el("div", { class: "room-group" },
+      el("h3", {}, `${titles[game] || game} (${list.length})`),
+      list.map((r) => el("div", { class: "room-item" },
+        el("span", { class: "small" }, `${r.players} player${r.players === 1 ? "" : "s"}: ${seatSummary(r.seats)}`),
+        el("span", { class: "small muted" }, r.to_act === null ? "" : `seat ${r.to_act} to play`),
+        el("a", { class: "button", href: `/play/${r.room}` }, "Watch"))))) : [el("p", { class: "muted" }, "None yet.")]));
     $("finished").replaceChildren(...(finished.length ? finished.slice(0, 20).map((r) => {
       const winners = (r.returns || []).map((v, i) => v > 0 ? i : null).filter((i) => i !== null);
       return el("div", { class: "room-item" }, el("b", {}, titles[r.game] || r.game),
@@ -186,7 +264,9 @@ async function start() {
   if (wanted && games.some((g) => g.id === wanted)) $("game").value = wanted;
   else if (games.some((g) => g.id === "kot-dark")) $("game").value = "kot-dark";
   $("game").addEventListener("change", drawGame);
-  $("players").addEventListener("change", drawSeats);
+  $("players").addEventListener("change", refreshSeats);
+  $("options").addEventListener("change", refreshSeats);
+  $("options").addEventListener("input", refreshSeats);
   $("create-form").addEventListener("submit", create);
   drawGame();
   loadRooms();

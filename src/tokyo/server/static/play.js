@@ -3,12 +3,14 @@
 // replay of a finished game. Per-game views draw the observation; every game also gets
 // the generic parts: the turn line, the log with its rules, the legal actions as
 // buttons, the text picture.
-import { api, el, seatLabel, ApiError } from "/static/common.js";
+import { api, el, seatLabel, ApiError, rememberSeat, cardNameIndex, withCardRefs } from "/static/common.js";
 import * as kot from "/static/views/kot.js";
 import * as crisis from "/static/views/crisis.js";
+import * as storyline from "/static/views/storyline.js";
 import * as generic from "/static/views/generic.js";
 
-const VIEWS = { "kot-dark": kot, "kot-godzilla": kot, "crisis-tokyo": crisis };
+const VIEWS = { "kot-dark": kot, "kot-godzilla": kot, "crisis-tokyo": crisis,
+                "storyline": storyline, "crisis-format": storyline };
 const $ = (id) => document.getElementById(id);
 const room = decodeURIComponent(location.pathname.split("/").filter(Boolean).pop());
 const params = new URLSearchParams(location.search);
@@ -17,12 +19,73 @@ const token = params.get("token");
 let view = null;          // the latest view of this seat
 let log = [];             // every log line this seat may see, from 0
 let cards = {};           // catalogue id -> card
+let cardIndex = null;     // card names -> cards, to show a card's text wherever its name is written
 let gameView = generic;
 let socket = null;
 let fatal = false;        // a bad room or token: do not reconnect
 let busy = false;         // an action is on its way
 let replay = null;        // the replay, once asked for
 const uiState = {};       // per-game view state kept across redraws (kept dice, ...)
+
+// ----- turn alerts: the tab's title and icon say "your move", an optional tone, and the
+// prompt brought into view, whenever this seat comes to decide (a new decision, not a redraw)
+const ICON = (colour) => "data:image/svg+xml," + encodeURIComponent(
+  `<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 16 16"><circle cx="8" cy="8" r="7" fill="${colour}"/></svg>`);
+const ICON_IDLE = ICON("#8a7f72");
+const ICON_MOVE = ICON("#e0542e");
+let baseTitle = "tokyo-engine";
+let alerted = null;       // the version whose decision was last announced
+const soundBox = document.getElementById("sound");
+const paceBox = document.getElementById("pace");
+paceBox.value = localStorage.getItem("tokyo-pace") || "normal";
+paceBox.addEventListener("change", () => {
+  localStorage.setItem("tokyo-pace", paceBox.value);
+  if (socket) { socket.repace = true; socket.close(); }   // reconnects at once with the new pace
+});
+const rulesBox = document.getElementById("show-rules");
+rulesBox.checked = localStorage.getItem("tokyo-rules") === "1";
+const showRules = () => document.getElementById("log").classList.toggle("rules-hidden", !rulesBox.checked);
+rulesBox.addEventListener("change", () => { localStorage.setItem("tokyo-rules", rulesBox.checked ? "1" : "0"); showRules(); });
+showRules();
+soundBox.checked = localStorage.getItem("tokyo-sound") === "1";
+soundBox.addEventListener("change", () => localStorage.setItem("tokyo-sound", soundBox.checked ? "1" : "0"));
+
+function tone() {
+  try {
+    const audio = new (window.AudioContext || window.webkitAudioContext)();
+    const osc = audio.createOscillator();
+    const gain = audio.createGain();
+    osc.frequency.value = 660;
+    gain.gain.setValueAtTime(0.12, audio.currentTime);
+    gain.gain.exponentialRampToValueAtTime(0.001, audio.currentTime + 0.35);
+    osc.connect(gain).connect(audio.destination);
+    osc.start();
+    osc.stop(audio.currentTime + 0.35);
+  } catch (err) { /* no audio here: the title and icon still tell */ }
+}
+
+/** Title, icon, tone and scroll for the current view; the tone and the scroll only once per
+    decision (a version this seat is to act at), never on a plain redraw. */
+function alertTurn() {
+  const mine = !!(view && view.your_turn && view.status !== "finished");
+  document.title = mine ? `● Your move: ${baseTitle}` : baseTitle;
+  $("favicon").href = mine ? ICON_MOVE : ICON_IDLE;
+  document.body.dataset.alert = mine ? "1" : "0";
+  if (!mine || alerted === view.version || replay) return;
+  const fresh = alerted !== null || document.hidden;   // not the page's first paint
+  alerted = view.version;
+  if (soundBox.checked && fresh) tone();
+  // bring what needs an answer into view: the prompt, or the board's first live button
+  const target = !$("prompt").hidden ? $("prompt")
+    : document.querySelector("#board button[data-action]:not([disabled])");
+  if (target) {
+    const box = target.getBoundingClientRect();
+    if (box.top < 0 || box.bottom > window.innerHeight) {
+      const still = matchMedia("(prefers-reduced-motion: reduce)").matches;
+      target.scrollIntoView({ block: "nearest", behavior: still ? "auto" : "smooth" });
+    }
+  }
+}
 
 function showError(message) {
   $("error-text").textContent = message;
@@ -35,6 +98,7 @@ async function loadCards(game) {
   try {
     const list = await api(`/api/games/${encodeURIComponent(game)}/cards`);
     cards = Object.fromEntries(list.map((c) => [c.id, c]));
+    cardIndex = cardNameIndex(cards);
   } catch (err) {
     cards = {};
   }
@@ -55,7 +119,12 @@ async function applyView(next) {
     gameView = VIEWS[view.game] || generic;
     await loadCards(view.game);
     $("title").textContent = view.title;
-    document.title = `${view.title}: tokyo-engine`;
+    baseTitle = `${view.title}: tokyo-engine`;
+    // a seat link opened here is remembered, so the lobby can offer to rejoin it
+    if (token && view.seat !== null && view.seat !== undefined) {
+      rememberSeat({ room: view.room, seat: view.seat, link: location.pathname + location.search, title: view.title });
+    }
+    document.title = baseTitle;
     $("render-box").open = gameView === generic;
     $("legal-details").open = gameView === generic;
   }
@@ -79,6 +148,7 @@ function connect() {
   const query = new URLSearchParams();
   if (token) query.set("token", token);
   if (log.length) query.set("log_from", String(log.length));
+  query.set("pace", $("pace").value);
   const qs = query.toString();
   socket = new WebSocket(`${proto}//${location.host}/ws/rooms/${encodeURIComponent(room)}${qs ? "?" + qs : ""}`);
   socket.addEventListener("message", (event) => {
@@ -91,8 +161,10 @@ function connect() {
       if (fatal) $("status").textContent = "This link does not open a game.";
     }
   });
-  socket.addEventListener("close", () => {
+  const mine = socket;
+  mine.addEventListener("close", () => {
     if (fatal) return;
+    if (mine.repace) { connect(); return; }   // closed to ask for another pace
     $("status").textContent = "Connection lost; reconnecting…";
     $("status").className = "status";
     setTimeout(connect, 1000);
@@ -133,8 +205,10 @@ function drawStatus() {
   if (view.status === "finished") {
     const winners = view.winners || [];
     const mine = view.seat !== null && winners.includes(view.seat);
+    // a game view may say how it ended in its own words (a side that won, a draw)
+    const told = gameView.resultText ? gameView.resultText(view.observation, seatName) : null;
     status.textContent = `Game over. ${mine ? "You won! " : ""}` +
-      (winners.length ? `Won by ${winners.map(seatName).join(" and ")}.` : "Nobody won.");
+      (told || (winners.length ? `Won by ${winners.map(seatName).join(" and ")}.` : "Nobody won."));
     status.className = "status over";
   } else if (view.your_turn) {
     status.textContent = "Your move" + (gameView.moveHint ? `: ${gameView.moveHint(view.observation, view.legal)}` : "");
@@ -163,23 +237,46 @@ function ruleTag(rule) {
   return el("span", { class: "rule", title: `rule statement ${m[1]}` }, m[2], " ", el("code", {}, m[1]));
 }
 
+/** The names this seat goes by in log sentences: "Seat N" and the game's own (a monster). */
+function myLogNames() {
+  if (!view || view.seat === null || view.seat === undefined) return [];
+  const fromGame = gameView.seatName ? gameView.seatName(view.observation, view.seat) : null;
+  return [`Seat ${view.seat}`].concat(fromGame ? [fromGame] : []);
+}
+
+const TURN_LINE = /^Turn (\d+):/;   // every game opens a turn with "Turn N: ..." (docs/architecture.md)
+
+/** The log as a story: one group per turn headed by its opening line, the set-up before
+    the first; this seat's own events marked; the rule of each line on demand (the
+    "rules" switch, or a line's tooltip). Line numbers run on across the groups. */
 function drawLog(lines, target = $("log")) {
-  const list = el("ol", {}, lines.map((line) => el("li", { class: line.seats ? "private" : "" },
-    line.text, line.seats ? el("span", { class: "small muted" }, " (only you see this)") : null,
-    line.rule ? ruleTag(line.rule) : null)));
+  const names = myLogNames().map((n) => n.replace(/[.*+?^${}()|[\]\\]/g, "\\$&"));
+  const mine = names.length ? new RegExp(`(^|[^\\w])(${names.join("|")})([^\\w]|$)`) : null;
+  const groups = [];
+  lines.forEach((line, i) => {
+    const turn = TURN_LINE.exec(line.text);
+    if (turn || !groups.length) groups.push({ head: turn ? line.text : "Set-up", start: i + 1, items: [] });
+    const classes = [line.seats ? "private" : "", mine && mine.test(line.text) ? "mine" : ""].filter(Boolean);
+    groups[groups.length - 1].items.push(el("li", { class: classes.join(" "), title: line.rule || "" },
+      ...withCardRefs(line.text, cardIndex), line.seats ? el("span", { class: "small muted" }, " (only you see this)") : null,
+      line.rule ? ruleTag(line.rule) : null));
+  });
+  const blocks = groups.map((g, k) => el("section", { class: `turn-group${k === groups.length - 1 ? " current" : ""}` },
+    el("ol", { start: g.start }, g.items)));
   const stick = target.scrollTop + target.clientHeight >= target.scrollHeight - 30;
-  target.replaceChildren(lines.length ? list : el("p", { class: "muted" }, "Nothing yet."));
+  target.replaceChildren(...(lines.length ? blocks : [el("p", { class: "muted" }, "Nothing yet.")]));
   if (stick || !target.dataset.drawn) target.scrollTop = target.scrollHeight;
   target.dataset.drawn = "1";
 }
 
-/** The context a game view draws with. button(text, label) makes a button for a legal
+/** The context a game view draws with (``log``: the log lines this seat sees, up to the
+    replay's step in the replay). button(text, label) makes a button for a legal
     action (disabled if it is not legal) and remembers it, so that the prompt shows only
     the legal actions the board did not place. */
-function makeContext(observation, legal, interactive, finished = false) {
+function makeContext(observation, legal, interactive, finished = false, lines = log) {
   const placed = new Set();
   const ctx = {
-    observation, legal, interactive, cards, placed, state: uiState, finished,
+    observation, legal, interactive, cards, placed, state: uiState, finished, log: lines,
     seat: view.seat, seats: view.seats, options: view.options,
     seatName: (seat) => seatName(seat),
     seatLabel: (seat) => seatLabel(view.seats, seat),
@@ -188,7 +285,7 @@ function makeContext(observation, legal, interactive, finished = false) {
     button(text, label, attrs = {}) {
       const ok = ctx.isLegal(text);
       if (ok) placed.add(text);
-      return el("button", { type: "button", class: attrs.class || "", title: text, disabled: !ok || undefined,
+      return el("button", { type: "button", class: attrs.class || "", title: attrs.title || undefined, disabled: !ok || undefined,
                             dataset: { action: text }, onclick: () => act(text) }, label || text);
     },
     label: (text) => (gameView.label ? gameView.label(text, ctx) : generic.label(text, ctx)),
@@ -222,12 +319,14 @@ function redraw() {
     const title = gameView.promptTitle ? gameView.promptTitle(ctx) : "Your choices";
     // a game view may explain the choice (the cards it names, what each button does)
     const body = gameView.promptBody ? gameView.promptBody(ctx, rest) : null;
-    prompt.replaceChildren(el("h2", {}, title), body,
-      el("div", { class: "buttons" }, rest.map((text) => ctx.button(text, ctx.label(text)))));
+    prompt.replaceChildren(...[el("h2", {}, title), body,
+      el("div", { class: "buttons" }, rest.map((text) => ctx.button(text, ctx.label(text))))].filter(Boolean));
     prompt.hidden = false;
   } else {
+    prompt.replaceChildren();   // no stale buttons left behind a hidden prompt
     prompt.hidden = true;
   }
+  alertTurn();
   $("legal-box").hidden = legal.length === 0;
   $("notes").textContent = view.notes || "";
   $("legal").replaceChildren(...legal.map((text) => el("button", { type: "button", dataset: { legal: text },
@@ -262,7 +361,8 @@ async function openReplay() {
     const at = Number(slider.value);
     label.textContent = `Step ${at} of ${total}`;
     const step = replay.steps[at - 1];
-    const ctx = makeContext(step.observation, [], false, at === total && view.status === "finished");
+    const ctx = makeContext(step.observation, [], false, at === total && view.status === "finished",
+                            replay.steps.slice(0, at).flatMap((s) => s.log));
     board.replaceChildren(gameView.draw(ctx));
     drawLog(replay.steps.slice(0, at).flatMap((s) => s.log));
     $("log").scrollTop = $("log").scrollHeight;

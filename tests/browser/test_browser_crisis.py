@@ -1,0 +1,366 @@
+"""The Crisis: Tokyo view (views/crisis.js) in a real chromium: every choice in words
+(every decision kind of docs/notation.md, then many random decisions played through the
+page), the end of a game, a phone's first screen, the Conflict as a face-off, the
+Districts as a board, the hand's halves lit by their buttons, card text on hover and tap,
+the turn bar."""
+
+import random
+import re
+import time
+
+import httpx
+import pytest
+from playwright.sync_api import expect
+
+from browserhelpers import PHONE
+from tokyo.core import load_game
+from tokyo.core.runner import sample_chance
+
+GAME = "crisis-tokyo"
+LIMIT = 3000
+"""Most decisions a test plays over the API to reach a position (a guard, not a measure)."""
+
+DECISIONS = {("action", None), ("resources", None), ("choose-deck", None), ("discard", None), ("reserve-limit", None),
+             ("wild", None), ("send", None), ("attack-power", None), ("defend", None), ("deploy", None),
+             ("defend-power", None), ("manoeuvre", None)} | {("effect", name) for name in (
+                 "gift-host", "spheres", "spheres-power", "destroy", "to_hand", "from-discard", "portal-half",
+                 "deploy-hand", "deploy-reserve", "change-power", "recruit")}
+"""Every decision of crisis-tokyo (docs/notation.md): node kind, and for ``effect`` its name."""
+
+_game = load_game(GAME, 2)
+CARD_IDS = set(_game.cards["character"]) | set(_game.cards["event"]) | set(_game.cards["district"])
+VERBS = ("draw", "recruit", "play", "talent", "attack", "end", "skip", "discard", "destroy", "power", "send", "done",
+         "defend", "decline", "deploy", "pass", "host", "target", "take", "half", "none")
+
+
+def raw_reasons(label: str, text: str) -> list[str]:
+    """Why a button's words would be notation rather than words (empty: they are words)."""
+    out = []
+    if label.strip() == text:
+        out.append("it is the action text")
+    for word in re.findall(r"(?<![\w'])[a-z0-9]+(?:-[a-z0-9]+)+(?![\w'])", label):
+        out.append(f"it names the id {word}")
+    for word in re.findall(r"\b[a-z][a-z0-9-]*\b", label):
+        if word in CARD_IDS:
+            out.append(f"it names the id {word}")
+    if re.search(r"#\d|^\d|\b(?:%s) \d" % "|".join(VERBS), label):
+        out.append("it shows a bare number (a uid, an index)")
+    if re.fullmatch(r"(?:%s)(?: [a-z0-9-]+)*" % "|".join(VERBS), label):
+        out.append("it is lower-case notation")
+    if not re.search(r"[A-Z][a-z]", label):
+        out.append("it has no word starting with a capital")
+    if "undefined" in label or "null" in label or "NaN" in label or "[object" in label:
+        out.append("it shows a missing value")
+    return out
+
+
+def decision_samples(per_kind: int = 4, games: int = 300) -> dict:
+    """(kind, effect name) -> up to ``per_kind`` of (observation of the deciding seat, legal
+    texts, seat), from seeded random games of the engine (Events, Talents and attacks
+    preferred, so that card effects come up), until every decision of DECISIONS is seen."""
+    out: dict = {}
+    for g in range(games):
+        rng = random.Random(g)
+        state = load_game(GAME, 3, resources=(g % 2 == 1), turn_limit=60).new_initial_state()
+        while not state.is_terminal():
+            if state.is_chance_node():
+                state.apply_action(sample_chance(state, rng))
+                continue
+            seat = state.current_player()
+            obs = state.observation(seat)
+            legal = state.legal_texts()
+            node = obs["node"]
+            key = (node["kind"], node["data"].get("name") if node["kind"] == "effect" else None)
+            if len(out.setdefault(key, [])) < per_kind:
+                out[key].append({"observation": obs, "legal": legal, "seat": seat})
+            keen = [t for t in legal if t.split()[0] in ("play", "talent", "attack", "recruit", "defend", "deploy")]
+            state.apply_action(rng.choice(keen) if keen and rng.random() < 0.7 else rng.choice(legal))
+        if DECISIONS <= set(out) and all(len(v) >= per_kind for v in out.values()):
+            break
+    return out
+
+
+# ----- playing over the API to reach a position ---------------------------------------------------
+def new_room(client, seed, bots=("heuristic", "heuristic"), options=None, name="Ann"):
+    return client.post("/api/rooms", json={"game": GAME, "seed": seed, "options": options or {},
+                                           "seats": [{"kind": "human", "name": name}]
+                                           + [{"kind": "bot", "agent": a} for a in bots]}).json()
+
+
+def play_until(client, room, rng, done, prefer=()):
+    """Play seat 0 of ``room`` with random legal actions (``prefer`` first) until ``done(view)``
+    holds at one of its decisions or at the end; returns that view (None: the game ended
+    without it)."""
+    token = room["seats"][0]["token"]
+    give_up = time.monotonic() + 300  # a guard against a hang, not a speed check
+    for _ in range(LIMIT):
+        assert time.monotonic() < give_up, "the wanted position did not come"
+        view = client.get(f"/api/rooms/{room['room']}/seat/{token}").json()
+        if view["status"] == "finished":
+            return view if done(view) else None
+        if not view["your_turn"]:
+            time.sleep(0.01)
+            continue
+        if done(view):
+            return view
+        legal = view["legal"]
+        choice = next((t for p in prefer for t in legal if t == p or t.startswith(p + " ")), None) or rng.choice(legal)
+        client.post(f"/api/rooms/{room['room']}/actions", json={"token": token, "action": choice,
+                                                               "version": view["version"]})
+    raise AssertionError("the wanted position did not come")
+
+
+def reach(server, seeds, done, prefer=(), **room_args):
+    """The first of ``seeds`` whose game reaches ``done``: (room, view)."""
+    client = httpx.Client(base_url=server.url, timeout=60)
+    for seed in seeds:
+        room = new_room(client, seed, **room_args)
+        view = play_until(client, room, random.Random(seed), done, prefer)
+        if view is not None:
+            return room, view
+    raise AssertionError(f"no game of seeds {list(seeds)} reached the position")
+
+
+def open_seat(page, server, room):
+    page.goto(server.url + room["seats"][0]["link"])
+    page.wait_for_selector("body[data-version] .ct")
+
+
+def node(view):
+    return (view["observation"]["node"] or {}).get("kind")
+
+
+def hand_live(view):
+    """The seat is to decide and some legal text plays a card of its hand."""
+    hand = set(view["observation"]["hand"] or [])
+    return any(t.split(" ")[0] in ("play", "recruit", "send") and t.split(" ")[1] in hand for t in view["legal"])
+
+
+# ----- every choice in words ------------------------------------------------------------------------
+def test_every_decision_kind_gets_words_with_card_names(page, server):
+    """The view's label for every legal text of every decision kind of docs/notation.md
+    (sampled from engine games), through the page's own module and catalogue."""
+    samples = decision_samples()
+    assert DECISIONS <= set(samples), sorted(DECISIONS - set(samples))
+    client = httpx.Client(base_url=server.url, timeout=60)
+    open_seat(page, server, new_room(client, 1))
+    cases = [dict(s, kind=k[0], name=k[1]) for k, v in samples.items() for s in v]
+    labels = page.evaluate("""async (cases) => {
+        const view = await import('/static/views/crisis.js');
+        const list = await (await fetch('/api/games/crisis-tokyo/cards')).json();
+        const cards = Object.fromEntries(list.map((c) => [c.id, c]));
+        return cases.map((c) => {
+          const ctx = { observation: c.observation, cards, seat: c.seat, legal: c.legal, options: {},
+                        seatName: (s) => `Seat ${s}`, finished: false };
+          return { title: view.promptTitle(ctx), labels: c.legal.map((t) => [t, view.label(t, ctx)]) };
+        });
+    }""", cases)
+    bad = []
+    for case, got in zip(cases, labels):
+        assert got["title"] not in ("Your choices", ""), case["kind"]
+        for text, words in got["labels"]:
+            reasons = raw_reasons(words, text)
+            if reasons:
+                bad.append(f"{case['kind']}/{case['name']}: {text!r} -> {words!r}: {', '.join(reasons)}")
+    assert not bad, "\n".join(bad)
+    # a card's name is in the words of every choice that names a card
+    names = {c["id"]: c["name"] for c in client.get(f"/api/games/{GAME}/cards").json()}
+    for case, got in zip(cases, labels):
+        for text, words in got["labels"]:
+            verb, *args = text.split(" ")
+            if verb in ("recruit", "send", "attack", "take", "discard") and args and args[0] in CARD_IDS:
+                halves = [n for k, n in names.items() if k == args[0] or k.startswith(args[0] + ":")]
+                assert any(n in words for n in halves), (text, words)
+
+
+def test_many_random_decisions_through_the_page_all_in_words(page, server):
+    """Seat 0 plays random buttons of the page (prompt and board) for many decisions against
+    two random bots; every enabled action button's words are checked on the way."""
+    client = httpx.Client(base_url=server.url, timeout=60)
+    room = new_room(client, 5, bots=("random", "random"), options={"districts_to_win": 5, "resources": True})
+    open_seat(page, server, room)
+    rng = random.Random(5)
+    seen = set()
+    checked = 0
+    for _ in range(140):
+        page.wait_for_function("document.body.dataset.yourTurn === '1' || document.body.dataset.status === 'finished'")
+        if page.evaluate("document.body.dataset.status") == "finished":
+            break
+        root = page.locator(".ct")
+        seen.add((root.get_attribute("data-node"), root.get_attribute("data-effect") or None))
+        live = "#prompt:not([hidden]) button[data-action]:enabled, #board button[data-action]:enabled"
+        buttons = page.locator(live)
+        pairs = buttons.evaluate_all("bs => bs.map((b) => [b.dataset.action, b.innerText])")
+        assert pairs, "no action button at a decision"
+        for text, words in pairs:
+            assert not raw_reasons(words, text), (text, words, raw_reasons(words, text))
+        checked += len(pairs)
+        texts = [t for t, _ in pairs]
+        keen = [i for i, t in enumerate(texts) if t.split(" ")[0] in ("play", "talent", "attack", "recruit", "defend")]
+        pick = rng.choice(keen) if keen and rng.random() < 0.6 else rng.randrange(len(texts))
+        before = int(page.evaluate("document.body.dataset.version"))
+        buttons.nth(pick).click()
+        page.wait_for_function(f"Number(document.body.dataset.version) > {before} && !document.body.dataset.busy")
+    assert checked > 300 and len(seen) >= 8, (checked, sorted(seen, key=str))
+
+
+# ----- the end, the phone --------------------------------------------------------------------------
+def test_finished_game_shows_the_result_and_no_seat_playing(page, server):
+    room, view = reach(server, range(30, 40), lambda v: v["status"] == "finished" and v["winners"],
+                       bots=("random",), options={"districts_to_win": 1})
+    winner = view["winners"][0]
+    open_seat(page, server, room)
+    result = page.locator("#ct-result")
+    expect(result).to_be_visible()
+    expect(result).to_contain_text("wins")
+    expect(page.locator("#board .ct-playing")).to_have_count(0)
+    expect(page.locator("#ct-actions")).to_have_count(0)
+    board = page.locator("#board").inner_text()
+    assert "actions left" not in board and "is playing" not in board and "are playing" not in board, board
+    expect(page.locator(f".ct-mat[data-seat='{winner}'] .ct-won")).to_be_visible()
+    # the District that won it lies among the levelled, marked with who levelled it
+    levelled = page.locator(f".ct-levelled[data-by='{winner}']")
+    expect(levelled).to_have_count(len(view["observation"]["districts"][winner]))
+    expect(levelled.first).to_contain_text("levelled by")
+    expect(page.locator("#status")).to_contain_text("Game over")
+
+
+@pytest.mark.parametrize("where", ["action", "manoeuvre"])
+def test_phone_prompt_and_hand_choices_on_the_first_screen(browser, server, where):
+    """At a decision played from the hand, on a 390 px phone, the prompt and the hand's
+    first live button are on the first screen, and nothing scrolls sideways."""
+    want = (lambda v: node(v) == "action" and v["observation"]["turn"] >= 3 and hand_live(v)) if where == "action" \
+        else (lambda v: node(v) == "manoeuvre" and hand_live(v))
+    room, _ = reach(server, range(40, 60), want, prefer=("defend",))
+    context = browser.new_context(viewport=PHONE)
+    page = context.new_page()
+    try:
+        open_seat(page, server, room)
+        expect(page.locator("#prompt")).to_be_visible()
+        first = page.locator("#hand button[data-action]:enabled").first
+        expect(first).to_be_visible()
+        screen = page.evaluate("[window.innerHeight, window.scrollY, document.documentElement.scrollWidth, window.innerWidth]")
+        height, scrolled, wide, width = screen
+        assert wide <= width, f"the page is {wide} px wide on a {width} px screen"
+        for name, box in (("prompt", page.locator("#prompt").bounding_box()), ("hand button", first.bounding_box())):
+            assert 0 <= box["y"] and box["y"] + box["height"] <= height, (name, box, scrolled)
+        assert scrolled < 5, "the page had to scroll to show them"
+    finally:
+        context.close()
+
+
+# ----- look and feel --------------------------------------------------------------------------------
+def test_hand_buttons_sit_on_the_half_they_play_and_light_it(page, server):
+    room, view = reach(server, range(60, 80), lambda v: node(v) == "action" and hand_live(v)
+                       and any(t.startswith("recruit ") for t in v["legal"]))
+    open_seat(page, server, room)
+    recruit = next(t for t in view["legal"] if t.startswith("recruit "))
+    card = page.locator(f"#hand .ct-dcard[data-card='{recruit.split()[1]}']")
+    button = card.locator(f"button[data-action='{recruit}']")
+    hero = card.locator(".ct-half[data-half=hero]")
+    threat = card.locator(".ct-half[data-half=threat]")
+    expect(hero.locator(f"button[data-action='{recruit}']")).to_have_count(1)
+    expect(hero).not_to_have_class(re.compile(r"\blit\b"))
+    button.hover()
+    expect(hero).to_have_class(re.compile(r"\blit\b"))
+    expect(threat).not_to_have_class(re.compile(r"\blit\b"))
+    page.mouse.move(0, 0)
+    expect(hero).not_to_have_class(re.compile(r"\blit\b"))
+    button.focus()
+    expect(hero).to_have_class(re.compile(r"\blit\b"))
+    # every hand button is inside the half its text plays (an Event's half a or b)
+    for text in view["legal"]:
+        verb, *rest = text.split(" ")
+        if verb == "play":
+            cid, which = rest
+            expect(page.locator(f"#hand .ct-dcard[data-card='{cid}'] .ct-half[data-half='{which}'] "
+                                f"button[data-action='{text}']")).to_have_count(1)
+
+
+def test_card_text_on_hover_and_tap(page, server, browser):
+    room, view = reach(server, range(80, 90), lambda v: node(v) == "action")
+    cards = {c["id"]: c for c in httpx.get(server.url + f"/api/games/{GAME}/cards").json()}
+    open_seat(page, server, room)
+    tip = page.locator("#ct-tip")
+    first = view["observation"]["hand"][0]
+    name = page.locator(f"#hand .ct-dcard[data-card='{first}'] .ct-half .ct-ref").first
+    key = name.get_attribute("data-ref")
+    name.hover()
+    expect(tip).to_be_visible()
+    expect(tip).to_contain_text(cards[key]["name"])
+    expect(tip).to_contain_text(re.sub(r"^\[[^\]]*\]\s*", "", cards[key]["text"])[:40])
+    page.mouse.move(0, 0)
+    expect(tip).to_be_hidden()
+    # a District's name, by keyboard
+    district = view["observation"]["tokyo"][0]
+    page.locator(f"#districts [data-district='{district}'] .ct-ref").focus()
+    expect(tip).to_contain_text(cards[district]["text"][:30])
+    page.keyboard.press("Escape")
+    expect(tip).to_be_hidden()
+    # a tap on a phone shows it, a second tap hides it
+    context = browser.new_context(viewport=PHONE, has_touch=True, is_mobile=True)
+    phone = context.new_page()
+    try:
+        open_seat(phone, server, room)
+        ref = phone.locator(f"#districts [data-district='{district}'] .ct-ref")
+        ref.scroll_into_view_if_needed()
+        ref.tap()
+        expect(phone.locator("#ct-tip")).to_be_visible()
+        expect(phone.locator("#ct-tip")).to_contain_text(cards[district]["name"])
+        box = phone.locator("#ct-tip").bounding_box()
+        assert box["x"] >= 0 and box["x"] + box["width"] <= PHONE["width"], box
+        ref.tap()
+        expect(phone.locator("#ct-tip")).to_be_hidden()
+    finally:
+        context.close()
+
+
+def test_conflict_face_off_shows_both_totals_and_the_superior_power(page, server):
+    def combat(v):
+        c = v["observation"]["conflict"] or {}
+        return node(v) == "manoeuvre" and c.get("totals") is not None and c.get("superior") is not None
+    room, view = reach(server, range(90, 130), combat, prefer=("defend",))
+    c = view["observation"]["conflict"]
+    open_seat(page, server, room)
+    face = page.locator("#conflict")
+    expect(face.locator("[data-total=att]")).to_have_text(str(c["totals"][0]))
+    expect(face.locator("[data-total=def]")).to_have_text(str(c["totals"][1]))
+    superior, other = (c["superior"], "def" if c["superior"] == "att" else "att")
+    expect(face.locator(f".ct-side[data-side={superior}]")).to_have_class(re.compile(r"\bsuperior\b"))
+    expect(face.locator(f".ct-side[data-side={superior}] .ct-sup-badge")).to_be_visible()
+    expect(face.locator(f".ct-side[data-side={other}] .ct-sup-badge")).to_have_count(0)
+    # the Dragon: the arrow from the superior power to the other is the one drawn live
+    expect(face.locator(".ct-dragon .ct-arrow.live")).to_have_count(1)
+    expect(face.locator(".ct-dragon .ct-arrow")).to_have_count(10)
+    names = {"martial": "Martial arts", "tech": "Technological weapons", "monster": "Monstrous attributes",
+             "fire": "Firepower", "mystic": "Mystic powers"}
+    win, lose = (c["att_power"], c["def_power"]) if superior == "att" else (c["def_power"], c["att_power"])
+    expect(face.locator(".ct-verdict")).to_contain_text(f"{names[win]} is superior to {names[lose]}")
+    if c["superiority"][0 if superior == "att" else 1]:
+        expect(face.locator(f".ct-side[data-side={superior}] .ct-sup-tag")).to_contain_text("Superiority")
+    # both sides' Characters, by name
+    for side in ("att", "def"):
+        for inst in c[side]:
+            expect(face.locator(f".ct-side[data-side={side}] [data-uid='{inst['uid']}']")).to_contain_text(inst["name"])
+
+
+def test_turn_bar_plot_reserves_and_actions_left(page, server):
+    def busy(v):
+        o = v["observation"]
+        return node(v) == "action" and o["plot"] and any(o["reserves"])
+    room, view = reach(server, range(130, 160), busy, prefer=("play",))
+    o = view["observation"]
+    cards = {c["id"]: c for c in httpx.get(server.url + f"/api/games/{GAME}/cards").json()}
+    open_seat(page, server, room)
+    expect(page.locator("#ct-actions")).to_contain_text(f"{o['actions_left']} action")
+    expect(page.locator("#ct-actions .ct-pip.on")).to_have_count(o["actions_left"])
+    expect(page.locator("#ct-turn")).to_contain_text("You are playing")
+    plot = cards[f"{o['plot']['card']}:{o['plot']['half']}"]
+    expect(page.locator("#plot")).to_contain_text(plot["name"])
+    for seat, reserve in enumerate(o["reserves"]):
+        mat = page.locator(f".ct-mat[data-seat='{seat}']")
+        expect(mat).to_contain_text(f"Reserve ({len(reserve)} of 3 Heroes)")
+        for inst in reserve:
+            expect(mat.locator(f"[data-uid='{inst['uid']}']")).to_contain_text(inst["name"])
+    expect(page.locator(f".ct-mat[data-seat='{o['active']}'] .ct-playing")).to_be_visible()
+    expect(page.locator("#districts .ct-district[data-district]")).to_have_count(sum(1 for d in o["tokyo"] if d))

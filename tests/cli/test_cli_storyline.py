@@ -1,0 +1,118 @@
+"""The ``tokyo`` command on Storyline and the Crisis Format: games, cards, play."""
+
+import json
+
+from clihelpers import assert_user_error, run_installed
+
+
+def test_games_lists_both_formats_with_their_options():
+    result = run_installed("games", "--json")
+    assert result.returncode == 0, result.stderr
+    games = {g["id"]: g for g in json.loads(result.stdout)}
+    assert games["storyline"]["players"] == [2, 4] and games["crisis-format"]["players"] == [1, 4]
+    assert {"target", "act_rounds", "acts", "decks"} <= {o["name"] for o in games["storyline"]["options"]}
+    assert {"opponent", "crises"} <= {o["name"] for o in games["crisis-format"]["options"]}
+
+
+def test_cards_json_lists_every_face_with_its_statement():
+    result = run_installed("cards", "storyline", "--json")
+    assert result.returncode == 0, result.stderr
+    cards = json.loads(result.stdout)
+    ids = [c["id"] for c in cards]
+    assert len(ids) == len(set(ids))
+    # four factions: a Homeworld and the deck's cards, with the back face of each Storyline; the Drones
+    assert {c["set"] for c in cards} == {"concord", "verdant", "syndicate", "pilgrims", "drones"}
+    assert sum(c["copies"] for c in cards if c["set"] == "concord" and c["face"] == "front") == 31
+    assert {"concord-anvil-prime", "concord-the-long-campaign", "concord-the-long-campaign:back",
+            "drone-scrap"} <= set(ids)
+    for c in cards:
+        assert c["rule_id"] == f"storyline card:{c['id']}"
+        assert {"set", "id", "name", "cost", "type", "text"} <= set(c) and c["text"], c["id"]
+    by_id = {c["id"]: c for c in cards}
+    assert by_id["concord-bastion-walker"] == dict(by_id["concord-bastion-walker"], name="Bastion Walker", cost=3,
+                                                   type="Ground Unit", text="Strike 2 Low, Range 1, Durability 4.")
+    assert by_id["concord-the-long-campaign:back"]["type"] == "Epilogue"
+    assert by_id["concord-the-long-campaign:back"]["cost"] is None
+
+    result = run_installed("cards", "crisis-format", "--json")
+    assert result.returncode == 0, result.stderr
+    crisis = json.loads(result.stdout)
+    assert [c for c in crisis if c["set"] != "crisis"] == cards   # the same cards, then the Crisis set
+    extra = {c["id"]: c for c in crisis if c["set"] == "crisis"}
+    assert len(extra) == 6 * 2 + 1   # six Crisis Storylines, both faces, and the Neural Parasite
+    assert all(c["rule_id"] == f"storyline card:{i}" for i, c in extra.items())   # one rules page for both ids
+    front, back = extra["crisis-drone-foundry"], extra["crisis-drone-foundry:back"]
+    assert (front["name"], front["type"], front["cost"]) == ("The Drone Foundry", "Crisis Storyline", None)
+    assert "Chapter 3 (ends at 12 Time counters)" in front["text"] and "Bargain - 2 Treasury" in front["text"]
+    assert (back["name"], back["type"], back["cost"]) == ("The Foundry Ark", "Capital Spacecraft", 5)
+    assert back["text"].startswith("Back face of The Drone Foundry")
+
+
+def test_cards_table_reads_by_faction():
+    result = run_installed("cards", "crisis-format")
+    assert result.returncode == 0, result.stderr
+    for title in ("Ironclad Concord (concord, 15)", "Drones (drones, 4)", "The Crisis set (crisis, 13)"):
+        assert title in result.stdout
+    assert "The Foundry Ark" in result.stdout and "Traceback" not in result.stdout + result.stderr
+
+
+def test_play_storyline_shows_the_picture_and_refuses_bad_input():
+    result = run_installed("play", "storyline", "--seed", "3", "--agents", "random",
+                           input="keep\nattack nowhere\n99\npass\n")
+    assert result.returncode == 0, result.stderr
+    out = result.stdout
+    assert "Traceback" not in out + result.stderr
+    assert "Setup of the game." in out and "Your hand (6):" in out
+    assert "Now you choose: keep the opening hand, or mulligan" in out
+    assert "2. mulligan  (shuffle your hand back and draw 6 new cards)" in out
+    assert "Surface (Band 1)" in out and "Deep Space (Band 3)" in out
+    assert "Story Points: the first to 5 wins." in out
+    assert "'attack nowhere' is not a legal action now" in out
+    assert "99 is not an action number" in out
+    assert "pass  (end your Main Phase)" in out
+    assert "Seat 1 draws a card." in out   # the other seat's draws, without the card
+
+
+def test_play_crisis_format_to_the_end():
+    result = run_installed("play", "crisis-format", "--seed", "3", "--agents", "random",
+                           input="keep\n" + "1\n" * 400)
+    assert result.returncode == 0, result.stderr
+    out = result.stdout
+    assert "Traceback" not in out + result.stderr
+    assert "Story Points: the players' pool 0 of 4 to win; the opponent 0 of 3 to win (2 Crisis Storylines)." in out
+    assert "Crisis Storylines (no Band; each takes a Time counter in every opponent Admin Phase)" in out
+    assert "The opponent: no deck, hand or Treasury" in out
+    assert "Game over: " in out or "End of input" in out
+    # the game's own words for the end: the opponent may win with no seat of its own
+    assert "Game over: nobody wins." not in out
+
+
+def test_play_the_opponent_seat(tmp_path):
+    rec = tmp_path / "opp.jsonl"
+    result = run_installed("play", "crisis-format", "--players", "1", "--seat", "1", "--seed", "4",
+                           "-o", "opponent=seat", "-o", "crises=crisis-grinding-front", "--record", str(rec),
+                           input="1\n" * 200)
+    assert result.returncode == 0, result.stderr
+    out = result.stdout
+    assert out.splitlines()[0].startswith("Storyline: the Crisis Format: 1 player and 1 more seat, seed 4.")
+    # the record names the players (1), not the seats (2), and replays
+    assert json.loads(rec.read_text())["players"] == 1
+    replayed = run_installed("replay", str(rec))
+    assert replayed.returncode == 0 and "OK" in replayed.stdout, replayed.stdout + replayed.stderr
+    assert "Traceback" not in out + result.stderr
+    assert "The opponent (seat 1, you): no deck, hand or Treasury" in out
+    assert "Now you choose: the opponent's random choice for The Grinding Front (#2):" in out
+    assert "Your hand" not in out
+
+
+def test_play_alone_against_the_automated_opponent():
+    result = run_installed("play", "crisis-format", "--players", "1", "--seed", "2", input="keep\n" + "pass\n" * 5)
+    assert result.returncode == 0, result.stderr
+    assert result.stdout.splitlines()[0] == "Storyline: the Crisis Format: 1 player, seed 2. You are seat 0."
+    assert "Story Points: the players' pool 0 of 3 to win; the opponent 0 of 2 to win (1 Crisis Storyline)." \
+        in result.stdout
+
+
+def test_play_bad_options_are_one_line_errors():
+    assert_user_error(run_installed("play", "crisis-format", "--players", "5"), "1 to 4")
+    assert_user_error(run_installed("play", "crisis-format", "-o", "opponent=nobody"), "auto, seat")
