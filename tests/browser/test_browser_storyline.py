@@ -300,7 +300,7 @@ def test_opponent_seat_in_the_lobby_and_a_person_making_its_choice(page, server)
     uid = int(texts[-1].split()[1])
     click_and_wait(page, buttons.nth(len(texts) - 1))
     # the choice shows in the log as it happens: the Grinding Front's damage lands on that card
-    expect(page.locator("#log")).to_contain_text(f"{names[uid]} (#{uid}) takes 1 damage")
+    expect(page.locator("#log")).to_contain_text(f"{names[uid]} (#{uid}) takes 2 damage")
 
 
 @pytest.mark.parametrize("game, players", [("crisis-format", 2), ("storyline", 4)])

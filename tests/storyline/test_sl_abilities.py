@@ -74,9 +74,9 @@ def test_the_neural_parasite_weakens_its_host_and_is_bargained_off():
     run(s, [{"op": "attach-device", "device": "crisis-neural-parasite",
              "to": {"random": {"controller": "each-player", "type": ["character"]}}}], ctrl=1)
     d = entry(s, "crisis-neural-parasite")
-    assert d["host"] == 3 and d["controller"] == 0 and s.is_crisis(d) and s.strike(s.find(3)) == 1
+    assert d["host"] == 3 and d["controller"] == 0 and s.is_crisis(d) and s.strike(s.find(3)) == 0   # 2 - 2
     s.apply_action(f"bargain {d['uid']}")
-    assert s.find(d["uid"]) is None and s.strike(s.find(3)) == 2 and s.players[0]["treasury"] == 3
+    assert s.find(d["uid"]) is None and s.strike(s.find(3)) == 2 and s.players[0]["treasury"] == 2
     assert "crisis-neural-parasite" not in s.players[1]["discard"]
 
 
@@ -87,7 +87,7 @@ def test_an_instructed_attack_in_the_main_phase_ability_step():
     s.apply_action("draw verdant-thornguard")
     assert s.node[2] == "choose" and s.node[1] == 1 and s.legal_texts() == ["choose 1", "choose 3"]
     s.apply_action("choose 1")
-    assert s.find(1)["damage"] == 3 and not c["ready"]
+    assert s.find(1)["damage"] == 4 and not c["ready"]   # its Strike 4
 
 
 @rule("storyline 8.12.3", "storyline 22.8.1.1", "storyline 22.8.1.2", "storyline 22.8.1.4", "storyline 13.3.2",

@@ -105,12 +105,12 @@ def test_no_lose_condition_applies_to_the_opponent():
 
 @rule("storyline 22.2.4", "storyline 22.6.1", "storyline 17.1.2")
 def test_the_opponent_controls_the_crises_and_what_they_put_onto_the_map():
-    s = cpos([DF], fields={DF: {"counters": {"time": 10}, "chapter": 3}})
+    s = cpos([DF], fields={DF: {"counters": {"time": 7}, "chapter": 3}})
     opp_turn(s)
     made = [e for e in s.map if e["card"] == "drone-scrap"]
     assert len(made) == 2 and all(e["owner"] == e["controller"] == OPPONENT and s.is_crisis(e) for e in made)
     assert entry(s, DF)["controller"] == OPPONENT
-    opp_turn(s, 1)   # the twelfth Time counter: the Foundry Ark, still the opponent's
+    opp_turn(s, 1)   # the ninth Time counter: the Foundry Ark, still the opponent's
     ark = entry(s, DF)
     assert ark["face"] == "back" and ark["controller"] == OPPONENT and ark["owner"] == OPPONENT
 
@@ -123,11 +123,11 @@ def test_auto_makes_each_crisis_choice_a_chance_node_over_the_legal_options():
     assert s.is_chance_node() and s.node[2] == "pick"
     assert [(a.text, p) for a, p in s.chance_outcomes()] == [("pick 4", 0.5), ("pick 5", 0.5)]
     s.apply_action("pick 5")
-    assert s.find(5)["damage"] == 1 and s.find(4)["damage"] == 0
+    assert s.find(5)["damage"] == 2 and s.find(4)["damage"] == 0
     # the random choice is in the log as it happens, before what it leads to
     texts = [e.text for e in s.log]
     chosen = next(i for i, t in enumerate(texts) if t.endswith(f"{s.name(s.find(5))} is chosen at random."))
-    assert chosen < next(i for i, t in enumerate(texts) if "takes 1 damage" in t)
+    assert chosen < next(i for i, t in enumerate(texts) if "takes 2 damage" in t)
 
 
 @rule("storyline 22.2.7", "storyline 22.2.8", "storyline 1.6.1")
@@ -140,7 +140,7 @@ def test_with_a_seat_the_same_choices_are_decisions_of_the_opponents_seat():
     with pytest.raises(IllegalActionError):
         s.apply_action("pick 4", seat=0)
     s.apply_action("pick 4", seat=2)
-    assert s.find(4)["damage"] == 1
+    assert s.find(4)["damage"] == 2
     assert any(e.text.endswith(f"the opponent (Seat 2) chooses {s.name(s.find(4))}.") for e in s.log)
     obs = s.observation(2)
     assert obs["hand"] is None and obs["map"] == s.observation(None)["map"]
@@ -204,13 +204,13 @@ def test_each_opponent_admin_phase_puts_a_time_counter_on_each_crisis_storyline(
 
 @rule("storyline 22.4.2", "storyline 8.5.3")
 def test_a_crisis_chapter_completes_at_its_number_of_time_counters():
-    s = cpos([GF], fields={GF: {"counters": {"time": 2}}})
+    s = cpos([GF], fields={GF: {"counters": {"time": 1}}})
     opp_turn(s)
     assert entry(s, GF)["chapter"] == 1
     while s.is_chance_node():
         s.apply_action(s.legal_texts()[0])
     opp_turn(s, 1)
-    assert entry(s, GF)["chapter"] == 2 and entry(s, GF)["counters"] == {"time": 4}
+    assert entry(s, GF)["chapter"] == 2 and entry(s, GF)["counters"] == {"time": 3}
 
 
 @rule("storyline 22.4.3", "storyline 7.5.1")
@@ -345,7 +345,7 @@ def test_a_crisis_card_counts_against_a_player_only_while_they_control_it():
 # ----- 22.7 Destroying a Crisis Storyline ---------------------------------------------------------
 @rule("storyline 22.7.1", "storyline 22.7.3", "storyline 12.2.1")
 def test_players_attack_and_destroy_a_crisis_storyline_for_two_story_points():
-    s = cpos([PB, BE], fields={PB: {"damage": 6}}, map=[{"card": "concord-siege-battery", "owner": 0, "ready": True}])
+    s = cpos([PB, BE], fields={PB: {"damage": 13}}, map=[{"card": "concord-siege-battery", "owner": 0, "ready": True}])
     s.apply_action("attack 5 3")
     assert entry(s, BE) and all(e["card"] != PB for e in s.map)
     assert s.pool == 2 and s.players[0]["story"] == 0 and "22.7.3" in keys(s)
@@ -353,7 +353,7 @@ def test_players_attack_and_destroy_a_crisis_storyline_for_two_story_points():
 
 @rule("storyline 22.7.2", "storyline 8.7.4")
 def test_a_destroyed_crisis_storyline_takes_no_more_time_counters():
-    s = cpos([PB, BE], fields={PB: {"damage": 8}}, treasury=[9, 9])
+    s = cpos([PB, BE], fields={PB: {"damage": 16}}, treasury=[9, 9])
     run(s, [], src=None)
     assert all(e["card"] != PB for e in s.map)
     opp_turn(s)
@@ -362,10 +362,10 @@ def test_a_destroyed_crisis_storyline_takes_no_more_time_counters():
 
 @rule("storyline 22.7.4", "storyline 22.9.6", "storyline 22.9.7")
 def test_the_crises_are_worth_what_the_pool_needs():
-    s = cpos([PB, BE], fields={PB: {"damage": 8}, BE: {"damage": 9}})
+    s = cpos([PB, BE], fields={PB: {"damage": 16}, BE: {"damage": 18}})
     run(s, [])
     assert s.pool == 4 and s.is_terminal() and s.winners == [0, 1] and s.win_by == "players"
-    s = cpos([PB, BE, QC], n=3, fields={PB: {"damage": 8}, BE: {"damage": 9}})
+    s = cpos([PB, BE, QC], n=3, fields={PB: {"damage": 16}, BE: {"damage": 18}})
     run(s, [])
     assert s.pool == 4 and not s.is_terminal()   # three players need 5; the three crises are worth 6
 
@@ -376,16 +376,16 @@ def test_the_award_is_for_the_destruction_however_it_happens():
     run(s, [{"op": "destroy", "to": "this"}], src=3)   # a destroy effect of the opponent's own card
     assert s.pool == 2
     s = cpos([PB, BE])
-    run(s, [{"op": "deal-damage", "amount": 8, "power": "high", "to": "this"}], src=3)
+    run(s, [{"op": "deal-damage", "amount": 16, "power": "high", "to": "this"}], src=3)
     assert s.pool == 2   # damage from the opponent's own ability: no player destroyer
-    s = cpos([PB, BE], fields={PB: {"damage": 8}})
+    s = cpos([PB, BE], fields={PB: {"damage": 16}})
     run(s, [])
     assert s.pool == 2   # with no destroyer at all
 
 
 @rule("storyline 22.7.6", "storyline 22.8.0.6", "storyline 22.8.0.7", "storyline 15.2.3")
 def test_no_award_for_completing_or_flipping_and_only_an_ordinary_one_for_the_back_face():
-    s = cpos([BE, PB], fields={BE: {"counters": {"time": 11}, "chapter": 3}}, treasury=[9, 9])
+    s = cpos([BE, PB], fields={BE: {"counters": {"time": 8}, "chapter": 3}}, treasury=[9, 9])
     opp_turn(s)
     home = entry(s, BE)
     assert home["face"] == "back" and s.pool == 0 and s.opp_story == 0
@@ -398,7 +398,7 @@ def test_no_award_for_completing_or_flipping_and_only_an_ordinary_one_for_the_ba
 # ----- 22.8 Completing a Crisis Storyline ---------------------------------------------------------
 @rule("storyline 22.8.0.1", "storyline 22.8.0.2", "storyline 8.9.1", "storyline 22.8.0.4")
 def test_the_final_chapter_flips_a_crisis_to_its_back_face_which_takes_no_time():
-    s = cpos([QC], fields={QC: {"counters": {"time": 11}, "chapter": 3}}, treasury=[9, 9])
+    s = cpos([QC], fields={QC: {"counters": {"time": 8}, "chapter": 3}}, treasury=[9, 9])
     opp_turn(s)
     e = entry(s, QC)
     assert e["face"] == "back" and s.ftype(e) == "character" and e["chapter"] is None
@@ -417,7 +417,7 @@ def test_a_back_face_is_not_cleared_at_the_end_of_an_act():
 
 @rule("storyline 22.8.0.8")
 def test_a_flipped_crisis_takes_away_two_of_the_story_points():
-    s = cpos([BE, PB], fields={BE: {"counters": {"time": 11}, "chapter": 3}, PB: {"damage": 8}}, treasury=[9, 9])
+    s = cpos([BE, PB], fields={BE: {"counters": {"time": 8}, "chapter": 3}, PB: {"damage": 16}}, treasury=[9, 9])
     run(s, [])
     opp_turn(s)
     assert s.pool == 2 and entry(s, BE)["face"] == "back"
@@ -444,7 +444,7 @@ def test_a_flip_back_keeps_damage_and_may_destroy_the_crisis_for_the_award():
     opp_turn(s, 1, settle=True)
     c = entry(s, RC)
     assert c["damage"] == 3 and c["face"] == "front"
-    s = cpos([RC, BE], fields={RC: {"face": "back", "counters": {"time": 9}, "damage": 7}})
+    s = cpos([RC, BE], fields={RC: {"face": "back", "counters": {"time": 9}, "damage": 15}})
     s.turn_count = 15
     opp_turn(s, 1, settle=True)
     assert all(e["card"] != RC for e in s.map) and s.pool == 2   # S4: destroyed, the §22.7 award

@@ -532,7 +532,7 @@ def test_epilogue_back_faces(cid):
 # ----- the Drones -------------------------------------------------------------------------------
 # drone -> (cost, strike, power, range, durability, band, reach letters as in VANILLA)
 DRONES = {"drone-scrap": (1, 1, "low", 0, 1, 1, "C"), "drone-wasp": (1, 1, "low", 1, 1, 2, "CN"),
-          "drone-infiltrator": (1, 1, "low", 0, 2, 1, "C"), "drone-spark": (1, 1, "low", 1, 1, 2, "CN")}
+          "drone-infiltrator": (1, 1, "low", 0, 3, 1, "C"), "drone-spark": (1, 1, "low", 1, 1, 2, "CN")}
 
 
 @rule("storyline 3.7.1", "storyline 4.11.2", "storyline 12.5.2", "storyline 14.10.4")

@@ -115,17 +115,17 @@ def test_the_crisis_picture_shows_both_targets_and_the_crisis_storylines():
     assert "Story" not in lines[2]   # no Story Points per player: they share the pool
     assert "The opponent: no deck, hand or Treasury; it acts only as its cards say." in pic
     crises = section(pic, "Crisis Storylines", "Your hand")
-    assert "#3 The Drone Foundry [opponent]: Chapter 2 of 3, Time 5/8; Unshielded; damage 2/10" in crises
+    assert "#3 The Drone Foundry [opponent]: Chapter 2 of 3, Time 5/6; Unshielded; damage 2/18" in crises
     assert "Bargain - 2 Treasury: remove 1 Time counter from this." in crises
     assert "Chapter 2: In each opponent Admin Phase: create a Scrap Drone in the open and a Wasp Drone" in crises
     assert "#4 The Grinding Front: flipped to its back face, The Siege Colossus (Surface)" in crises
     assert "The Quiet Coup: destroyed" in crises
     surface = section(pic, "Surface (Band 1)", "Orbit (Band 2)")
-    assert "#4 The Siege Colossus [opponent] Ground Unit, back of The Grinding Front: Strike 3 High" in surface
+    assert "#4 The Siege Colossus [opponent] Ground Unit, back of The Grinding Front: Strike 4 High" in surface
     assert "in the open:" in surface and "#6 Scrap Drone [opponent] Ground Unit (Drone): Strike 1 Low" in surface
-    # the Parasite's -1 Strike, and the Device under its host
-    assert "#7 Drop Marine [you] Character: Strike 1 Low, Range 0; damage 0/2; spent" in surface
-    assert "+ #8 Neural Parasite [you, owned by opponent] Device: The card this is attached to has -1 Strike." \
+    # the Parasite's -2 Strike (Strike 0: no Power or Range shown), and the Device under its host
+    assert "#7 Drop Marine [you] Character: Strike 0; damage 0/2; spent" in surface
+    assert "+ #8 Neural Parasite [you, owned by opponent] Device: The card this is attached to has -2 Strike." \
         in surface
 
 

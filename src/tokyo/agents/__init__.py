@@ -19,6 +19,8 @@ HEURISTICS = {
     "kot-dark": "tokyo.agents.kot_heuristic:KotHeuristicAgent",
     "kot-godzilla": "tokyo.agents.kot_godzilla_heuristic:KotGodzillaHeuristicAgent",
     "crisis-tokyo": "tokyo.agents.crisis_heuristic:CrisisHeuristicAgent",
+    "storyline": "tokyo.agents.storyline_heuristic:StorylineHeuristicAgent",
+    "crisis-format": "tokyo.agents.storyline_heuristic:StorylineHeuristicAgent",
 }
 AGENT_NAMES = ("random", "heuristic", "ismcts")
 

@@ -285,8 +285,52 @@ class CrisisState(StorylineState):
         obs["card_info"].update({cid: self.card_facts(cid) for cid in self.crises})
         return obs
 
+    LOSE_KEYS = {"16.3.1": "treasury", "16.4.1": "deck", "16.5.1": "wreckage", "16.6.1": "homeworld"}
+
     def record_extra(self) -> dict:
+        """The generic keys (docs/architecture.md, Game records) with one entry per seat,
+        the opponent's seat included (``opponent=seat``: cards None, label ``opponent``):
+        ``labels`` ``{"faction": [deck id per seat]}`` and ``card_groups`` ``{"crises":
+        {"verb": "faced", "cards": [the Crisis Storylines of the game per player]}}``, so
+        a summary gives the players' win share with and without each Crisis Storyline.
+        Own keys: ``pool``, ``opponent_story``, ``crises`` (ids), ``crisis_outcomes``
+        ({id: ``destroyed`` (its Storyline face destroyed, 22.7), ``flipped`` (its final
+        Chapter completed, 22.8, and never destroyed) or ``standing``}),
+        ``crisis_chapters`` ({id: the highest Chapter it reached; one more than its last
+        once it flipped}) and ``lose`` ({condition: times a player met it}: every one gave
+        the opponent a Story Point, 22.9.11), read from the log."""
         out = super().record_extra()
+        extra_seats = self.game.num_players - self.game.n_players
+        out["card_groups"] = {"crises": {"verb": "faced", "cards": [sorted(self.crises)] * self.game.n_players
+                                         + [None] * extra_seats}}
+        by_name = {self.card(c)["faces"]["front"]["name"]: c for c in self.crises}
+        lose = {k: 0 for k in self.LOSE_KEYS.values()}
+        destroyed, flipped = set(), set()
+        chapters = {c: 1 for c in self.crises}
+        for ev in self.log:
+            words = ev.rule.split(" ")
+            key = words[1] if len(words) > 1 and words[0] == "storyline" else ""
+            if key in self.LOSE_KEYS:
+                lose[self.LOSE_KEYS[key]] += 1
+            elif key == "22.7.3":
+                for name, cid in by_name.items():
+                    if f"the Crisis Storyline {name} (pool " in ev.text:
+                        destroyed.add(cid)
+            elif key == "8.9.1":
+                name = ev.text.split(" flips to ")[0]
+                if name in by_name:
+                    flipped.add(by_name[name])
+                    last = len(self.card(by_name[name])["faces"]["front"]["chapters"])
+                    chapters[by_name[name]] = last + 1
+            elif key == "8.5.3":
+                name, _, rest = ev.text.partition(" (#")
+                if name in by_name:
+                    k = int(rest.rsplit("Chapter ", 1)[1].rstrip("."))
+                    cid = by_name[name]
+                    chapters[cid] = max(chapters[cid], k + 1)
+        outcomes = {c: "destroyed" if c in destroyed else "flipped" if c in flipped else "standing"
+                    for c in self.crises}
         out.update(pool=self.pool, opponent_story=self.opp_story, crises=list(self.crises),
+                   crisis_outcomes=outcomes, crisis_chapters=chapters, lose=lose,
                    cooperative=True)   # the players are one side (storyline 22.9.3)
         return out
