@@ -135,10 +135,15 @@ def _print_card_lookup(game_id: str, query: str) -> None:
     """``card NAME`` during play: every card whose id or name contains NAME."""
     from .core import game_catalogue
     q = query.lower().replace(" ", "-")
-    found = [c for c in game_catalogue(game_id)
+    catalogue = game_catalogue(game_id)
+    found = [c for c in catalogue
              if q and (q in str(c.get("id", "")).lower() or q in str(c.get("name", "")).lower().replace(" ", "-"))]
     if not found:
-        out.print(Text(f"No card matches {query!r}; try part of a name, e.g. 'card wings'.", style="yellow"))
+        # the example is a word of one of this game's own card names (`tokyo cards GAME` lists them)
+        words = [w for c in catalogue for w in str(c.get("name", "")).lower().split() if len(w) > 3]
+        example = f", e.g. 'card {words[len(words) // 2]}'" if words else ""
+        out.print(Text(f"No card matches {query!r}; try part of a name{example} "
+                       f"(`tokyo cards {game_id}` lists them all).", style="yellow"))
         return
     for c in found[:8]:
         cost = "" if c.get("cost") is None else f", cost {c['cost']}"

@@ -116,3 +116,18 @@ def test_play_alone_against_the_automated_opponent():
 def test_play_bad_options_are_one_line_errors():
     assert_user_error(run_installed("play", "crisis-format", "--players", "5"), "1 to 4")
     assert_user_error(run_installed("play", "crisis-format", "-o", "opponent=nobody"), "auto, seat")
+
+
+def test_play_card_lookup_suggests_a_word_of_this_games_cards():
+    """``card NAME`` with no match gives an example from the game's own cards, not another game's."""
+    result = run_installed("play", "crisis-format", "--seed", "3", "--agents", "random",
+                           input="card no-such-card\ncard comet\n")
+    assert result.returncode == 0, result.stderr
+    out = " ".join(result.stdout.split())
+    assert "No card matches 'no-such-card'; try part of a name, e.g. 'card " in out
+    assert "wings" not in out and "(`tokyo cards crisis-format` lists them all)" in out
+    example = out.split("e.g. 'card ", 1)[1].split("'", 1)[0]
+    import tokyo
+    names = [c["name"].lower() for c in tokyo.core.game_catalogue("crisis-format")]
+    assert any(example in n.split() for n in names)
+    assert "The Returning Comet" in out
