@@ -82,3 +82,41 @@ def test_a_cooperative_summary_gives_the_players_shared_win_rate_and_counts_seat
     # a competitive game's summary is unchanged
     assert "cooperative" not in summarise([play_game(load_game("storyline", 2), [make_agent("random")] * 2, seed=1)])
 
+
+
+def test_a_finished_crisis_format_room_says_in_the_list_how_it_ended(client):
+    """The finished list gives the game's own words ('the opponent wins'): all returns 0
+    cannot tell the opponent's win from a draw."""
+    created = create(client, "crisis-format", [{"kind": "human"}], players=1, seed=4)
+    play_humans(client, created["room"], tokens_of(created), random.Random(1))
+    view = client.get(f"/api/rooms/{created['room']}").json()
+    assert view["status"] == "finished"
+    [row] = [r for r in client.get("/api/rooms?status=finished").json() if r["room"] == created["room"]]
+    assert row["result"].startswith("Game over: ") and row["result"] in view["render"]
+    if not view["winners"]:
+        assert "players win" not in row["result"]
+
+
+def test_an_older_database_gets_the_result_column(tmp_path):
+    """A database written before the result column opens, gains it, and keeps its games."""
+    import json
+    import sqlite3
+    from tokyo.server.store import Store
+    path = tmp_path / "old.sqlite"
+    conn = sqlite3.connect(path)
+    conn.executescript("""
+        CREATE TABLE games (id TEXT PRIMARY KEY, game TEXT NOT NULL, players INTEGER NOT NULL,
+            options TEXT NOT NULL, seats TEXT NOT NULL, seed INTEGER NOT NULL, created REAL NOT NULL,
+            status TEXT NOT NULL, finished REAL, returns TEXT);
+        CREATE TABLE steps (game TEXT NOT NULL, idx INTEGER NOT NULL, text TEXT NOT NULL,
+            kind TEXT NOT NULL, seat INTEGER, time REAL NOT NULL, PRIMARY KEY (game, idx));""")
+    conn.execute("INSERT INTO games VALUES ('g1', 'kot-dark', 2, '{}', ?, 1, 1.0, 'finished', 2.0, '[1.0, 0.0]')",
+                 (json.dumps([{"kind": "bot", "agent": "random"}] * 2),))
+    conn.commit()
+    conn.close()
+    store = Store(path)
+    [rec] = store.games("finished")
+    assert rec.id == "g1" and rec.returns == [1.0, 0.0] and rec.result is None
+    store.append_steps("g1", 0, [], returns=[1.0, 0.0], result="Game over: seat 0 wins.")
+    assert store.game("g1").result == "Game over: seat 0 wins."
+    store.close()

@@ -303,7 +303,7 @@ def create_app(db_path: str | Path = "tokyo-games.sqlite3", bot_delay: float = 0
             [{"room": r.id, "game": r.game, "players": r.players, "options": r.options, "status": r.status,
               "seats": [{"seat": i, "kind": s.kind, "agent": s.agent, "name": s.name}
                         for i, s in enumerate(r.seats)],
-              "created": r.created, "finished": r.finished, "returns": r.returns}
+              "created": r.created, "finished": r.finished, "returns": r.returns, "result": r.result}
              for r in rooms.store.games("finished", limit=200)])
 
     room_errors = errors(404, 422, 503, *COMMON)

@@ -135,6 +135,9 @@ def api_models(game_ids: list[str]) -> SimpleNamespace:
         seats: list[SeatPublic]
         status: Literal["playing", "finished"]
         created: float
+        result: str | None = Field(None, description="a finished room (status=finished list): how it ended in "
+                                                     "the game's words, where the game says (e.g. the Crisis "
+                                                     "Format's opponent won); null otherwise")
 
     class View(RoomSummary):
         """What one seat (or a spectator, ``seat`` null) may see now; docs/server.md lists the keys."""

@@ -48,6 +48,13 @@ SEARCH_AGENTS = ("ismcts",)
 """Agents that search on every decision (CPU-heavy): counted per client, and always in a thread."""
 
 
+def result_words(state: State) -> str | None:
+    """How a finished game ended in its own words (``state.result_text()``, where the game
+    has it: the Crisis Format says the opponent won, which its returns cannot), else None."""
+    said = getattr(state, "result_text", None)
+    return (said() or None) if callable(said) and state.is_terminal() else None
+
+
 def is_search_agent(spec: str | None) -> bool:
     return spec is not None and spec.split(":")[0].strip() in SEARCH_AGENTS
 
@@ -321,7 +328,7 @@ class Room:
         try:
             steps += self.chance_steps()
             returns = self.state.returns() if self.state.is_terminal() else None
-            self.store.append_steps(self.id, self.version, steps, returns)
+            self.store.append_steps(self.id, self.version, steps, returns, result_words(self.state))
         except Exception:
             log.exception("room %s: could not store step %d; going back to the stored state", self.id,
                           self.version)
@@ -465,7 +472,8 @@ class Rooms:
             if state.current_player() == CHANCE:  # stopped between a decision and its chance
                 steps = room.chance_steps()
                 room.store.append_steps(room.id, room.version, steps,
-                                        room.state.returns() if room.finished else None)
+                                        room.state.returns() if room.finished else None,
+                                        result_words(room.state))
                 room.version += len(steps)
         for rec, reason in failed:
             self.failed[rec.id] = reason
@@ -580,7 +588,7 @@ class Rooms:
         self.store.create_game(rec, steps)
         room.version = len(steps)
         if room.finished:  # a game over during set-up (not for any game today)
-            self.store.append_steps(rec.id, room.version, [], room.state.returns())
+            self.store.append_steps(rec.id, room.version, [], room.state.returns(), result_words(room.state))
         self.rooms[rec.id] = room
         self._trim()
         room.start_bot()

@@ -244,7 +244,7 @@ async function loadRooms() {
     $("finished").replaceChildren(...(finished.length ? finished.slice(0, 20).map((r) => {
       const winners = (r.returns || []).map((v, i) => v > 0 ? i : null).filter((i) => i !== null);
       return el("div", { class: "room-item" }, el("b", {}, titles[r.game] || r.game),
-                el("span", { class: "small" }, `${seatSummary(r.seats)}; won by ${winners.length ? winners.map((w) => `seat ${w}`).join(", ") : "nobody"}`),
+                el("span", { class: "small" }, `${seatSummary(r.seats)}; ${r.result ? r.result.replace(/^Game over: /, "") : `won by ${winners.length ? winners.map((w) => `seat ${w}`).join(", ") : "nobody"}`}`),
                 el("a", { class: "button", href: `/play/${r.room}?replay=1` }, "Replay"));
     }) : [el("p", { class: "muted" }, "None yet.")]));
   } catch (err) {
