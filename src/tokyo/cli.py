@@ -466,6 +466,13 @@ def _print_compare(result: dict, elapsed: float) -> None:
     out.print(Text(f"{base['game']}: {c['option']} = {c['base']} (base) vs {c['variant']} (variant), "
                    f"{c['games']} paired games, {base['players']} players, seed {base['seed']}, "
                    f"{elapsed:.1f}s", style="bold"))
+    team = c.get("players_win")
+    if team is not None:   # a co-operative game: the players' shared win rate is the figure
+        ci = team["ci95"]
+        out.print(Text(f"The players win together: base {_pct(team['base_share'])}, variant "
+                       f"{_pct(team['variant_share'])}, difference {_signed_pct(team['difference'])}"
+                       + ("" if ci is None else f" (95% interval {100 * ci[0]:+.1f} to {100 * ci[1]:+.1f})"),
+                       style="bold"))
     for title, rows, first in (("Wins by seat", c["seats"], "seat"), ("Wins by agent", c["agents"], "agent")):
         table = Table(title=f"{title}: variant - base (paired games)", title_justify="left")
         cols = ["seat", "agent"] if first == "seat" else ["agent"]

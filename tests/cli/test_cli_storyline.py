@@ -131,3 +131,21 @@ def test_play_card_lookup_suggests_a_word_of_this_games_cards():
     names = [c["name"].lower() for c in tokyo.core.game_catalogue("crisis-format")]
     assert any(example in n.split() for n in names)
     assert "The Returning Comet" in out
+
+
+def test_compare_gives_the_players_shared_win_rate():
+    """--compare on the co-operative Crisis Format leads with the players' shared win rate,
+    the same figure as each run's summary."""
+    result = run_installed("simulate", "crisis-format", "-n", "6", "--workers", "1", "--compare", "acts=2", "--json")
+    assert result.returncode == 0, result.stderr
+    c = json.loads(result.stdout)["compare"]
+    team = c["players_win"]
+    assert team["base_share"] == c["base_summary"]["players_win"]["share"]
+    assert team["variant_share"] == c["variant_summary"]["players_win"]["share"]
+    assert team["difference"] == team["variant_share"] - team["base_share"]
+    text = run_installed("simulate", "crisis-format", "-n", "6", "--workers", "1", "--compare", "acts=2")
+    assert text.returncode == 0, text.stderr
+    assert "The players win together: base " in text.stdout
+    kot = run_installed("simulate", "kot-dark", "-n", "2", "--workers", "1", "--compare", "star_tie=most-stars", "--json")
+    assert kot.returncode == 0, kot.stderr
+    assert json.loads(kot.stdout)["compare"]["players_win"] is None

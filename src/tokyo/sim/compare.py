@@ -94,7 +94,9 @@ def compare_runs(game_id: str, players: int, games: int, seed: int, agents: Sequ
     its wins per seat-game); shares are in [0, 1], differences variant - base with the
     paired interval of :func:`paired_interval` (None with fewer than 2 games); turns is
     {base_mean, variant_mean, difference, ci95}; changed_winner counts the pairs whose
-    winner sets differ; the summaries are :func:`tokyo.sim.summarise` of each run.
+    winner sets differ; players_win (a co-operative game, records with
+    ``extra["cooperative"]``; else None) is {base_share, variant_share, difference, ci95}
+    of the games the players won together; the summaries are :func:`tokyo.sim.summarise` of each run.
     Raises OptionError for an unknown game, option, value, agent or player count, or a
     variant value equal to the base value; SimulationInterrupted on Ctrl-C (from
     :func:`run_games`).
@@ -123,6 +125,12 @@ def compare_runs(game_id: str, players: int, games: int, seed: int, agents: Sequ
     turns = {"base_mean": _mean(tb), "variant_mean": _mean(tv), "difference": _mean(d_turns),
              "ci95": paired_interval(d_turns)}
     changed = sum(set(b.winners) != set(v.winners) for b, v in zip(base, variant))
+    team = None
+    if base and all((r.extra or {}).get("cooperative") for r in base + variant):
+        # the players are one side (the Crisis Format): did they win the pair's games together?
+        def together(rec):
+            return float(any(w < players for w in rec.winners))
+        team = _row([together(r) for r in base], [together(r) for r in variant])
 
     def summary(records, opts):
         s = summarise(records)
@@ -131,6 +139,6 @@ def compare_runs(game_id: str, players: int, games: int, seed: int, agents: Sequ
 
     return {"compare": {
         "option": key, "base": base_options[key], "variant": variant_options[key], "games": len(base),
-        "seats": seats, "agents": agent_rows, "turns": turns, "changed_winner": changed,
+        "seats": seats, "agents": agent_rows, "turns": turns, "changed_winner": changed, "players_win": team,
         "base_summary": summary(base, base_options), "variant_summary": summary(variant, variant_options),
     }}
