@@ -519,3 +519,28 @@ def test_a_finished_game_replays_step_by_step_and_by_jumps(page, server):
         expect(page.locator("#replay-step")).to_have_text(f"Step {at} of {total}")
         assert page.locator("#replay-board .kot #dice").count() == 1
     assert page.locator("#replay-board #monsters .monster").count() == 3
+
+
+def test_the_dice_of_each_roll_are_drawn_as_dice_in_the_log(page, server):
+    """A roll's line in the log shows small dice (symbols for Energy, Heart and Claw) that
+    keep their words, so the line reads the same to a screen reader or when copied."""
+    room = seat_room(server)
+    page.goto(server.url + room["seats"][0]["link"])
+    page.wait_for_selector("body[data-version]")
+    wait_for_decision(page)
+    rolled = page.locator("#log li", has=page.locator(".log-dice")).filter(has_text="Alienoid rolls: ")
+    expect(rolled.first).to_be_visible()
+    line = rolled.first
+    dice = line.locator(".log-die")
+    assert dice.count() == 6
+    words = [dice.nth(i).get_attribute("title") for i in range(6)]
+    assert set(words) <= {"1", "2", "3", "Energy", "Heart", "Claw"}
+    # the text is unchanged: the words of the dice, in order
+    assert f"rolls: {' '.join(words)}." in line.text_content()
+    for i, word in enumerate(words):
+        symbol = dice.nth(i).locator("svg")
+        assert symbol.count() == (0 if word in "123" else 1)
+    # the first-player roll-off is not a list of dice: it stays words
+    expect(page.locator("#log li").filter(has_text="for first player").first.locator(".log-die")).to_have_count(0)
+    page.locator("#log").scroll_into_view_if_needed()
+    page.screenshot(path="/tmp/log-dice.png")

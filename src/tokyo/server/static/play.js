@@ -246,6 +246,12 @@ function myLogNames() {
 
 const TURN_LINE = /^Turn (\d+):/;   // every game opens a turn with "Turn N: ..." (docs/architecture.md)
 
+/** A log line as the game's view draws it (its ``logLine(text, words)``: dice drawn as
+    dice in King of Tokyo), or null to draw it as words with card references. */
+function logLineOf(text) {
+  return gameView.logLine ? gameView.logLine(text, (part) => withCardRefs(part, cardIndex)) : null;
+}
+
 /** The log as a story: one group per turn headed by its opening line, the set-up before
     the first; this seat's own events marked; the rule of each line on demand (the
     "rules" switch, or a line's tooltip). Line numbers run on across the groups. */
@@ -258,7 +264,7 @@ function drawLog(lines, target = $("log")) {
     if (turn || !groups.length) groups.push({ head: turn ? line.text : "Set-up", start: i + 1, items: [] });
     const classes = [line.seats ? "private" : "", mine && mine.test(line.text) ? "mine" : ""].filter(Boolean);
     groups[groups.length - 1].items.push(el("li", { class: classes.join(" "), title: line.rule || "" },
-      ...withCardRefs(line.text, cardIndex), line.seats ? el("span", { class: "small muted" }, " (only you see this)") : null,
+      ...(logLineOf(line.text) || withCardRefs(line.text, cardIndex)), line.seats ? el("span", { class: "small muted" }, " (only you see this)") : null,
       line.rule ? ruleTag(line.rule) : null));
   });
   const blocks = groups.map((g, k) => el("section", { class: `turn-group${k === groups.length - 1 ? " current" : ""}` },

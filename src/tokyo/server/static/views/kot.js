@@ -574,6 +574,27 @@ function colourSwap(obs, tray, faces) {
   return null;
 }
 
+const LOG_FACE = { "1": "1", "2": "2", "3": "3", Energy: "e", Heart: "h", Claw: "c", Heal: "h", Smack: "c" };
+const LOG_DICE = /^(.+?: )((?:1|2|3|Energy|Heart|Claw|Heal|Smack)(?: (?:1|2|3|Energy|Heart|Claw|Heal|Smack))*)\.$/;
+
+/** A log line that lists dice ("The King rolls: 1 3 3 Energy Claw Claw.", "... keeps: ...")
+    drawn with small dice; null for any other line. The dice keep their words for screen
+    readers and for copying (a visually hidden word after each symbol), so the line's text
+    is unchanged. ``words(text)`` draws the part before the dice (card references). */
+export function logLine(text, words) {
+  const m = LOG_DICE.exec(text);
+  if (!m) return null;
+  const dice = [];
+  m[2].split(" ").forEach((word, i) => {
+    const face = LOG_FACE[word];
+    if (i) dice.push(" ");
+    dice.push(FACE_SVG[face]
+      ? el("span", { class: `log-die face-${face}`, title: word }, svgSpan("pip", FACE_SVG[face]), el("span", { class: "sr-only" }, word))
+      : el("span", { class: `log-die face-${face}`, title: word }, word));
+  });
+  return [...words(m[1]), el("span", { class: "log-dice" }, ...dice), "."];
+}
+
 /** For the tests: the tray's pure parts. */
 export const trayLogic = { diceGroups, simulateReroll, inferKept, placeReroll };
 
