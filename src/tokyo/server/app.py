@@ -14,6 +14,7 @@ test_server_schemathesis.py checks it against a running server.
 """
 
 import asyncio
+import html
 import json
 import logging
 from contextlib import asynccontextmanager
@@ -28,7 +29,8 @@ from starlette.exceptions import HTTPException as StarletteHTTPException
 from starlette.routing import Match, Route
 
 from ..agents import AGENT_NAMES
-from ..core import game_catalogue, game_info, list_games
+from ..core import OptionError, game_catalogue, game_info, list_games
+from . import rulespage
 from .limits import MAX_BODY_BYTES, MAX_ROOMS_PER_CLIENT, MAX_SEARCH_BOTS_PER_CLIENT, BodyLimit, too_large_body
 from .models import ErrorBody, api_models
 from .rooms import PACES, ApiError, Room, Rooms, available_agents, default_agent, load_checked
@@ -217,6 +219,18 @@ def create_app(db_path: str | Path = "tokyo-games.sqlite3", bot_delay: float = 0
         """The game page of a seat (``?token=...``) or a spectator (no token); the page
         itself holds nothing of the room: its script asks the API and the WebSocket."""
         return _static_page("play.html")
+
+    @app.get("/rules/{game_id}", response_class=HTMLResponse, include_in_schema=False)
+    async def rules(game_id: str):
+        """A game's rules reference page: its rule statements and rulings, searchable
+        (rulespage.py); 404 for an unknown game."""
+        try:
+            page = rulespage.rules_page(game_id)
+        except OptionError:
+            known = ", ".join(g["id"] for g in list_games())
+            return HTMLResponse(f"<!doctype html><title>No such game</title><p>No game {html.escape(game_id)!r}; "
+                                f"the games are {html.escape(known)}. <a href=\"/\">Lobby</a></p>", status_code=404)
+        return HTMLResponse(page, headers={"Cache-Control": "no-cache"})
 
     @app.get("/favicon.ico", include_in_schema=False)
     async def favicon():

@@ -119,6 +119,7 @@ async function applyView(next) {
     gameView = VIEWS[view.game] || generic;
     await loadCards(view.game);
     $("title").textContent = view.title;
+    $("rules-link").href = `/rules/${encodeURIComponent(view.game)}`;
     baseTitle = `${view.title}: tokyo-engine`;
     // a seat link opened here is remembered, so the lobby can offer to rejoin it
     if (token && view.seat !== null && view.seat !== undefined) {
@@ -230,11 +231,13 @@ function drawSeats() {
 }
 
 // A log line's rule: "<game> <statement> <title>" (docs/rules/README.md); the statement id
-// is shown apart, as the key to look up in docs/rules/coverage.md.
+// is shown apart and links to it on the game's rules page (/rules/<game>, a new tab).
 function ruleTag(rule) {
   const m = /^(\S+ \S+) (.*)$/.exec(rule);
   if (!m) return el("span", { class: "rule" }, rule);
-  return el("span", { class: "rule", title: `rule statement ${m[1]}` }, m[2], " ", el("code", {}, m[1]));
+  const href = `/rules/${encodeURIComponent(view.game)}#${encodeURIComponent(m[1].replace(" ", "-"))}`;
+  return el("span", { class: "rule", title: `rule statement ${m[1]}` }, m[2], " ",
+            el("a", { href, target: "_blank", rel: "noopener", title: `${m[1]} on the rules page` }, el("code", {}, m[1])));
 }
 
 /** The names this seat goes by in log sentences: "Seat N" and the game's own (a monster). */

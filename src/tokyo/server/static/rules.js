@@ -1,0 +1,61 @@
+// The rules reference page (/rules/<game>): a search box that shows only the statements,
+// rulings and paragraphs containing every word typed, with the headings they sit under.
+// The page's text is the server's rendering of docs/rules/<rule system>.md.
+
+const doc = document.getElementById("rules");
+const input = document.getElementById("rules-q");
+const count = document.getElementById("rules-count");
+
+// the searchable blocks in document order; a heading starts a section of its level
+const blocks = [...doc.querySelectorAll("h1, h2, h3, h4, li, p, tr")].filter((b) => !b.closest("li") || b.tagName === "LI");
+
+function level(b) {
+  return /^H\d$/.test(b.tagName) ? Number(b.tagName[1]) : 0;
+}
+
+function search(query) {
+  const words = query.toLowerCase().split(/\s+/).filter(Boolean);
+  if (!words.length) {
+    blocks.forEach((b) => { b.hidden = false; });
+    count.textContent = "";
+    return;
+  }
+  let found = 0;
+  const shown = blocks.map((b) => {
+    if (level(b)) return false;
+    const text = b.textContent.toLowerCase();
+    const hit = words.every((w) => text.includes(w));
+    if (hit && b.tagName === "LI") found += 1;
+    return hit;
+  });
+  // a heading stays when something under it (before the next heading of its level or higher) is shown
+  blocks.forEach((b, i) => {
+    const lv = level(b);
+    if (!lv) return;
+    for (let j = i + 1; j < blocks.length; j++) {
+      const lj = level(blocks[j]);
+      if (lj && lj <= lv) break;
+      if (!lj && shown[j]) { shown[i] = true; break; }
+    }
+  });
+  blocks.forEach((b, i) => { b.hidden = !shown[i]; });
+  count.textContent = found === 1 ? "1 statement" : `${found} statements`;
+}
+
+input.addEventListener("input", () => {
+  search(input.value);
+  const url = new URL(location.href);
+  if (input.value) url.searchParams.set("q", input.value); else url.searchParams.delete("q");
+  history.replaceState(null, "", url);
+});
+
+const q = new URLSearchParams(location.search).get("q");
+if (q) {
+  input.value = q;
+  search(q);
+}
+// a link from the table's log points at one statement: bring it into view, marked (:target)
+if (location.hash) {
+  const target = document.getElementById(decodeURIComponent(location.hash.slice(1)));
+  if (target) target.scrollIntoView({ block: "center" });
+}

@@ -1,0 +1,53 @@
+"""The rules reference page in the browser (/rules/<game>): the search shows only the
+statements that match, with their headings; the table links to it, and each log line's
+rule to its statement."""
+
+from __future__ import annotations
+
+import httpx
+from playwright.sync_api import expect
+
+
+def test_searching_the_rules_shows_only_matching_statements_and_rulings(page, server):
+    page.goto(server.url + "/rules/kot-dark")
+    shown = page.locator("#rules li.statement:visible")
+    total = shown.count()
+    assert total > 150
+    page.fill("#rules-q", "smoke")
+    expect(page.locator("#rules-count")).to_contain_text("statements")
+    n = shown.count()
+    assert 0 < n < total
+    texts = [shown.nth(i).inner_text().lower() for i in range(n)]
+    assert all("smoke" in t for t in texts)
+    # the ruling on Fluxling copying Smoke Cloud is found too (the rulings are on the page)
+    assert any(t.startswith("kot-dark r") for t in texts)
+    # a heading with nothing under it is hidden; one above a match stays
+    expect(page.locator("#rules h2:visible").first).to_be_visible()
+    # several words: every one must appear
+    page.fill("#rules-q", "smoke fluxling")
+    expect(page.locator("#rules-count")).not_to_have_text(f"{n} statements")
+    assert all("fluxling" in shown.nth(i).inner_text().lower() for i in range(shown.count()))
+    # the search is in the address, so it can be shared; clearing shows everything again
+    assert "q=smoke+fluxling" in page.url or "q=smoke%20fluxling" in page.url
+    page.fill("#rules-q", "")
+    expect(shown).to_have_count(total)
+    page.screenshot(path="/tmp/rules-page.png")
+
+
+def test_the_table_links_the_rules_and_each_log_line_to_its_statement(page, server):
+    room = httpx.post(server.url + "/api/rooms", json={
+        "game": "crisis-format", "seed": 3, "players": 1, "seats": [{"kind": "human", "name": "Ann"}]},
+        timeout=60).json()
+    page.goto(server.url + room["seats"][0]["link"])
+    page.wait_for_selector("body[data-version]")
+    expect(page.locator("#rules-link")).to_have_attribute("href", "/rules/crisis-format")
+    page.check("#show-rules")
+    link = page.locator("#log li .rule a").first
+    expect(link).to_be_visible()
+    href = link.get_attribute("href")
+    assert href.startswith("/rules/crisis-format#storyline-")
+    # the statement the line cites is on the page, marked as the target
+    page.goto(server.url + href)
+    target = page.locator("li.statement:target, h2:target, h3:target, h4:target")
+    expect(target).to_have_count(1)
+    expect(target).to_be_in_viewport()
