@@ -127,8 +127,24 @@ def cards(game: Annotated[str, typer.Argument(help="Game id, e.g. kot-dark.")],
 
 # ----- play ----------------------------------------------------------------------------
 PLAY_HELP = ("Type the number of an action or its text. Other commands: "
-             "help (this), log (everything you have seen so far), card NAME (the text of a card, "
-             "tile or monster), quit (leave the game).")
+             "help (this), board (the whole table again), log (everything you have seen so far), "
+             "card NAME (the text of a card, tile or monster), quit (leave the game).")
+
+
+def _picture_change(before: str | None, after: str) -> str:
+    """What to print of the table at a decision: the whole picture, or, after this seat's
+    own previous decision with nobody else acting in between (several actions in one turn,
+    ``before`` the picture then) and most of it unchanged, only its first line and the lines
+    that changed, so a long table is not printed again after every action."""
+    if before is None:
+        return after
+    old, new = before.splitlines(), after.splitlines()
+    kept = set(old)
+    changed = [line for line in new[1:] if line not in kept]
+    if len(new) < 25 or len(changed) > len(new) // 2:
+        return after
+    return "\n".join([new[0], "Changed on the table (type 'board' to see all of it):"]
+                     + (changed or ["  nothing"]))
 
 
 def _print_card_lookup(game_id: str, query: str) -> None:
@@ -234,6 +250,8 @@ def play(game: Annotated[str, typer.Argument(help="Game id, e.g. kot-dark.")],
     state = the_game.new_initial_state()
     shown = 0
 
+    last_picture = None   # the picture printed at this seat's last decision
+
     def flush_log() -> None:
         nonlocal shown
         for event in state.log[shown:]:
@@ -249,13 +267,16 @@ def play(game: Annotated[str, typer.Argument(help="Game id, e.g. kot-dark.")],
                 state.apply_action(sample_chance(state, rng))
                 continue
             if player != seat:
+                last_picture = None   # another seat acted: the next decision shows the whole table
                 choice = bots[player].step(state)
                 state.apply_action(getattr(choice, "text", str(choice)), seat=player)
                 continue
             legal = state.legal_texts()
             describe = getattr(state, "describe_action", None)
             out.print()
-            out.print(Text(_render(state, seat)), soft_wrap=True)
+            picture = _render(state, seat)
+            out.print(Text(_picture_change(last_picture, picture)), soft_wrap=True)
+            last_picture = picture
             out.print(Text("Your move:", style="bold"))
             _print_actions(legal, describe)
             while True:
@@ -279,6 +300,9 @@ def play(game: Annotated[str, typer.Argument(help="Game id, e.g. kot-dark.")],
                     continue
                 if word.split()[0] == "card":
                     _print_card_lookup(state.game.game_id, typed[4:].strip())
+                    continue
+                if word in ("board", "table"):
+                    out.print(Text(picture), soft_wrap=True)
                     continue
                 if word == "log":
                     for event in state.log_for(seat):

@@ -105,7 +105,7 @@ def test_compare_json():
     result = ok(run("simulate", "toy-pig", "--games", "30", "--seed", "5", "--workers", "1", "-o", "die=d4",
                     "--compare", "target=40", "--json"))
     c = json.loads(result.stdout)["compare"]
-    assert set(c) == {"option", "base", "variant", "games", "seats", "agents", "turns", "changed_winner",
+    assert set(c) == {"option", "base", "variant", "games", "seats", "agents", "turns", "changed_winner", "players_win",
                       "base_summary", "variant_summary"}
     assert (c["option"], c["base"], c["variant"], c["games"]) == ("target", 20, 40, 30)
     assert [set(r) for r in c["seats"]] == [{"seat", "agent", "base_share", "variant_share", "difference",

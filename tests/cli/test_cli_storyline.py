@@ -43,7 +43,7 @@ def test_cards_json_lists_every_face_with_its_statement():
     assert all(c["rule_id"] == f"storyline card:{i}" for i, c in extra.items())   # one rules page for both ids
     front, back = extra["crisis-drone-foundry"], extra["crisis-drone-foundry:back"]
     assert (front["name"], front["type"], front["cost"]) == ("The Drone Foundry", "Crisis Storyline", None)
-    assert "Chapter 3 (ends at 12 Time counters)" in front["text"] and "Bargain - 2 Treasury" in front["text"]
+    assert "Chapter 3 (ends at 9 Time counters)" in front["text"] and "Bargain - 2 Treasury" in front["text"]
     assert (back["name"], back["type"], back["cost"]) == ("The Foundry Ark", "Capital Spacecraft", 5)
     assert back["text"].startswith("Back face of The Drone Foundry")
 
@@ -89,12 +89,12 @@ def test_play_crisis_format_to_the_end():
 
 def test_play_the_opponent_seat(tmp_path):
     rec = tmp_path / "opp.jsonl"
-    result = run_installed("play", "crisis-format", "--players", "1", "--seat", "1", "--seed", "4",
+    result = run_installed("play", "crisis-format", "--players", "1", "--seat", "1", "--seed", "6",
                            "-o", "opponent=seat", "-o", "crises=crisis-grinding-front", "--record", str(rec),
                            input="1\n" * 200)
     assert result.returncode == 0, result.stderr
     out = result.stdout
-    assert out.splitlines()[0].startswith("Storyline: the Crisis Format: 1 player and 1 more seat, seed 4.")
+    assert out.splitlines()[0].startswith("Storyline: the Crisis Format: 1 player and 1 more seat, seed 6.")
     # the record names the players (1), not the seats (2), and replays
     assert json.loads(rec.read_text())["players"] == 1
     replayed = run_installed("replay", str(rec))
@@ -149,3 +149,18 @@ def test_compare_gives_the_players_shared_win_rate():
     kot = run_installed("simulate", "kot-dark", "-n", "2", "--workers", "1", "--compare", "star_tie=most-stars", "--json")
     assert kot.returncode == 0, kot.stderr
     assert json.loads(kot.stdout)["compare"]["players_win"] is None
+
+
+def test_play_prints_only_what_changed_between_two_decisions_of_a_turn():
+    """After an action in the same turn, the long table is not printed again: its changed
+    lines are, and 'board' prints all of it."""
+    result = run_installed("play", "crisis-format", "--seed", "3", "--agents", "random",
+                           input="keep\n1\nboard\nquit\n")
+    assert result.returncode == 0, result.stderr
+    out = result.stdout
+    first, _, after = out.partition("seat 0> 1")   # the full table, then the first Main Phase action
+    assert first.count("Deep Space (Band 3)") == 2   # setup, and the first decision of the turn
+    changed, _, board = after.partition("seat 0> board")
+    assert "Changed on the table (type 'board' to see all of it):" in changed
+    assert "Deep Space (Band 3)" not in changed and "[you] Ground Unit" in changed   # the unit just played
+    assert "Deep Space (Band 3)" in board and "Your hand (6):" in board
