@@ -31,6 +31,7 @@ from starlette.routing import Match, Route
 from ..agents import AGENT_NAMES
 from ..core import OptionError, game_catalogue, game_info, list_games
 from . import rulespage
+from .profiles import player_summary
 from .limits import MAX_BODY_BYTES, MAX_ROOMS_PER_CLIENT, MAX_SEARCH_BOTS_PER_CLIENT, BodyLimit, too_large_body
 from .models import ErrorBody, api_models
 from .rooms import PACES, ApiError, Room, Rooms, available_agents, default_agent, load_checked
@@ -232,6 +233,11 @@ def create_app(db_path: str | Path = "tokyo-games.sqlite3", bot_delay: float = 0
                                 f"the games are {html.escape(known)}. <a href=\"/\">Lobby</a></p>", status_code=404)
         return HTMLResponse(page, headers={"Cache-Control": "no-cache"})
 
+    @app.get("/players/{name}", response_class=HTMLResponse, include_in_schema=False)
+    async def player_page(name: str):
+        """A player's statistics page; its script asks GET /api/players/{name}."""
+        return _static_page("players.html")
+
     @app.get("/favicon.ico", include_in_schema=False)
     async def favicon():
         """No icon: an empty answer rather than a 404 in every page's console."""
@@ -365,6 +371,17 @@ def create_app(db_path: str | Path = "tokyo-games.sqlite3", bot_delay: float = 0
             raise ApiError(409, "not_finished", "the replay is shown once the game is over; "
                            f"the game is at version {room.version}")
         return JSONResponse(public_replay(room))
+
+    @app.get("/api/players/{name}", summary="A player's statistics", operation_id="playerStats",
+             response_model=m.PlayerStats, responses=errors(422, *COMMON))
+    async def player_stats(request: Request, name: str = PathParam(
+            min_length=1, max_length=40, description="the name typed in a person's seat (any case)")):
+        """Games, wins and win share of the people's seats named ``name`` over the finished
+        games of this server, by game, by label (monster, faction) and the latest games
+        (profiles.py). An unknown name is not an error: it has 0 games."""
+        if not name.strip():
+            raise ApiError(422, "malformed", "the name is empty: give the name a person typed in a seat")
+        return JSONResponse(player_summary(rooms_of(request).store, name))
 
     # ----- WebSocket ------------------------------------------------------------------
     @app.websocket("/ws/rooms/{room_id}")

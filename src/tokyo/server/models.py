@@ -181,4 +181,39 @@ def api_models(game_ids: list[str]) -> SimpleNamespace:
         returns: list[float]
         winners: list[int]
 
+    class GameCount(BaseModel):
+        game: str
+        title: str
+        games: int
+        wins: int
+        share: float | None
+
+    class LabelCount(BaseModel):
+        game: str
+        kind: str = Field(description="what the label is, e.g. monster or faction")
+        label: str
+        games: int
+        wins: int
+        share: float | None
+
+    class RecentGame(BaseModel):
+        room: str
+        game: str
+        title: str
+        finished: float | None
+        seat: int
+        won: bool
+        result: str | None
+
+    class PlayerStats(BaseModel):
+        """A player's seat-games over this server's finished games (profiles.py)."""
+
+        name: str
+        games: int
+        wins: int
+        share: float | None = Field(description="wins / games in [0, 1]; null with no games")
+        by_game: list[GameCount]
+        by_label: list[LabelCount]
+        recent: list[RecentGame]
+
     return SimpleNamespace(**{name: value for name, value in locals().items() if name != "game_ids"})

@@ -48,11 +48,18 @@ SEARCH_AGENTS = ("ismcts",)
 """Agents that search on every decision (CPU-heavy): counted per client, and always in a thread."""
 
 
-def result_words(state: State) -> str | None:
-    """How a finished game ended in its own words (``state.result_text()``, where the game
-    has it: the Crisis Format says the opponent won, which its returns cannot), else None."""
+def finish_facts(state: State) -> dict:
+    """What the store keeps of a game that just ended (Store.append_steps keywords):
+    ``result``, how it ended in its own words (``state.result_text()``, where the game has
+    it: the Crisis Format says the opponent won, which its returns cannot), and ``labels``
+    ({kind: [label per seat]} of ``state.record_extra()``, e.g. the monsters), for the
+    players' statistics. Empty while the game goes on."""
+    if not state.is_terminal():
+        return {}
     said = getattr(state, "result_text", None)
-    return (said() or None) if callable(said) and state.is_terminal() else None
+    labels = state.record_extra().get("labels")
+    return {"result": (said() or None) if callable(said) else None,
+            "labels": labels if isinstance(labels, dict) and labels else None}
 
 
 def is_search_agent(spec: str | None) -> bool:
@@ -328,7 +335,7 @@ class Room:
         try:
             steps += self.chance_steps()
             returns = self.state.returns() if self.state.is_terminal() else None
-            self.store.append_steps(self.id, self.version, steps, returns, result_words(self.state))
+            self.store.append_steps(self.id, self.version, steps, returns, **finish_facts(self.state))
         except Exception:
             log.exception("room %s: could not store step %d; going back to the stored state", self.id,
                           self.version)
@@ -473,7 +480,7 @@ class Rooms:
                 steps = room.chance_steps()
                 room.store.append_steps(room.id, room.version, steps,
                                         room.state.returns() if room.finished else None,
-                                        result_words(room.state))
+                                        **finish_facts(room.state))
                 room.version += len(steps)
         for rec, reason in failed:
             self.failed[rec.id] = reason
@@ -588,7 +595,7 @@ class Rooms:
         self.store.create_game(rec, steps)
         room.version = len(steps)
         if room.finished:  # a game over during set-up (not for any game today)
-            self.store.append_steps(rec.id, room.version, [], room.state.returns(), result_words(room.state))
+            self.store.append_steps(rec.id, room.version, [], room.state.returns(), **finish_facts(room.state))
         self.rooms[rec.id] = room
         self._trim()
         room.start_bot()

@@ -41,7 +41,8 @@ CREATE TABLE IF NOT EXISTS games (
     status    TEXT NOT NULL,          -- 'playing' or 'finished'
     finished  REAL,                   -- Unix time the last step was stored, when finished
     returns   TEXT,                   -- JSON list of floats, when finished
-    result    TEXT                    -- how it ended in the game's words, when finished and the game says
+    result    TEXT,                   -- how it ended in the game's words, when finished and the game says
+    labels    TEXT                    -- JSON {kind: [label per seat]} (e.g. monster), when finished
 );
 CREATE TABLE IF NOT EXISTS steps (
     game      TEXT NOT NULL REFERENCES games(id),
@@ -93,6 +94,7 @@ class GameRecord:
     finished: float | None = None
     returns: list[float] | None = None
     result: str | None = None   # e.g. "Game over: the opponent wins." (State.result_text, where a game has it)
+    labels: dict | None = None  # {kind: [label per seat]} of State.record_extra, e.g. {"monster": [...]}
 
 
 @dataclass
@@ -119,9 +121,11 @@ class Store:
         self.conn.execute("PRAGMA synchronous=" + ("FULL" if fsync else "NORMAL"))
         self.conn.execute("PRAGMA busy_timeout=5000")
         self.conn.executescript(SCHEMA)
-        # a database written before the result column: add it (older finished games keep NULL)
-        if "result" not in {row[1] for row in self.conn.execute("PRAGMA table_info(games)")}:
-            self.conn.execute("ALTER TABLE games ADD COLUMN result TEXT")
+        # a database written before a column was added gets it (older finished games keep NULL)
+        have = {row[1] for row in self.conn.execute("PRAGMA table_info(games)")}
+        for column in ("result", "labels"):
+            if column not in have:
+                self.conn.execute(f"ALTER TABLE games ADD COLUMN {column} TEXT")
 
     def close(self) -> None:
         self.conn.close()
@@ -139,19 +143,23 @@ class Store:
             self._insert_steps(rec.id, 0, steps)
 
     def append_steps(self, game: str, start: int, steps: list[Step],
-                     returns: list[float] | None = None, result: str | None = None) -> None:
+                     returns: list[float] | None = None, result: str | None = None,
+                     labels: dict | None = None) -> None:
         """Append ``steps`` at positions ``start``, ``start+1``, ... and commit.
 
         ``returns`` (given when the last step ends the game) marks the game finished in
         the same transaction; ``result`` is then how it ended in words, if the game says
-        (a co-operative game's opponent has no seat, so returns alone cannot tell). Raises sqlite3.IntegrityError if a position is taken (two
+        (a co-operative game's opponent has no seat, so returns alone cannot tell) and
+        ``labels`` its per-seat labels ({kind: [label per seat]}, e.g. the monsters), which
+        the players' statistics (:meth:`player_games`) count by. Raises sqlite3.IntegrityError if a position is taken (two
         writers on one game), in which case nothing is written.
         """
         with self._transaction():
             self._insert_steps(game, start, steps)
             if returns is not None:
-                self.conn.execute("UPDATE games SET status='finished', finished=?, returns=?, result=? WHERE id=?",
-                                  (time.time(), json.dumps(returns), result, game))
+                self.conn.execute("UPDATE games SET status='finished', finished=?, returns=?, result=?, labels=? "
+                                  "WHERE id=?", (time.time(), json.dumps(returns), result,
+                                                 None if labels is None else json.dumps(labels), game))
 
     def _insert_steps(self, game: str, start: int, steps: Iterable[Step]) -> None:
         self.conn.executemany(
@@ -175,9 +183,10 @@ class Store:
     def _record(self, row) -> GameRecord:
         return GameRecord(row[0], row[1], row[2], json.loads(row[3]),
                           [SeatRecord.from_dict(s) for s in json.loads(row[4])], row[5], row[6], row[7],
-                          row[8], None if row[9] is None else json.loads(row[9]), row[10])
+                          row[8], None if row[9] is None else json.loads(row[9]), row[10],
+                          None if row[11] is None else json.loads(row[11]))
 
-    _COLUMNS = "id, game, players, options, seats, seed, created, status, finished, returns, result"
+    _COLUMNS = "id, game, players, options, seats, seed, created, status, finished, returns, result, labels"
 
     def game(self, game_id: str) -> GameRecord | None:
         """The stored game ``game_id``, or None."""

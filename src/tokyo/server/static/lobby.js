@@ -225,6 +225,13 @@ function drawMine(open, finished) {
   });
   $("mine").replaceChildren(...rows);
   $("mine-box").hidden = rows.length === 0;
+  // the statistics of the name this browser plays under (remembered from the seat form)
+  const name = rememberedName();
+  $("profile").hidden = !name;
+  if (name) {
+    $("profile").replaceChildren("Your statistics as ", el("a", { href: `/players/${encodeURIComponent(name)}` }, name),
+                                 ": games, wins, and by monster or faction.");
+  }
 }
 
 async function loadRooms() {

@@ -1,0 +1,75 @@
+"""Players' statistics over the finished games of this server (``GET /api/players/{name}``
+and the page ``/players/{name}``).
+
+A player is a name typed in a person's seat (the lobby remembers it in the browser), matched
+without regard to case or surrounding spaces; bots' seats never count. A seat won when its
+return is above 0 (a shared win counts for each winner; in the Crisis Format the players win
+or lose together). Labels are what the game records per seat at the end (the monster in King
+of Tokyo, the faction in Storyline; ``labels`` of the stored game), so games finished before
+the server kept them count in the totals but not by label.
+"""
+
+from __future__ import annotations
+
+from collections import defaultdict
+
+from ..core import game_info
+from .store import Store
+
+MAX_GAMES = 20_000   # the newest finished games read for one profile
+RECENT = 20          # games listed on the page
+
+
+def _key(name: str) -> str:
+    return " ".join(name.split()).casefold()
+
+
+def _share(wins: int, games: int) -> float | None:
+    return wins / games if games else None
+
+
+def _title(game_id: str) -> str:
+    try:
+        return game_info(game_id).title
+    except Exception:  # a game this version no longer has
+        return game_id
+
+
+def player_summary(store: Store, name: str) -> dict:
+    """The statistics of the player called ``name`` (1-40 characters after trimming; the
+    caller checks): {name, games, wins, share, by_game: [{game, title, games, wins, share}],
+    by_label: [{game, kind, label, games, wins, share}], recent: [{room, game, title,
+    finished (Unix s), seat, won, result}]}; shares in [0, 1] or None with no games. A
+    seat-game is one seat held by that name in one finished game (the same name in two
+    seats of one game counts twice)."""
+    key = _key(name)
+    games = wins = 0
+    by_game: dict[str, list[int]] = defaultdict(lambda: [0, 0])
+    by_label: dict[tuple[str, str, str], list[int]] = defaultdict(lambda: [0, 0])
+    recent = []
+    for rec in store.games("finished", limit=MAX_GAMES):   # newest first
+        returns = rec.returns or []
+        for seat, s in enumerate(rec.seats):
+            if s.kind != "human" or _key(s.name or "") != key:
+                continue
+            won = seat < len(returns) and returns[seat] > 0
+            games += 1
+            wins += won
+            by_game[rec.game][0] += 1
+            by_game[rec.game][1] += won
+            for kind, per_seat in (rec.labels or {}).items():
+                if isinstance(per_seat, list) and seat < len(per_seat) and per_seat[seat] is not None:
+                    cell = by_label[(rec.game, str(kind), str(per_seat[seat]))]
+                    cell[0] += 1
+                    cell[1] += won
+            if len(recent) < RECENT:
+                recent.append({"room": rec.id, "game": rec.game, "title": _title(rec.game),
+                               "finished": rec.finished, "seat": seat, "won": won, "result": rec.result})
+    return {
+        "name": " ".join(name.split()), "games": games, "wins": wins, "share": _share(wins, games),
+        "by_game": [{"game": g, "title": _title(g), "games": n, "wins": w, "share": _share(w, n)}
+                    for g, (n, w) in sorted(by_game.items(), key=lambda kv: (-kv[1][0], kv[0]))],
+        "by_label": [{"game": g, "kind": k, "label": lab, "games": n, "wins": w, "share": _share(w, n)}
+                     for (g, k, lab), (n, w) in sorted(by_label.items(), key=lambda kv: (kv[0][0], -kv[1][0], kv[0][2]))],
+        "recent": recent,
+    }
