@@ -267,3 +267,32 @@ def test_actions_without_chance_show_nothing_hidden(game):
             assert not shows_hidden(before, text, seat, state, random.Random(1)), text
             checked += 1
     assert checked == 40
+
+
+def test_an_action_that_showed_something_hidden_is_refused_with_that_reason(client, monkeypatch):
+    """The check's answer reaches the seat's view and the refusal (the check itself is
+    tested above, on a kot-dark peek)."""
+    import tokyo.server.rooms as rooms
+    monkeypatch.setattr(rooms, "shows_hidden", lambda *args, **kwargs: True)
+    room, tokens = two_people(client, seed=5)
+    seat, before, text, after = play_until(client, room, tokens, random.Random(1),
+                                           lambda b, t, a: a["undo_refused"] and "hidden" in a["undo_refused"])
+    assert after["can_undo"] is False
+    body = refused(undo(client, room, tokens[seat]), "shows_hidden")
+    assert "showed you something that was hidden" in body["message"]
+
+
+def test_a_failed_write_changes_nothing(client, db, monkeypatch):
+    room, tokens = two_people(client, seed=5)
+    seat, before, text, after = play_until(client, room, tokens, random.Random(1), lambda b, t, a: a["can_undo"])
+    from tokyo.server.store import Store
+
+    def broken(self, game, idx):
+        raise OSError("disk full")
+    monkeypatch.setattr(Store, "remove_last_step", broken)
+    response = undo(client, room, tokens[seat])
+    assert response.status_code == 500 and response.json()["error"] == "storage_failed"
+    monkeypatch.undo()
+    now = seat_view(client, room, tokens[seat])
+    assert {k: now[k] for k in SAME + ("version", "can_undo")} == {k: after[k] for k in SAME + ("version", "can_undo")}
+    assert len(stored_steps(db, room)) == after["version"]
