@@ -95,7 +95,7 @@ ACTED_LINKS = {"act": dict(_PLAY_FIRST_LEGAL, requestBody={
     "undo": {"operationId": "undo", "parameters": {"room_id": "$request.path.room_id"},
              "requestBody": {"token": "$request.body#/token", "version": "$response.body#/version"},
              "description": "take the action back (409 cannot_undo when chance or another seat came after it)"}}
-UNDONE_LINKS = {"seatView": ACTED_LINKS["seatView"]}
+UNDONE_LINKS = {key: ACTED_LINKS[key] for key in ("act", "seatView")}   # play again, or look
 
 
 def _validation_answer(exc: RequestValidationError, game_ids: list[str]) -> tuple[int, dict]:
@@ -347,9 +347,8 @@ def create_app(db_path: str | Path = "tokyo-games.sqlite3", bot_delay: float = 0
     @app.post("/api/rooms/{room_id}/undo", summary="Take back your own last action", operation_id="undo",
               response_model=m.View,
               responses={200: {"description": "the seat's view with its last action taken back", "links": UNDONE_LINKS},
-                         **errors(403, 404, 409, 422, 503, *COMMON, e403="bad_token: the token is not a seat of "
-                                  "this room", e409="cannot_undo (reason: game_over, nothing_to_undo, chance_since, "
-                                  "other_seat_since, shows_hidden) or stale_version")})
+                         **errors(403, 404, 409, 422, 503, *COMMON, e409="cannot_undo (reason: game_over, "
+                                  "nothing_to_undo, chance_since, other_seat_since, shows_hidden) or stale_version")})
     async def undo(room_id: str, body: m.UndoBody, request: Request):
         """Take back the last action of the seat of ``token``, while nothing has come
         after it: no chance outcome (a die rolled, a card drawn or revealed), no other
