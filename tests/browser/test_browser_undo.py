@@ -62,6 +62,12 @@ def test_an_undo_accepted_and_one_refused(page, server):
     expect(undo).to_be_visible(timeout=WAIT)
     expect(page.locator("#undo-note")).to_contain_text("Nothing has happened since it")
 
+    # Ben watches from his own page
+    ben = page.context.browser.new_context().new_page()
+    ben.goto(server.url + created["seats"][1]["link"])
+    expect(ben.locator("body")).to_have_attribute("data-version", str(before["version"] + 1), timeout=WAIT)
+    expect(ben.locator("#undone")).to_be_hidden()
+
     # accepted: the position before the action comes back, with its choices
     undo.focus()
     page.keyboard.press("Enter")
@@ -73,6 +79,9 @@ def test_an_undo_accepted_and_one_refused(page, server):
     assert (back["legal"], back["observation"], back["log"]) == (before["legal"], before["observation"],
                                                                  before["log"])
     assert page.locator("#legal button").count() == len(before["legal"])
+    expect(page.locator("#undone")).to_be_hidden()                  # Ann knows what she did
+    expect(ben.locator("#undone")).to_have_text("Seat 0 (Ann) took back their last action.", timeout=WAIT)
+    ben.context.close()
 
     # refused: the same action again, but before the page's undo reaches the server Ann's
     # other tab has taken it back and played on with an action that draws a card

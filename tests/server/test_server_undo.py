@@ -89,6 +89,7 @@ def test_the_other_seat_and_spectators_are_told_at_once(client):
         assert undo(client, room, tokens[seat]).status_code == 200
         pushed = watch.receive_json()
         assert pushed["type"] == "view" and pushed["version"] == after["version"] + 1
+        assert pushed["undone_by"] == seat and first["undone_by"] is None   # so the page can say who
         # the log lines of the action are gone: the next view starts the log where the
         # rebuilt log ends, and a client keeps its lines up to there
         public = client.get(f"/api/rooms/{room}").json()
@@ -199,7 +200,8 @@ def test_a_restart_rebuilds_the_undone_game_from_the_store(db):
     with TestClient(create_app(db, bot_delay=0)) as client:
         again = {s: seat_view(client, room, t) for s, t in tokens.items()}
         for s in tokens:
-            diff = [k for k in views[s] if views[s][k] != again[s][k]]
+            assert views[s]["undone_by"] == seat and again[s]["undone_by"] is None   # in memory only
+            diff = [k for k in views[s] if views[s][k] != again[s][k] and k != "undone_by"]
             assert diff == [], (s, diff, [(views[s][k], again[s][k]) for k in diff])
         assert again[seat]["version"] == back["version"]
         # after the restart the seat may still take it back no further than the rules say

@@ -168,6 +168,8 @@ def api_models(game_ids: list[str]) -> SimpleNamespace:
         can_undo: bool = Field(description="this seat may take back its last action now (POST .../undo)")
         undo_refused: str | None = Field(description="why this seat may not take back its last action, in words "
                                                      "(null for a spectator, or when it may)")
+        undone_by: int | None = Field(None, description="the seat whose undo made this version (until the next "
+                                                         "change), so that the others can be told; else null")
 
     class CreatedSeat(SeatPublic):
         token: str | None = Field(None, description="a person's secret token (only in this answer)")

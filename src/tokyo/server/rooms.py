@@ -220,6 +220,7 @@ class Room:
         # undo checks it without replaying (the undo itself replays the record)
         self._before: tuple[int, State] | None = None
         self._undo_cache: tuple[int, Step | None, dict] | None = None  # (version, last step, seat: refusal)
+        self._undone: tuple[int, int] | None = None   # (version, seat) of the last undo (memory only)
         self.subscribers: set[Subscriber] = set()
         self.closed = False
         self._bot_task: asyncio.Task | None = None
@@ -282,8 +283,9 @@ class Room:
         ``observation(seat)``), log (``log_for(seat)`` from index ``log_from``: dicts with
         text and rule), log_from, log_total, render (``render(seat)`` text), returns and
         winners (when finished, else None), can_undo (this seat may take back its last
-        action now, :meth:`undo`) and undo_refused (why not, in words; None for a
-        spectator or when it may).
+        action now, :meth:`undo`), undo_refused (why not, in words; None for a
+        spectator or when it may) and undone_by (the seat whose undo made this version,
+        so that the others can be told; None otherwise).
         """
         state = self.state
         player = state.current_player()
@@ -303,6 +305,7 @@ class Room:
             "winners": None if returns is None else [i for i, r in enumerate(returns) if r > 0],
             "can_undo": refusal is None,
             "undo_refused": None if refusal is None else refusal[1],
+            "undone_by": self._undone[1] if self._undone is not None and self._undone[0] == self.version else None,
         }
 
     # ----- acting ---------------------------------------------------------------------
@@ -470,6 +473,7 @@ class Room:
             self.state = self.store.rebuild(self.rec)
             self.version = len(self.state.history()) + 2 * self.rec.undos   # one more than before
             self._before = None
+            self._undone = (self.version, seat)
             log.info("room %s: seat %d took back its last action (step %d)", self.id, seat, position)
         self.changed()
 

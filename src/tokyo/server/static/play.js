@@ -252,6 +252,13 @@ function drawStatus() {
     status.textContent = `Waiting for ${seatName(view.to_act)}`;
     status.className = "status";
   }
+  // another seat took back its last action: say so, or the board would just jump back
+  const undone = view.undone_by;
+  $("undone").hidden = undone === null || undone === undefined || undone === view.seat;
+  if (!$("undone").hidden) {
+    const who = seatName(undone);
+    $("undone").textContent = `${who.charAt(0).toUpperCase()}${who.slice(1)} took back their last action.`;
+  }
   $("who").textContent = view.seat === null ? `room ${view.room}, watching` : `room ${view.room}, you are seat ${view.seat}`;
 }
 
