@@ -95,7 +95,8 @@ def test_following_the_links_answers_as_documented(api):
 
 def test_a_game_played_by_hand_answers_as_documented(api, live):
     """The answers a random walk may miss, each through the same checks: an action
-    accepted, refused for the wrong seat, an illegal text and a stale version; a replay
+    accepted, refused for the wrong seat, an illegal text and a stale version; an undo
+    refused (a bad token, nothing to undo, a stale version) and accepted; a replay
     before and after the end; an unknown room and token; a body too large."""
     checks = all_checks()
     room_path, seat_path = "/api/rooms/{room_id}", "/api/rooms/{room_id}/seat/{token}"
@@ -118,8 +119,20 @@ def test_a_game_played_by_hand_answers_as_documented(api, live):
     call(actions, "POST", 422, path_parameters=on, body={"token": tokens[mover], "action": "levitate"})
     call(actions, "POST", 409, path_parameters=on, body={"token": tokens[mover], "action": legal[0],
                                                          "version": version + 1})
-    call(actions, "POST", 200, path_parameters=on, body={"token": tokens[mover], "action": legal[0],
-                                                         "version": version})
+    acted = call(actions, "POST", 200, path_parameters=on, body={"token": tokens[mover], "action": legal[0],
+                                                                 "version": version})
+    undo = "/api/rooms/{room_id}/undo"
+    call(undo, "POST", 403, path_parameters=on, body={"token": "not-a-seat"})
+    call(undo, "POST", 409, path_parameters=on, body={"token": tokens[1 - mover]})     # nothing to undo
+    call(undo, "POST", 409, path_parameters=on, body={"token": tokens[mover], "version": acted["version"] - 1})
+    for _ in range(200):     # play on until an action can be taken back (no chance after it)
+        if acted["can_undo"]:
+            break
+        seat = live.client.get(f"/api/rooms/{room}").json()["to_act"]
+        view = call(seat_path, "GET", 200, path_parameters={"room_id": room, "token": tokens[seat]})
+        acted = call(actions, "POST", 200, path_parameters=on, body={"token": tokens[seat], "action": view["legal"][0]})
+    assert acted["can_undo"], acted["undo_refused"]
+    call(undo, "POST", 200, path_parameters=on, body={"token": tokens[acted["seat"]], "version": acted["version"]})
     call(actions, "POST", 403, path_parameters=on, body={"token": "not-a-seat", "action": legal[0]})
     call(room_path, "GET", 200, path_parameters=on, query={"log_from": 2})
     call(replay, "GET", 409, path_parameters=on)

@@ -1,6 +1,6 @@
 """tokyo.server: play games over HTTP and WebSockets (``tokyo serve``).
 
-Layers: ``store`` (SQLite: games and their append-only steps), ``rooms`` (live games,
+Layers: ``store`` (SQLite: games and their steps), ``rooms`` (live games,
 seat tokens, bots, notification), ``app`` (the FastAPI application). The server uses
 the games only through the kernel (tokyo.core), so every registered game can be played.
 """

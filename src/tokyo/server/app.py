@@ -53,7 +53,8 @@ def _static_page(name: str) -> FileResponse:
 ERRORS = {
     404: "unknown_room: no room with that id",
     403: "bad_token: the token is not a seat of this room",
-    409: "not_your_turn, stale_version, game_over or not_finished: the room's state does not allow it now",
+    409: "not_your_turn, stale_version, game_over, not_finished or cannot_undo: the room's state does not allow "
+         "it now",
     413: "too_large: the request body is over the server's limit (64 KiB by default); it was not read",
     422: "malformed: the request does not fit this schema (the message names the field); or a rule the "
          "schema cannot state: bad_game, bad_players, bad_option, bad_seats, bad_agent, illegal_action",
@@ -93,7 +94,11 @@ SEAT_LINKS = {"act": dict(_PLAY_FIRST_LEGAL, requestBody={
 ACTED_LINKS = {"act": dict(_PLAY_FIRST_LEGAL, requestBody={
     "token": "$request.body#/token", "action": "$response.body#/legal/0", "version": "$response.body#/version"}),
     "seatView": {"operationId": "seatView", "parameters": {"room_id": "$request.path.room_id",
-                                                           "token": "$request.body#/token"}}}
+                                                           "token": "$request.body#/token"}},
+    "undo": {"operationId": "undo", "parameters": {"room_id": "$request.path.room_id"},
+             "requestBody": {"token": "$request.body#/token", "version": "$response.body#/version"},
+             "description": "take the action back (409 cannot_undo when chance or another seat came after it)"}}
+UNDONE_LINKS = {key: ACTED_LINKS[key] for key in ("act", "seatView")}   # play again, or look
 
 
 def _validation_answer(exc: RequestValidationError, game_ids: list[str]) -> tuple[int, dict]:
@@ -357,6 +362,27 @@ def create_app(db_path: str | Path = "tokyo-games.sqlite3", bot_delay: float = 0
         room = rooms_of(request).get(room_id)
         seat = room.seat_for_token(body.token)
         await room.act(seat, body.action, body.version)
+        return JSONResponse(room.view(seat))
+
+    @app.post("/api/rooms/{room_id}/undo", summary="Take back your own last action", operation_id="undo",
+              response_model=m.View,
+              responses={200: {"description": "the seat's view with its last action taken back", "links": UNDONE_LINKS},
+                         **errors(403, 404, 409, 422, 503, *COMMON, e409="cannot_undo (reason: game_over, "
+                                  "nothing_to_undo, chance_since, other_seat_since, shows_hidden) or stale_version")})
+    async def undo(room_id: str, body: m.UndoBody, request: Request):
+        """Take back the last action of the seat of ``token``, while nothing has come
+        after it: no chance outcome (a die rolled, a card drawn or revealed), no other
+        seat's action, and nothing hidden shown by the action itself. The step is
+        deleted from the store and the game rebuilt by replaying the record without it,
+        so nothing hidden can leak; the answer is the seat's view (its legal actions are
+        those it had before the action), and every subscriber gets the new view. May be
+        repeated while the last step is again this seat's own decision. Errors (nothing
+        changes): 404 ``unknown_room``, 403 ``bad_token``, 409 ``cannot_undo`` (with
+        ``reason`` and why in words), 409 ``stale_version``, 422 ``malformed``, 500
+        ``storage_failed``."""
+        room = rooms_of(request).get(room_id)
+        seat = room.seat_for_token(body.token)
+        await room.undo(seat, body.version)
         return JSONResponse(room.view(seat))
 
     @app.get("/api/rooms/{room_id}/replay", summary="The public replay of a finished game", operation_id="replay",

@@ -36,6 +36,8 @@ class ErrorBody(BaseModel):
     legal: list[str] | None = Field(None, description="the requesting seat's legal action texts (some refusals)")
     version: int | None = Field(None, description="stale_version: the room's version now")
     to_act: int | None = Field(None, description="not_your_turn: the seat that is to act")
+    reason: str | None = Field(None, description="cannot_undo: why, as a word (game_over, nothing_to_undo, "
+                                                 "chance_since, other_seat_since, shows_hidden)")
 
 
 def api_models(game_ids: list[str]) -> SimpleNamespace:
@@ -88,6 +90,14 @@ def api_models(game_ids: list[str]) -> SimpleNamespace:
                             json_schema_extra={"minLength": 1, "maxLength": MAX_ACTION_LENGTH})
         version: Integer | None = Field(None, description="optional: the version the choice was made at; "
                                                       "refused with 409 stale_version if the game moved on")
+
+    class UndoBody(BaseModel):
+        """Take back the last action of the seat whose secret token is given."""
+
+        model_config = ConfigDict(extra="forbid")
+        token: str = Field(max_length=200, description="the seat's secret token (from its link)")
+        version: Integer | None = Field(None, description="optional: the version the seat saw; refused with 409 "
+                                                      "stale_version if the game moved on")
 
     class GameOption(BaseModel):
         name: str
@@ -155,6 +165,11 @@ def api_models(game_ids: list[str]) -> SimpleNamespace:
         render: str
         returns: list[float] | None
         winners: list[int] | None
+        can_undo: bool = Field(description="this seat may take back its last action now (POST .../undo)")
+        undo_refused: str | None = Field(description="why this seat may not take back its last action, in words "
+                                                     "(null for a spectator, or when it may)")
+        undone_by: int | None = Field(None, description="the seat whose undo made this version (until the next "
+                                                         "change), so that the others can be told; else null")
 
     class CreatedSeat(SeatPublic):
         token: str | None = Field(None, description="a person's secret token (only in this answer)")

@@ -14,6 +14,11 @@ Views (:meth:`Room.view`) are built from the kernel's per-seat calls only
 (``observation(seat)``, ``log_for(seat)``, ``render(seat)``, and the legal texts when
 that seat is to decide), so a seat never receives what it may not know. The history
 (which holds hidden chance outcomes such as the cards drawn) is never sent to anyone.
+
+A seat may take back its own last action (:meth:`Room.undo`) while nothing has come
+after it: no chance outcome, no other seat's action, and nothing hidden shown by the
+action itself. The step is deleted from the store and the state is rebuilt by replaying
+the record without it, never by undoing moves on the live state.
 """
 
 from __future__ import annotations
@@ -29,7 +34,8 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from ..agents import HEURISTICS, make_agent
-from ..core import CHANCE, TERMINAL, OptionError, State, game_info, load_game, sample_chance
+from ..core import (CHANCE, TERMINAL, IllegalActionError, OptionError, State, game_info, load_game,
+                    sample_chance)
 from ..core.registry import _GAMES
 from .store import GameRecord, SeatRecord, Step, Store
 
@@ -46,6 +52,9 @@ SLOW_AGENT_SECONDS = 0.02
 agents, ``ismcts``, always do)."""
 SEARCH_AGENTS = ("ismcts",)
 """Agents that search on every decision (CPU-heavy): counted per client, and always in a thread."""
+UNDO_SAMPLES = 4
+"""Worlds an undo checks the action in (see :func:`shows_hidden`): each costs an action
+and an observation (about 5 ms in a storyline game), once per person's decision."""
 
 
 def finish_facts(state: State) -> dict:
@@ -64,6 +73,35 @@ def finish_facts(state: State) -> dict:
 
 def is_search_agent(spec: str | None) -> bool:
     return spec is not None and spec.split(":")[0].strip() in SEARCH_AGENTS
+
+
+def shows_hidden(before: State, text: str, seat: int, after: State, rng: random.Random,
+                 samples: int = UNDO_SAMPLES) -> bool:
+    """Whether playing ``text`` at ``before`` may have shown ``seat`` something hidden.
+
+    ``after`` is the real state just after it. The action is played again in ``samples``
+    worlds the seat cannot tell from the real one (``before.resample(seat, rng)``: what
+    it has not seen, redealt); if the seat would see anything else in one of them (whose
+    move it is, its observation, its new log lines), what it saw depended on hidden
+    things: the action showed some (kot-dark: a market card taken from a top card
+    another monster peeked at, with no chance node). An action that is not legal in such
+    a world counts as showing. Every world is one the seat already thinks possible, so
+    the answer tells it nothing it did not see."""
+    def seen(state: State):   # the cheap parts first, the observation last
+        yield state.current_player()
+        yield [e.as_dict() for e in state.log_for(seat)[known:]]
+        yield state.observation(seat)
+    known = len(before.log_for(seat))
+    real = list(seen(after))
+    for _ in range(samples):
+        world = before.resample(seat, rng)
+        try:
+            world.apply_action(text, seat=seat)
+        except IllegalActionError:
+            return True
+        if any(part != want for part, want in zip(seen(world), real)):
+            return True
+    return False
 
 
 class ApiError(Exception):
@@ -171,8 +209,9 @@ PACES = ("instant", "normal", "slow")
 class Room:
     """One game being played (or finished) on the server.
 
-    Built by :class:`Rooms`; ``state`` is the live kernel state, ``version`` the number
-    of steps stored (= ``len(state.history())``), which only grows.
+    Built by :class:`Rooms`; ``state`` is the live kernel state, ``version`` counts the
+    changes: the steps stored (``len(state.history())``) plus two for each undo (the step
+    it took back and the undo itself), so it only grows.
     """
 
     def __init__(self, rec: GameRecord, state: State, store: Store, bot_delay: float):
@@ -182,8 +221,13 @@ class Room:
         self.state = state
         self.store = store
         self.bot_delay = bot_delay
-        self.version = len(state.history())
+        self.version = len(state.history()) + 2 * rec.undos
         self.lock = asyncio.Lock()
+        # (version, state before the last step) when that step is a person's decision: an
+        # undo checks it without replaying (the undo itself replays the record)
+        self._before: tuple[int, State] | None = None
+        self._undo_cache: tuple[int, Step | None, dict] | None = None  # (version, last step, seat: refusal)
+        self._undone: tuple[int, int] | None = None   # (version, seat) of the last undo (memory only)
         self.subscribers: set[Subscriber] = set()
         self.closed = False
         self._bot_task: asyncio.Task | None = None
@@ -245,7 +289,10 @@ class Room:
         empty), notes (the game's play notes, may be empty), observation (the kernel's
         ``observation(seat)``), log (``log_for(seat)`` from index ``log_from``: dicts with
         text and rule), log_from, log_total, render (``render(seat)`` text), returns and
-        winners (when finished, else None).
+        winners (when finished, else None), can_undo (this seat may take back its last
+        action now, :meth:`undo`), undo_refused (why not, in words; None for a
+        spectator or when it may) and undone_by (the seat whose undo made this version,
+        so that the others can be told; None otherwise).
         """
         state = self.state
         player = state.current_player()
@@ -253,6 +300,7 @@ class Room:
         events = state.log_for(seat)
         start = min(max(log_from, 0), len(events))
         returns = state.returns() if player == TERMINAL else None
+        refusal = ("spectator", None) if seat is None else self.undo_refusal(seat)
         return {
             **self.summary(), "seat": seat, "your_turn": mine,
             "legal": list(state.legal_texts()) if mine else [],
@@ -262,6 +310,9 @@ class Room:
             "render": state.render(seat),
             "returns": returns,
             "winners": None if returns is None else [i for i, r in enumerate(returns) if r > 0],
+            "can_undo": refusal is None,
+            "undo_refused": None if refusal is None else refusal[1],
+            "undone_by": self._undone[1] if self._undone is not None and self._undone[0] == self.version else None,
         }
 
     # ----- acting ---------------------------------------------------------------------
@@ -312,14 +363,17 @@ class Room:
         # across restarts (the seed never leaves the server)
         return random.Random(f"{self.rec.seed}:{index}")
 
-    def chance_steps(self) -> list[Step]:
+    def chance_steps(self, base: int | None = None) -> list[Step]:
         """Sample and apply every chance node from here to the next decision (or the
-        end); the steps are returned, not stored."""
+        end); the steps are returned, not stored. The k-th outcome is drawn with the
+        generator of position ``base + k`` (default: the steps in the state now)."""
         state, steps = self.state, []
+        if base is None:
+            base = len(state.history())
         while state.current_player() == CHANCE:
             if len(steps) >= MAX_CHANCE_RUN:
                 raise RuntimeError(f"more than {MAX_CHANCE_RUN} chance outcomes in a row")
-            text = sample_chance(state, self._chance_rng(self.version + len(steps)))
+            text = sample_chance(state, self._chance_rng(base + len(steps)))
             state.apply_action(text)
             steps.append(Step(text, "chance", None))
         return steps
@@ -330,19 +384,105 @@ class Room:
         Synchronous on purpose: nothing else runs on the event loop between the apply
         and the commit, so no reader sees a change that is not stored yet.
         """
+        start = len(self.state.history())
+        before = self.state.clone() if first.seat is not None and first.seat not in self.bots else None
         self.state.apply_action(first.text, seat=first.seat)
         steps = [first]
         try:
-            steps += self.chance_steps()
+            # the generators of chance are keyed by the steps stored before this change
+            # (as before undo existed), so a seed replays the same games
+            steps += self.chance_steps(start)
             returns = self.state.returns() if self.state.is_terminal() else None
-            self.store.append_steps(self.id, self.version, steps, returns, **finish_facts(self.state))
+            self.store.append_steps(self.id, start, steps, returns, **finish_facts(self.state))
         except Exception:
-            log.exception("room %s: could not store step %d; going back to the stored state", self.id,
-                          self.version)
+            log.exception("room %s: could not store step %d; going back to the stored state", self.id, start)
             self.state = self.store.rebuild(self.rec)
-            self.version = len(self.state.history())
             raise ApiError(500, "storage_failed", "the action could not be stored; nothing changed")
         self.version += len(steps)
+        self._before = (self.version, before) if before is not None and len(steps) == 1 else None
+
+    # ----- undo -----------------------------------------------------------------------
+    def undo_refusal(self, seat: int) -> tuple[str, str] | None:
+        """Why ``seat`` may not take back its last action now, as ``(reason, sentence)``;
+        None when it may. Reasons: ``game_over``, ``nothing_to_undo`` (no step of the
+        game yet is a decision), ``chance_since`` (a die was rolled or a card drawn or
+        revealed after it), ``other_seat_since`` (the last step is another seat's),
+        ``shows_hidden`` (the action itself showed this seat something hidden, see
+        :func:`shows_hidden`). Cached per version; changes nothing."""
+        cache = self._undo_cache
+        if cache is None or cache[0] != self.version:
+            cache = self._undo_cache = (self.version, self.store.last_step(self.id), {})
+        if seat not in cache[2]:
+            cache[2][seat] = self._undo_refusal(seat, cache[1])
+        return cache[2][seat]
+
+    def _undo_refusal(self, seat: int, last: Step | None) -> tuple[str, str] | None:
+        if self.finished:
+            return "game_over", "the game is over: its actions stand"
+        if last is None or not self.store.has_decision(self.id, seat):
+            return "nothing_to_undo", "nothing to undo: you have not acted yet"
+        if last.kind == "chance":
+            return "chance_since", ("the last step was chance (a die rolled, or a card drawn or revealed), not "
+                                    "an action of yours; an action followed by chance stands, since what chance "
+                                    "showed cannot be taken back")
+        if last.seat != seat:
+            who = self.seats_public()[last.seat]["name"] if last.seat is not None else "another seat"
+            return "other_seat_since", (f"seat {last.seat} ({who}) has acted since; only your own last action "
+                                        "can be taken back, and only before anything else happens")
+        history = self.state.history()
+        try:
+            before = self._before[1] if self._before is not None and self._before[0] == self.version else None
+            if before is None:
+                before = self.state.game.replay(history[:-1])
+                self._before = (self.version, before)
+            shown = shows_hidden(before, history[-1], seat, self.state,
+                                 random.Random(f"{self.rec.seed}:undo:{self.version}"))
+        except Exception:  # a game's bug: no undo, but the views go on
+            log.exception("room %s: could not check whether step %d can be taken back", self.id, len(history) - 1)
+            shown = True
+        if shown:
+            return "shows_hidden", ("your last action showed you something that was hidden before it, so it "
+                                    "stands")
+        return None
+
+    async def undo(self, seat: int | None, expected_version: int | None = None) -> None:
+        """Take back the last action of ``seat``: its step is deleted from the store and
+        the state rebuilt by replaying the record without it (never by reversing the
+        live state), then subscribers are told, as after an action. The version goes up
+        by one (one step fewer, one undo more: see the class doc). Allowed only when the last stored step is this seat's
+        own decision and the game goes on; repeated, it goes back one more action each
+        time, while that is again the seat's own last step.
+
+        Errors (nothing changed): 403 spectator, 409 stale_version, 409 cannot_undo with
+        ``reason`` (see :meth:`undo_refusal`) and the sentence, 500 storage_failed.
+        """
+        async with self.lock:
+            if seat is None:
+                raise ApiError(403, "spectator", "spectators cannot undo; send the token of your seat")
+            if expected_version is not None and expected_version != self.version:
+                raise ApiError(409, "stale_version",
+                               f"the game is at version {self.version}, not {expected_version}; "
+                               "fetch the view again to see whether your last action can still be taken back",
+                               version=self.version)
+            refusal = self.undo_refusal(seat)
+            if refusal is not None:
+                raise ApiError(409, "cannot_undo", f"your last action cannot be taken back: {refusal[1]}",
+                               reason=refusal[0])
+            position = len(self.state.history()) - 1
+            try:
+                self.store.remove_last_step(self.id, position)
+            except Exception:
+                log.exception("room %s: could not remove step %d for an undo", self.id, position)
+                raise ApiError(500, "storage_failed", "the undo could not be stored; nothing changed")
+            self.rec.undos += 1
+            # the record without the step, replayed from the start: nothing of the live
+            # state survives, so nothing it knew about hidden things can show
+            self.state = self.store.rebuild(self.rec)
+            self.version = len(self.state.history()) + 2 * self.rec.undos   # one more than before
+            self._before = None
+            self._undone = (self.version, seat)
+            log.info("room %s: seat %d took back its last action (step %d)", self.id, seat, position)
+        self.changed()
 
     # ----- notification and bots ------------------------------------------------------
     def changed(self) -> None:
@@ -477,8 +617,9 @@ class Rooms:
                 continue
             self.rooms[rec.id] = room
             if state.current_player() == CHANCE:  # stopped between a decision and its chance
-                steps = room.chance_steps()
-                room.store.append_steps(room.id, room.version, steps,
+                start = len(state.history())
+                steps = room.chance_steps(start)
+                room.store.append_steps(room.id, start, steps,
                                         room.state.returns() if room.finished else None,
                                         **finish_facts(room.state))
                 room.version += len(steps)
@@ -591,11 +732,11 @@ class Rooms:
             rec.id = new_room_id()
         room = Room(rec, game.new_initial_state(), self.store, self.bot_delay)
         room.creator = client
-        steps = room.chance_steps()
+        steps = room.chance_steps(0)
         self.store.create_game(rec, steps)
         room.version = len(steps)
         if room.finished:  # a game over during set-up (not for any game today)
-            self.store.append_steps(rec.id, room.version, [], room.state.returns(), **finish_facts(room.state))
+            self.store.append_steps(rec.id, len(steps), [], room.state.returns(), **finish_facts(room.state))
         self.rooms[rec.id] = room
         self._trim()
         room.start_bot()

@@ -2,8 +2,9 @@
 
 A game row holds what is needed to start the game again (game id, player count,
 options, seats, chance seed); the ``steps`` table holds every action and chance outcome
-in order, append-only. Replaying the steps on a new initial state (``Game.replay``)
-gives back the exact state, so nothing else is stored.
+in order, appended to; the only step ever removed is a seat's own last decision taken
+back by an undo (``remove_last_step``). Replaying the steps on a new initial state
+(``Game.replay``) gives back the exact state, so nothing else is stored.
 
 Durability: the database runs in WAL mode; ``append_steps`` returns only after its
 transaction is committed, and the server announces a change only after that. A
@@ -42,7 +43,8 @@ CREATE TABLE IF NOT EXISTS games (
     finished  REAL,                   -- Unix time the last step was stored, when finished
     returns   TEXT,                   -- JSON list of floats, when finished
     result    TEXT,                   -- how it ended in the game's words, when finished and the game says
-    labels    TEXT                    -- JSON {kind: [label per seat]} (e.g. monster), when finished
+    labels    TEXT,                   -- JSON {kind: [label per seat]} (e.g. monster), when finished
+    undos     INTEGER NOT NULL DEFAULT 0  -- steps taken back by undo (each counts in the room's version)
 );
 CREATE TABLE IF NOT EXISTS steps (
     game      TEXT NOT NULL REFERENCES games(id),
@@ -95,6 +97,7 @@ class GameRecord:
     returns: list[float] | None = None
     result: str | None = None   # e.g. "Game over: the opponent wins." (State.result_text, where a game has it)
     labels: dict | None = None  # {kind: [label per seat]} of State.record_extra, e.g. {"monster": [...]}
+    undos: int = 0              # steps taken back by undo (Store.remove_last_step)
 
 
 @dataclass
@@ -121,11 +124,12 @@ class Store:
         self.conn.execute("PRAGMA synchronous=" + ("FULL" if fsync else "NORMAL"))
         self.conn.execute("PRAGMA busy_timeout=5000")
         self.conn.executescript(SCHEMA)
-        # a database written before a column was added gets it (older finished games keep NULL)
+        # a database written before a column was added gets it (older finished games keep
+        # NULL; no game of those was ever undone)
         have = {row[1] for row in self.conn.execute("PRAGMA table_info(games)")}
-        for column in ("result", "labels"):
+        for column, kind in (("result", "TEXT"), ("labels", "TEXT"), ("undos", "INTEGER NOT NULL DEFAULT 0")):
             if column not in have:
-                self.conn.execute(f"ALTER TABLE games ADD COLUMN {column} TEXT")
+                self.conn.execute(f"ALTER TABLE games ADD COLUMN {column} {kind}")
 
     def close(self) -> None:
         self.conn.close()
@@ -161,6 +165,23 @@ class Store:
                                   "WHERE id=?", (time.time(), json.dumps(returns), result,
                                                  None if labels is None else json.dumps(labels), game))
 
+    def remove_last_step(self, game: str, idx: int) -> Step:
+        """Take back the last step of ``game`` (an undo) and count it in ``undos``, in one
+        transaction; returns the step removed.
+
+        ``idx`` is the position the caller believes last, and the step there must be a
+        decision: otherwise (another step came after it, or it is a chance outcome) raises
+        ValueError and nothing changes. Chance outcomes are never removed.
+        """
+        with self._transaction():
+            row = self.conn.execute("SELECT idx, text, kind, seat, time FROM steps WHERE game=? "
+                                    "ORDER BY idx DESC LIMIT 1", (game,)).fetchone()
+            if row is None or row[0] != idx or row[2] != "decision":
+                raise ValueError(f"game {game}: step {idx} is not its last decision; nothing removed")
+            self.conn.execute("DELETE FROM steps WHERE game=? AND idx=?", (game, idx))
+            self.conn.execute("UPDATE games SET undos = undos + 1 WHERE id=?", (game,))
+        return Step(row[1], row[2], row[3], row[4])
+
     def _insert_steps(self, game: str, start: int, steps: Iterable[Step]) -> None:
         self.conn.executemany(
             "INSERT INTO steps (game, idx, text, kind, seat, time) VALUES (?, ?, ?, ?, ?, ?)",
@@ -184,9 +205,9 @@ class Store:
         return GameRecord(row[0], row[1], row[2], json.loads(row[3]),
                           [SeatRecord.from_dict(s) for s in json.loads(row[4])], row[5], row[6], row[7],
                           row[8], None if row[9] is None else json.loads(row[9]), row[10],
-                          None if row[11] is None else json.loads(row[11]))
+                          None if row[11] is None else json.loads(row[11]), row[12])
 
-    _COLUMNS = "id, game, players, options, seats, seed, created, status, finished, returns, result, labels"
+    _COLUMNS = "id, game, players, options, seats, seed, created, status, finished, returns, result, labels, undos"
 
     def game(self, game_id: str) -> GameRecord | None:
         """The stored game ``game_id``, or None."""
@@ -208,6 +229,17 @@ class Store:
         rows = self.conn.execute("SELECT text, kind, seat, time FROM steps WHERE game=? ORDER BY idx",
                                  (game_id,)).fetchall()
         return [Step(*r) for r in rows]
+
+    def last_step(self, game_id: str) -> Step | None:
+        """The last stored step of ``game_id`` (None if it has none)."""
+        row = self.conn.execute("SELECT text, kind, seat, time FROM steps WHERE game=? ORDER BY idx DESC LIMIT 1",
+                                (game_id,)).fetchone()
+        return None if row is None else Step(*row)
+
+    def has_decision(self, game_id: str, seat: int) -> bool:
+        """Whether ``seat`` has a decision among the stored steps of ``game_id``."""
+        return self.conn.execute("SELECT 1 FROM steps WHERE game=? AND seat=? LIMIT 1",
+                                 (game_id, seat)).fetchone() is not None
 
     def step_count(self, game_id: str) -> int:
         return self.conn.execute("SELECT COUNT(*) FROM steps WHERE game=?", (game_id,)).fetchone()[0]

@@ -194,6 +194,38 @@ async function act(text) {
   }
 }
 
+/** Take back this seat's last action (POST .../undo): the answer is the position before
+    it, with its prompt. A refusal says why in the server's words; the game may have moved
+    on meanwhile (a die, another seat), so the page fetches the view again first. */
+async function undo() {
+  if (busy || !view || !token) return;
+  busy = true;
+  document.body.dataset.busy = "1";
+  try {
+    const next = await api(`/api/rooms/${room}/undo`, { json: { token, version: view.version } });
+    clearError();
+    await applyView(next);
+    // keyboard users land where the game asks again, not on a button that went away
+    const target = document.querySelector("#prompt:not([hidden]) button:not([disabled]), #board button[data-action]:not([disabled])");
+    if (target) target.focus({ preventScroll: true });
+  } catch (err) {
+    if (err instanceof ApiError) {
+      await refetch();
+      const why = err.code === "cannot_undo" ? err.message
+        : view && !view.can_undo && view.undo_refused ? `your last action cannot be taken back: ${view.undo_refused}`
+        : `${err.message} The page now shows the game as it is.`;
+      showError(`Undo refused: ${why}`);
+      $("error").scrollIntoView({ block: "nearest" });   // the refusal first, before the board
+    } else {
+      showError(String(err));
+    }
+  } finally {
+    busy = false;
+    delete document.body.dataset.busy;
+  }
+}
+$("undo").addEventListener("click", undo);
+
 /** A name for a seat as the game knows it (a monster) or as the room does. */
 function seatName(seat) {
   const fromGame = gameView.seatName ? gameView.seatName(view.observation, seat) : null;
@@ -220,6 +252,13 @@ function drawStatus() {
   } else {
     status.textContent = `Waiting for ${seatName(view.to_act)}`;
     status.className = "status";
+  }
+  // another seat took back its last action: say so, or the board would just jump back
+  const undone = view.undone_by;
+  $("undone").hidden = undone === null || undone === undefined || undone === view.seat;
+  if (!$("undone").hidden) {
+    const who = seatName(undone);
+    $("undone").textContent = `${who.charAt(0).toUpperCase()}${who.slice(1)} took back their last action.`;
   }
   $("who").textContent = view.seat === null ? `room ${view.room}, watching` : `room ${view.room}, you are seat ${view.seat}`;
 }
@@ -336,6 +375,9 @@ function redraw() {
     prompt.hidden = true;
   }
   alertTurn();
+  // the undo button: only while this seat's last action may be taken back
+  $("undo-bar").hidden = !(token && view.can_undo && view.status !== "finished" && !replay);
+  document.body.dataset.canUndo = $("undo-bar").hidden ? "0" : "1";
   $("legal-box").hidden = legal.length === 0;
   $("notes").textContent = view.notes || "";
   $("legal").replaceChildren(...legal.map((text) => el("button", { type: "button", dataset: { legal: text },
