@@ -1,7 +1,7 @@
 """Screenshots of the browser client for the README: the lobby, a King of Tokyo game on
 a desktop and on a phone, a King of Tokyo: Godzilla game with Evolutions (desktop and
-phone), a Crisis: Tokyo game in a Conflict (desktop) and a turn in progress (phone), and a
-replay.
+phone), a Crisis: Tokyo game in a Conflict (desktop) and a turn in progress (phone), a
+Crisis Format game for two players (desktop and phone), and a replay.
 
 Run from the repository root with the test extra installed and Debian's chromium:
 ``.venv/bin/python tools/screenshots.py`` (writes docs/screenshots/*.png; name pictures,
@@ -68,8 +68,11 @@ def shot(page, url, name, ready="body[data-version]", full=False, before=None):
 
 WANTED: set[str] = set()
 PICTURES = ("lobby.png", "kot-desktop.png", "kot-phone.png", "kot-godzilla-desktop.png", "kot-godzilla-phone.png",
-            "crisis-desktop.png", "crisis-phone.png", "replay.png")
+            "crisis-desktop.png", "crisis-phone.png", "crisis-format-desktop.png", "crisis-format-phone.png",
+            "replay.png")
 GODZILLA_PICTURES = {"kot-godzilla-desktop.png", "kot-godzilla-phone.png"}
+CRISIS_FORMAT_PICTURES = {"crisis-format-desktop.png", "crisis-format-phone.png"}
+CRISIS_FORMAT_SEED = 7
 
 
 def keep_two(pg):
@@ -178,6 +181,49 @@ def godzilla_picture(tmp: Path) -> None:
         server.stop()
 
 
+def crisis_format_ready(view) -> bool:
+    """The person's Main Phase a few rounds in: a Crisis Storyline past Chapter 1, units of
+    both players and of the opponent on the Map, cards in hand and something to attack."""
+    obs = view["observation"]
+    crises = [e for e in obs["map"] if e["crisis"] and e["type"] == "storyline"]
+    units = [e for e in obs["map"] if e["type"] not in ("location", "storyline")]
+    return (obs["node"]["kind"] == "main" and any((e["chapter"] or 0) >= 2 for e in crises)
+            and {0, 1, -1} <= {e["controller"] for e in units}
+            and len(obs["hand"] or []) >= 3 and any(t.startswith("attack ") for t in view["legal"]))
+
+
+def crisis_format_picture(tmp: Path) -> None:
+    """crisis-format-desktop.png and crisis-format-phone.png: two players (the person and a
+    heuristic bot) against the automated opponent, the person's moves by a seeded generator
+    that prefers attacks, from a server in this process."""
+    server = ThreadServer(tmp / "crisis-format.sqlite3")
+    try:
+        client = httpx.Client(base_url=server.url, timeout=60)
+        for seed in range(CRISIS_FORMAT_SEED, CRISIS_FORMAT_SEED + 40):
+            room = client.post("/api/rooms", json={
+                "game": "crisis-format", "seed": seed, "players": 2,
+                "seats": [{"kind": "human", "name": "Ann"}, {"kind": "bot", "agent": "heuristic"}]}).json()
+            rng = random.Random(seed)
+            try:
+                play_until(client, room["room"], room["seats"][0]["token"], rng, crisis_format_ready, limit=300)
+            except RuntimeError:
+                continue
+            print("crisis-format picture: room seed", seed)
+            break
+        else:
+            raise RuntimeError("no crisis-format seed reached the wanted position")
+        with sync_playwright() as p:
+            browser = launch(p)
+            link = server.url + room["seats"][0]["link"]
+            phone = browser.new_page(viewport=PHONE)
+            shot(phone, link, "crisis-format-phone.png", before=lambda pg: pg.evaluate("window.scrollTo(0, 0)"))
+            desktop = browser.new_page(viewport=DESKTOP)
+            shot(desktop, link, "crisis-format-desktop.png", full=True)
+            browser.close()
+    finally:
+        server.stop()
+
+
 def main() -> None:
     OUT.mkdir(parents=True, exist_ok=True)
     wanted = set(sys.argv[1:]) or set(PICTURES)
@@ -189,7 +235,9 @@ def main() -> None:
     with tempfile.TemporaryDirectory() as tmp:
         if wanted & GODZILLA_PICTURES:
             godzilla_picture(Path(tmp))
-        if not wanted - GODZILLA_PICTURES:
+        if wanted & CRISIS_FORMAT_PICTURES:
+            crisis_format_picture(Path(tmp))
+        if not wanted - GODZILLA_PICTURES - CRISIS_FORMAT_PICTURES:
             return
         server = Server(Path(tmp) / "games.sqlite3")
         try:
