@@ -385,6 +385,23 @@ def create_app(db_path: str | Path = "tokyo-games.sqlite3", bot_delay: float = 0
         await room.undo(seat, body.version)
         return JSONResponse(room.view(seat))
 
+    @app.put("/api/rooms/{room_id}/auto", summary="Set your automatic decisions", operation_id="setAuto",
+             response_model=m.View,
+             responses={200: {"description": "the seat's view with its automatic decisions (key auto)"},
+                        **errors(403, 404, 409, 422, 503, *COMMON, e409="not_a_person: the seat is a bot's")})
+    async def set_auto(room_id: str, body: m.AutoBody, request: Request):
+        """Set the automatic decisions of the seat of ``token`` (King of Tokyo: leave Tokyo
+        at or below some hearts, stay above some, skip buying when nothing is affordable;
+        tokyo.agents.auto). Only that seat sees them (its view's ``auto``); they answer
+        their kind of decision from then on, the one in front of the seat included, and
+        are kept with the room. Errors: 404 ``unknown_room``, 403 ``bad_token`` or
+        ``spectator``, 409 ``not_a_person``, 422 ``bad_auto`` (what is wrong and what is
+        allowed) or ``malformed``."""
+        room = rooms_of(request).get(room_id)
+        seat = room.seat_for_token(body.token)
+        await room.set_auto(seat, body.auto)
+        return JSONResponse(room.view(seat))
+
     @app.get("/api/rooms/{room_id}/replay", summary="The public replay of a finished game", operation_id="replay",
              response_model=m.Replay, responses=errors(404, 409, 422, 503, *COMMON, e409="not_finished: the game goes on"))
     async def replay(room_id: str, request: Request):

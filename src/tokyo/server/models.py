@@ -91,6 +91,15 @@ def api_models(game_ids: list[str]) -> SimpleNamespace:
         version: Integer | None = Field(None, description="optional: the version the choice was made at; "
                                                       "refused with 409 stale_version if the game moved on")
 
+    class AutoBody(BaseModel):
+        """A person's automatic decisions: the seat's token and the values of the game's
+        settings (``auto.settings`` of the seat's view; a setting left out is off)."""
+
+        model_config = ConfigDict(extra="forbid")
+        token: str = Field(max_length=200, description="the seat's secret token (from its link)")
+        auto: dict[str, Any] = Field(description="{setting name: value}: a whole number, true or false; null or false is off",
+                                                   json_schema_extra={"maxProperties": 20})
+
     class UndoBody(BaseModel):
         """Take back the last action of the seat whose secret token is given."""
 
@@ -170,6 +179,9 @@ def api_models(game_ids: list[str]) -> SimpleNamespace:
                                                      "(null for a spectator, or when it may)")
         undone_by: int | None = Field(None, description="the seat whose undo made this version (until the next "
                                                          "change), so that the others can be told; else null")
+        auto: dict[str, Any] | None = Field(None, description="this seat's own automatic decisions: {settings: "
+                                            "[{name, kind, label, help, low, high}], values: {name: value}}; null "
+                                            "for a spectator, a bot or a game without any (PUT .../auto sets them)")
 
     class CreatedSeat(SeatPublic):
         token: str | None = Field(None, description="a person's secret token (only in this answer)")

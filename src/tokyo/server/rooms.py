@@ -34,6 +34,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from ..agents import HEURISTICS, make_agent
+from ..agents.auto import auto_action, auto_settings, check_auto
 from ..core import (CHANCE, TERMINAL, IllegalActionError, OptionError, State, game_info, load_game,
                     sample_chance)
 from ..core.registry import _GAMES
@@ -235,6 +236,9 @@ class Room:
         self._token_seats = {s.token_hash: i for i, s in enumerate(rec.seats) if s.token_hash}
         self.bots = {}
         self._threaded: set[int] = set()
+        # a person's automatic decisions (tokyo.agents.auto), per seat; stored with the seats
+        self.auto: dict[int, dict] = {i: s.auto for i, s in enumerate(rec.seats) if s.kind == "human" and s.auto}
+        self._auto_cache: tuple[int, int, str | None] | None = None   # (version, seat, action)
         for i, seat in enumerate(rec.seats):
             if seat.kind == "bot":
                 spec = seat.agent or default_agent(rec.game)
@@ -313,7 +317,49 @@ class Room:
             "can_undo": refusal is None,
             "undo_refused": None if refusal is None else refusal[1],
             "undone_by": self._undone[1] if self._undone is not None and self._undone[0] == self.version else None,
+            "auto": self.auto_view(seat),
         }
+
+    # ----- automatic decisions ----------------------------------------------------------
+    def auto_view(self, seat: int | None) -> dict | None:
+        """A person's own automatic decisions: {"settings": the game's (auto_settings),
+        "values": this seat's}; None for a spectator, a bot's seat or a game without any."""
+        settings = auto_settings(self.rec.game)
+        if seat is None or not settings or self.rec.seats[seat].kind != "human":
+            return None
+        return {"settings": settings, "values": self.auto.get(seat) or check_auto(self.rec.game, {})}
+
+    def auto_to_act(self, seat: int) -> str | None:
+        """The action ``seat``'s automatic decisions take now (None: the person decides);
+        cached per version."""
+        values = self.auto.get(seat)
+        if not values or seat in self.bots:
+            return None
+        cached = self._auto_cache
+        if cached is None or cached[0] != self.version or cached[1] != seat:
+            cached = self._auto_cache = (self.version, seat, auto_action(self.rec.game, self.state, seat, values))
+        return cached[2]
+
+    async def set_auto(self, seat: int | None, values: Any) -> None:
+        """Set ``seat``'s automatic decisions (stored with the seats) and let them act at
+        once if they answer the decision in front of it. Errors: 403 spectator, 409
+        not_a_person (a bot's seat), 422 bad_auto (what is wrong and what is allowed)."""
+        if seat is None:
+            raise ApiError(403, "spectator", "spectators have no decisions to automate; send the token of your seat")
+        if self.rec.seats[seat].kind != "human":
+            raise ApiError(409, "not_a_person", f"seat {seat} is played by a bot")
+        try:
+            checked = check_auto(self.rec.game, values)
+        except OptionError as exc:
+            raise ApiError(422, "bad_auto", str(exc)) from exc
+        async with self.lock:
+            self.rec.seats[seat].auto = checked
+            self.store.set_seats(self.id, self.rec.seats)
+            self.auto[seat] = checked
+            self._auto_cache = None
+        self.start_bot()
+        for sub in self.subscribers:
+            sub.changed.set()
 
     # ----- acting ---------------------------------------------------------------------
     def check(self, seat: int | None, raw: Any, expected_version: int | None = None) -> str:
@@ -508,8 +554,11 @@ class Room:
         self.subscribers.discard(sub)
 
     def bot_to_act(self) -> int | None:
+        """The seat a bot, or a person's automatic decisions, must play now; else None."""
         player = self.state.current_player()
-        return player if player >= 0 and player in self.bots else None
+        if player < 0 or self.finished:
+            return None
+        return player if player in self.bots or self.auto_to_act(player) is not None else None
 
     def start_bot(self) -> None:
         """Start the bot task if a bot is to act and none is running (needs a running loop)."""
@@ -543,9 +592,13 @@ class Room:
             if self.closed or self.bot_to_act() != seat:
                 continue
             version = self.version
-            agent = self.bots[seat]
+            agent = self.bots.get(seat)
             try:
-                if seat in self._threaded:  # a slow agent thinks in a thread: the server keeps answering
+                if agent is None:  # a person's automatic decision (auto_to_act)
+                    choice = self.auto_to_act(seat)
+                    if choice is None:
+                        continue
+                elif seat in self._threaded:  # a slow agent thinks in a thread: the server keeps answering
                     choice = await asyncio.to_thread(agent.step, self.state.clone())
                 else:  # a quick one on the event loop (threads would make every request wait for the GIL)
                     started = time.perf_counter()

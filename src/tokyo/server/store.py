@@ -72,13 +72,17 @@ class SeatRecord:
     agent: str | None = None
     name: str = ""
     token_hash: str | None = None
+    auto: dict | None = None   # a person's automatic decisions (tokyo.agents.auto), private to the seat
 
     def as_dict(self) -> dict:
-        return {"kind": self.kind, "agent": self.agent, "name": self.name, "token_hash": self.token_hash}
+        out = {"kind": self.kind, "agent": self.agent, "name": self.name, "token_hash": self.token_hash}
+        if self.auto:
+            out["auto"] = self.auto
+        return out
 
     @classmethod
     def from_dict(cls, data: dict) -> "SeatRecord":
-        return cls(data["kind"], data.get("agent"), data.get("name", ""), data.get("token_hash"))
+        return cls(data["kind"], data.get("agent"), data.get("name", ""), data.get("token_hash"), data.get("auto"))
 
 
 @dataclass
@@ -181,6 +185,12 @@ class Store:
             self.conn.execute("DELETE FROM steps WHERE game=? AND idx=?", (game, idx))
             self.conn.execute("UPDATE games SET undos = undos + 1 WHERE id=?", (game,))
         return Step(row[1], row[2], row[3], row[4])
+
+    def set_seats(self, game: str, seats: list[SeatRecord]) -> None:
+        """Store the seats of ``game`` again (a person changed their automatic decisions)."""
+        with self._transaction():
+            self.conn.execute("UPDATE games SET seats=? WHERE id=?",
+                              (json.dumps([s.as_dict() for s in seats]), game))
 
     def _insert_steps(self, game: str, start: int, steps: Iterable[Step]) -> None:
         self.conn.executemany(

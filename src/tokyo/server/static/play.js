@@ -172,6 +172,50 @@ function connect() {
   });
 }
 
+/** The seat's automatic decisions (view.auto: the game's settings and this seat's values):
+    a form drawn once per set of values, so typing is never interrupted; a change is sent at
+    once (PUT .../auto) and the answer redraws the page. */
+let autoShown = null;
+function drawAuto() {
+  const auto = view && view.status !== "finished" ? view.auto : null;
+  $("auto-box").hidden = !auto;
+  if (!auto) return;
+  const key = JSON.stringify(auto.values);
+  if (key === autoShown || $("auto").contains(document.activeElement)) return;
+  autoShown = key;
+  $("auto").replaceChildren(...auto.settings.map((s) => {
+    const value = auto.values[s.name];
+    const id = `auto-${s.name}`;
+    const input = s.kind === "bool"
+      ? el("input", { type: "checkbox", id, checked: value === true, onchange: () => sendAuto() })
+      : el("input", { type: "number", id, min: s.low, max: s.high, step: 1, inputmode: "numeric",
+                      value: value === null || value === undefined ? "" : String(value), placeholder: "ask me",
+                      onchange: () => sendAuto() });
+    input.dataset.name = s.name;
+    input.dataset.kind = s.kind;
+    return el("div", { class: `auto-row ${s.kind}` }, s.kind === "bool" ? [input, el("label", { for: id }, s.label)]
+      : [el("label", { for: id }, s.label), input], el("span", { class: "small muted" }, s.help));
+  }));
+}
+
+async function sendAuto() {
+  const values = {};
+  for (const input of $("auto").querySelectorAll("input")) {
+    if (input.dataset.kind === "bool") values[input.dataset.name] = input.checked;
+    else values[input.dataset.name] = input.value === "" ? null : Number(input.value);
+  }
+  try {
+    const next = await api(`/api/rooms/${room}/auto`, { method: "PUT", json: { token, auto: values } });
+    $("auto-note").textContent = "Saved.";
+    autoShown = null;
+    clearError();
+    await applyView(next);
+  } catch (err) {
+    $("auto-note").textContent = "";
+    showError(`Not saved: ${err.message}`);
+  }
+}
+
 /** Send one action text of this seat; the answer (or the socket) redraws. */
 async function act(text) {
   if (busy || !view || !token) return;
@@ -346,6 +390,7 @@ function makeContext(observation, legal, interactive, finished = false, lines = 
 function redraw() {
   if (!view) return;
   drawStatus();
+  drawAuto();
   drawSeats();
   if (!replay) drawLog(log);
   $("render").textContent = view.render || "";
