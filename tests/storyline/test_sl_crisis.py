@@ -3,7 +3,11 @@ situation shows several), with the shipped cards."""
 
 from __future__ import annotations
 
+import random
+
 import pytest
+
+import tokyo
 
 from tokyo import IllegalActionError, OptionError
 from tokyo.games.storyline.abilities import OPPONENT
@@ -498,3 +502,46 @@ def test_each_player_meets_the_lose_conditions_on_their_own():
     assert s.opp_story == 2 and s.players[0]["treasury"] == 3
     met = lines(s, "16.3.1")
     assert met == ["Seat 0 meets a Lose condition (treasury).", "Seat 1 meets a Lose condition (treasury)."]
+
+
+@rule("storyline S45")
+def test_chapter_ends_scale_with_the_players_unless_printed_is_asked():
+    """Ruling S45: Crisis Chapter ends are printed for 2 players; with N players each is
+    times N/2 rounded up and more than the one before; chapter_ends=printed keeps them."""
+    printed = {c: [ch["end"] for ch in tokyo.load_game("crisis-format", 2).cards["cards"][c]["faces"]["front"]["chapters"]]
+               for c in tokyo.load_game("crisis-format", 2).cards["crises"]}
+    assert printed["crisis-drone-foundry"] == [3, 6, 9] and printed["crisis-returning-comet"] == [2, 4, 6]
+    want = {1: {"crisis-drone-foundry": [2, 3, 5], "crisis-returning-comet": [1, 2, 3], "crisis-parasite-bloom": [1, 3, 4]},
+            3: {"crisis-drone-foundry": [5, 9, 14], "crisis-returning-comet": [3, 6, 9], "crisis-parasite-bloom": [3, 8, 12]},
+            4: {"crisis-drone-foundry": [6, 12, 18], "crisis-returning-comet": [4, 8, 12], "crisis-parasite-bloom": [4, 10, 16]}}
+    for n, ends in want.items():
+        game = tokyo.load_game("crisis-format", n)
+        for cid, expected in ends.items():
+            assert [ch["end"] for ch in game.cards["cards"][cid]["faces"]["front"]["chapters"]] == expected
+        same = tokyo.load_game("crisis-format", n, chapter_ends="printed")
+        for cid in printed:
+            assert [ch["end"] for ch in same.cards["cards"][cid]["faces"]["front"]["chapters"]] == printed[cid]
+    # the shipped set itself is never changed, and the competitive game's cards are the same
+    assert tokyo.load_game("storyline", 4).cards["cards"]["crisis-drone-foundry"]["faces"]["front"]["chapters"][0]["end"] == 3
+
+
+@rule("storyline S45", "storyline 8.5.3")
+def test_a_scaled_chapter_completes_at_its_scaled_end():
+    """At 4 players the Drone Foundry's Chapter 1 ends at 6 Time counters: 5 do not complete
+    it, the sixth does (its Chapter 2 starts)."""
+    game = tokyo.load_game("crisis-format", 4, crises="crisis-drone-foundry,crisis-grinding-front,"
+                                                     "crisis-quiet-coup,crisis-returning-comet")
+    s = game.new_initial_state()
+    rng = random.Random(0)
+    from tokyo.core import sample_chance
+    def foundry():
+        return next((e for e in s.map if e["card"] == "crisis-drone-foundry"), None)
+    seen = []
+    while not s.is_terminal() and (foundry() is None or foundry()["counters"].get("time", 0) < 7):
+        if s.is_chance_node():
+            s.apply_action(sample_chance(s, rng))
+        else:
+            s.apply_action("pass" if "pass" in s.legal_texts() else rng.choice(s.legal_texts()))
+        if foundry() is not None and foundry()["face"] == "front":
+            seen.append((foundry()["counters"].get("time", 0), foundry()["chapter"]))
+    assert (5, 1) in seen and (6, 2) in seen and not any(t >= 6 and ch == 1 for t, ch in seen)

@@ -116,13 +116,37 @@ def catalogue_entries(crisis: bool) -> list[dict]:
     return out
 
 
+def scaled_chapter_ends(cards: dict, players: int) -> dict:
+    """Ruling S45: the card set with each Crisis Storyline's Chapter ends (printed for 2
+    players) multiplied by ``players`` / 2 and rounded up, each at least one more than the
+    Chapter before. A Crisis takes one Time counter in each opponent turn, N per round
+    (storyline 22.4.1), so this keeps its clock at the same number of rounds whatever N.
+    A copy: the shipped set (and every other card) is left as it is."""
+    out = dict(cards)
+    out["cards"] = dict(cards["cards"])
+    for cid in cards["crises"]:
+        card = dict(cards["cards"][cid])
+        faces = dict(card["faces"])
+        front = dict(faces["front"])
+        chapters, last = [], 0
+        for ch in front["chapters"]:
+            end = max(-(-int(ch["end"]) * players // 2), last + 1)
+            chapters.append(dict(ch, end=end))
+            last = end
+        front["chapters"] = chapters
+        faces["front"] = front
+        card["faces"] = faces
+        out["cards"][cid] = card
+    return out
+
+
 class CrisisFormatGame(StorylineGame):
     """The Crisis Format (storyline 1.1.2, 22): 1-4 players and the opponent. ``num_players``
     is the number of players; with ``opponent=seat`` the game has one more seat, the last
     (``opp_seat``), whose decisions are the opponent's random choices (storyline 22.2.7).
     Options (storyline 1.8): act_rounds, acts, first_player, decks, opponent (auto or
     seat), crises (comma-separated Crisis Storyline ids, one per player; empty: at random,
-    ruling S1). ``target`` is not used (storyline 1.8.1)."""
+    ruling S1), chapter_ends (scaled or printed, ruling S45: :func:`scaled_chapter_ends`). ``target`` is not used (storyline 1.8.1)."""
 
     info = GameInfo(
         game_id="crisis-format", title="Storyline: the Crisis Format", min_players=1, max_players=4,
@@ -141,10 +165,17 @@ class CrisisFormatGame(StorylineGame):
             Option("ask_always", False, "ask (or pick at random) also a choice among cards that would all be "
                    "left as they are (ruling S44); records made before the option replay with true",
                    kind="bool", legacy=True),
+            Option("chapter_ends", "scaled", "scaled: the Crisis Storylines' Chapter ends, printed for 2 players, "
+                   "times N/2 rounded up (ruling S45); printed: as printed; records made before the option "
+                   "replay with printed", choices=("scaled", "printed"), legacy="printed"),
         ),
     )
 
     def __init__(self, num_players: int, options: dict | None = None, cards: dict | None = None):
+        if 1 <= num_players <= self.info.max_players:
+            opts = validate_options(self.info, options or {})
+            if opts["chapter_ends"] == "scaled" and num_players != 2:
+                cards = scaled_chapter_ends(cards if cards is not None else default_card_set(), num_players)
         super().__init__(num_players, options, cards)
         if self.options["opponent"] == "seat":
             self.num_players = num_players + 1   # the opponent's seat, last (storyline 22.2.5)
