@@ -55,7 +55,7 @@ class StartError(Exception):
 
 def serve(host: str, port: int, db: Path, bot_delay: float, fsync: bool = False, log_level: str = "info", *,
           max_rooms_per_client: int = MAX_ROOMS_PER_CLIENT,
-          max_search_bots_per_client: int = MAX_SEARCH_BOTS_PER_CLIENT) -> None:
+          max_search_bots_per_client: int = MAX_SEARCH_BOTS_PER_CLIENT, resume_idle_days: float = 0) -> None:
     """Serve until interrupted. Prints the address (with the port actually bound) and
     the database path on standard output first.
 
@@ -63,7 +63,8 @@ def serve(host: str, port: int, db: Path, bot_delay: float, fsync: bool = False,
     (checked first, so that nothing is created then: no database file, no folder) or
     when ``db`` cannot be used as the games database. The per-client limits are those
     of :func:`tokyo.server.create_app`; a request body or WebSocket message over
-    MAX_BODY_BYTES is refused.
+    MAX_BODY_BYTES is refused. ``resume_idle_days`` (0: all): unfinished rooms nobody was
+    connected to for longer than that are not resumed at start-up.
     """
     import sqlite3
 
@@ -92,7 +93,7 @@ def serve(host: str, port: int, db: Path, bot_delay: float, fsync: bool = False,
     print(f"games are stored in {db}; press Ctrl-C to stop (unfinished games resume on the next start)")
     sys.stdout.flush()
     app = create_app(db, bot_delay, fsync, max_rooms_per_client=max_rooms_per_client,
-                     max_search_bots_per_client=max_search_bots_per_client)
+                     max_search_bots_per_client=max_search_bots_per_client, resume_idle_days=resume_idle_days)
     config = uvicorn.Config(app, log_level=log_level, access_log=False, ws_max_size=MAX_BODY_BYTES)
     for name in ("uvicorn.error", "uvicorn.access", "uvicorn"):  # after Config set logging up
         logging.getLogger(name).addFilter(HideTokens())
