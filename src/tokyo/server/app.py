@@ -118,6 +118,12 @@ def _validation_answer(exc: RequestValidationError, game_ids: list[str]) -> tupl
                                 "each with optional parameters after ':' (ismcts:sims=200)")
             if i == 0:
                 code = "bad_agent"
+        elif loc[:2] == ("body", "agent") and kind != "missing":  # the bot put in a person's seat
+            if "is not an agent" not in " ".join(problems):
+                problems.append(f"{value!r} is not an agent; agents: {', '.join(AGENT_NAMES)}, each with "
+                                "optional parameters after ':' (ismcts:sims=200)")
+            if i == 0:
+                code = "bad_agent"
         else:
             problems.append(f"{where}: {e.get('msg', 'invalid')}")
     prefix = "" if code != "malformed" else "the request is malformed: "

@@ -44,7 +44,7 @@ MAX_CHANCE_RUN = 100_000
 SLOW_AGENT_SECONDS = 0.02
 """A bot whose step took longer than this thinks in a worker thread from then on (search
 agents, ``ismcts``, always do)."""
-ENDED_WORDS = "Ended by the room's creator before the end."
+ENDED_WORDS = "Game over: ended by the room's creator before the end."
 """The ``result`` of a room its creator ended."""
 SEARCH_AGENTS = ("ismcts",)
 """Agents that search on every decision (CPU-heavy): counted per client, and always in a thread."""
