@@ -85,17 +85,21 @@ export function mountAdmin(room, box) {
   function seatRow(s, entry) {
     const [mark, words] = seatState(s);
     const buttons = [];
+    let note = null;
     if (s.kind === "human" && !s.stand_in && last.status === "playing") {
-      const choice = el("select", { "aria-label": `bot for seat ${s.seat}`, disabled: !s.can_stand_in || undefined },
-        (agents || ["heuristic"]).filter((a) => a !== "ismcts").map((a) =>
-          el("option", { value: a, selected: a === defaultAgent }, a)));
-      buttons.push(choice, el("button", {
-        type: "button", disabled: !s.can_stand_in || undefined, dataset: { admin: "stand-in" },
-        title: s.can_stand_in ? "a bot plays this seat until you or the person give it back"
-          : "only the seat of a person who is away can be given to a bot",
-        onclick: () => run(() => call(`/seats/${s.seat}/bot`, { json: { agent: choice.value } }),
-                           `A bot (${choice.value}) plays seat ${s.seat} now.`),
-      }, "Bot plays this seat"));
+      if (s.can_stand_in) {
+        const choice = el("select", { "aria-label": `bot for seat ${s.seat}` },
+          (agents || ["heuristic"]).filter((a) => a !== "ismcts").map((a) =>
+            el("option", { value: a, selected: a === defaultAgent }, a)));
+        buttons.push(choice, el("button", {
+          type: "button", dataset: { admin: "stand-in" },
+          title: "a bot plays this seat until you give it back or its person takes it back",
+          onclick: () => run(() => call(`/seats/${s.seat}/bot`, { json: { agent: choice.value } }),
+                             `A bot (${choice.value}) plays seat ${s.seat} now.`),
+        }, "Bot plays this seat"));
+      } else {
+        note = el("p", { class: "small muted" }, "Here now; a bot can take this seat only while its person is away.");
+      }
     }
     if (s.stand_in) {
       buttons.push(el("button", { type: "button", class: "primary", dataset: { admin: "give-back" },
@@ -116,7 +120,7 @@ export function mountAdmin(room, box) {
     return el("div", { class: `admin-seat ${mark}`, dataset: { seat: s.seat, state: mark } },
       el("div", { class: "admin-seat-head" }, el("span", { class: `dot ${mark === "away" ? "" : "on"}` }),
          el("b", {}, seatTitle(s)), el("span", { class: "small muted" }, words)),
-      s.kind === "human" ? linkBox(s, (entry.links || {})[s.seat]) : null,
+      s.kind === "human" ? linkBox(s, (entry.links || {})[s.seat]) : null, note,
       buttons.length ? el("div", { class: "buttons" }, buttons) : null);
   }
 

@@ -230,8 +230,9 @@ function drawStatus() {
 
 function drawSeats() {
   $("seats").replaceChildren(...view.seats.map((s) => el("span", { class: "seat", title: s.connected ? "connected" : "not connected" },
-    el("span", { class: `dot ${s.kind === "bot" || s.connected ? "on" : ""}` }), " ",
-    view.seat === s.seat ? el("b", {}, `${seatName(s.seat)} (you)`) : seatName(s.seat))));
+    el("span", { class: `dot ${s.kind === "bot" || s.connected || s.stand_in ? "on" : ""}` }), " ",
+    view.seat === s.seat ? el("b", {}, `${seatName(s.seat)} (you)`) : seatName(s.seat),
+    s.stand_in ? el("span", { class: "small muted" }, ` (a ${s.stand_in} bot plays for them)`) : null)));
 }
 
 // A log line's rule: "<game> <statement> <title>" (docs/rules/README.md); the statement id
