@@ -5,7 +5,7 @@ Per operation it sends the schema's coverage cases (every documented status, mis
 wrong fields, methods that are not allowed) and generated requests, valid and invalid;
 then the stateful part follows the document's links (create a room, look at it, play the
 seat's first legal action when it is to act); last, a game played by hand gets the
-answers a random walk may miss. Each answer must be documented: its status, its body's
+answers a random walk may miss, and the creator's operations each accepted and refused. Each answer must be documented: its status, its body's
 schema, its content type, a 405's Allow header. The repository's schemathesis.toml says where a
 documented 422 answers data the schema allows (rules no schema can state).
 
@@ -130,3 +130,36 @@ def test_a_game_played_by_hand_answers_as_documented(api, live):
     wait_until(lambda: live.client.get(f"/api/rooms/{bots}").json()["status"] == "finished", "the bots' game to end")
     call(replay, "GET", 200, path_parameters={"room_id": bots})
     call("/api/rooms", "GET", 200, query={"status": "finished"})
+
+
+def test_the_creators_operations_answer_as_documented(api):
+    """The room's creator: each operation accepted, and refused for a wrong token, a seat
+    that is not the room's, and a state that does not allow it."""
+    checks = all_checks()
+    admin = "/api/rooms/{room_id}/admin/{creator_token}"
+
+    def call(path, method, status, **parts):
+        response = api[path][method].Case(**parts).call_and_validate(checks=checks)
+        assert response.status_code == status, (path, response.text)
+        return response.json()
+
+    created = call("/api/rooms", "POST", 201, body={"game": "kot-dark", "seats": [{"kind": "human"}] * 2})
+    room, creator, token = created["room"], created["creator_token"], created["seats"][1]["token"]
+    mine = {"room_id": room, "creator_token": creator}
+    seat = lambda n: dict(mine, seat=n)  # noqa: E731
+    call(admin, "GET", 200, path_parameters=mine)
+    call(admin, "GET", 403, path_parameters=dict(mine, creator_token="wrong"))
+    call(admin + "/seats/{seat}/bot", "POST", 200, path_parameters=seat(1), body={"agent": "random"})
+    call(admin + "/seats/{seat}/bot", "POST", 409, path_parameters=seat(1), body={})
+    call(admin + "/seats/{seat}/bot", "POST", 422, path_parameters=seat(5), body={})
+    call(admin + "/seats/{seat}/return", "POST", 200, path_parameters=seat(1))
+    call(admin + "/seats/{seat}/return", "POST", 409, path_parameters=seat(1))
+    call(admin + "/seats/{seat}/bot", "POST", 200, path_parameters=seat(1), body={})
+    call("/api/rooms/{room_id}/seat/{token}/return", "POST", 200, path_parameters={"room_id": room, "token": token})
+    call("/api/rooms/{room_id}/seat/{token}/return", "POST", 409, path_parameters={"room_id": room, "token": token})
+    call(admin + "/seats/{seat}/link", "POST", 200, path_parameters=seat(0))
+    call(admin + "/end", "POST", 200, path_parameters=mine)
+    call(admin + "/end", "POST", 409, path_parameters=mine)
+    call(admin, "DELETE", 403, path_parameters=dict(mine, creator_token="wrong"))
+    call(admin, "DELETE", 200, path_parameters=mine)
+    call(admin, "GET", 404, path_parameters=mine)
