@@ -5,8 +5,9 @@ Per operation it sends the schema's coverage cases (every documented status, mis
 wrong fields, methods that are not allowed) and generated requests, valid and invalid;
 then the stateful part follows the document's links (create a room, look at it, play the
 seat's first legal action when it is to act); last, a game played by hand gets the
-answers a random walk may miss, and the creator's operations each accepted and refused. Each answer must be documented: its status, its body's
-schema, its content type, a 405's Allow header. The repository's schemathesis.toml says where a
+answers a random walk may miss, and the creator's operations are each accepted and
+refused. Each answer must be documented: its status, its body's schema, its content
+type, a 405's Allow header. The repository's schemathesis.toml says where a
 documented 422 answers data the schema allows (rules no schema can state).
 
 The number of examples is bounded and the run is derandomized, so that the test is the

@@ -244,8 +244,10 @@ function drawMine(open, finished) {
       el("span", { class: "small muted" }, state),
       el("a", { class: "button primary", href: s.link }, r.status === "playing" ? "Rejoin" : "Look back"),
       manage(s.room, s.link),
-      el("button", { type: "button", class: "small", title: "forget this seat in this browser",
-                     onclick: () => { forgetSeat(s.room, s.seat); loadRooms(); } }, "Forget"));
+      el("button", { type: "button", class: "small",
+                     title: managed[s.room] ? "forget this game in this browser: its seat link and your link to manage it"
+                       : "forget this seat in this browser",
+                     onclick: () => { forgetSeat(s.room, s.seat); forgetRoom(s.room); loadRooms(); } }, "Forget"));
   });
   rows.push(...onlyManaged);
   $("mine").replaceChildren(...rows);
