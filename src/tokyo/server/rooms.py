@@ -297,12 +297,16 @@ class Room:
     def check(self, seat: int | None, raw: Any, expected_version: int | None = None) -> str:
         """The canonical text of ``raw`` if ``seat`` may play it now; ApiError otherwise.
 
-        Changes nothing. Errors: 403 spectator (no seat), 409 game_over, 409
-        stale_version, 409 not_your_turn (no legal list: it is another seat's), 422
-        malformed (not text, empty or too long), 422 illegal_action (with the legal list).
+        Changes nothing. Errors: 403 spectator (no seat), 404 unknown_room (the room was
+        deleted meanwhile), 409 game_over (finished, or ended by its creator), 409
+        bot_plays (a stand-in bot plays the seat), 409 stale_version, 409 not_your_turn
+        (no legal list: it is another seat's), 422 malformed (not text, empty or too
+        long), 422 illegal_action (with the legal list).
         """
         if seat is None:
             raise ApiError(403, "spectator", "spectators cannot act; send the token of your seat")
+        if self.closed:  # deleted while the action waited
+            raise ApiError(404, "unknown_room", f"room {self.id} was deleted by its creator")
         state = self.state
         player = state.current_player()
         if player == TERMINAL:
@@ -418,8 +422,8 @@ class Room:
         self._touched = now
         try:
             self.store.touch(self.id, now)
-        except Exception:
-            log.exception("room %s: could not record the last time someone was here", self.id)
+        except Exception as exc:  # a closed store at shutdown, a busy disk: the room plays on
+            log.warning("room %s: could not record the last time someone was here: %s", self.id, exc)
 
     def bot_to_act(self) -> int | None:
         if self.ended:
@@ -689,17 +693,23 @@ class Rooms:
                 self.failed[rec.id] = str(exc)
                 continue
             self.rooms[rec.id] = room
-            if state.current_player() == CHANCE:  # stopped between a decision and its chance
-                steps = room.chance_steps()
-                room.store.append_steps(room.id, room.version, steps,
-                                        room.state.returns() if room.finished else None,
-                                        result_words(room.state))
-                room.version += len(steps)
+            self._settle(room)
         for rec, reason in failed:
             self.failed[rec.id] = reason
             log.error("game %s cannot be rebuilt and stays stopped: %s", rec.id, reason)
         for room in self.rooms.values():
             room.start_bot()
+
+    @staticmethod
+    def _settle(room: Room) -> None:
+        """Sample and store the chance outcomes a room read back from the store still
+        owes (the server stopped between a decision and its chance)."""
+        if room.ended or room.state.current_player() != CHANCE:
+            return
+        steps = room.chance_steps()
+        room.store.append_steps(room.id, room.version, steps, room.state.returns() if room.finished else None,
+                                result_words(room.state))
+        room.version += len(steps)
 
     async def close(self) -> None:
         for room in list(self.rooms.values()):
@@ -721,6 +731,7 @@ class Rooms:
         self._trim()
         if not room.over:  # a room left idle at start-up (resume_idle_days) wakes up: its bots play again
             log.info("room %s: woken up after being idle", room_id)
+            self._settle(room)
             try:
                 room.start_bot()
             except RuntimeError:  # no running event loop (a synchronous caller): bots start at the next change
@@ -730,18 +741,25 @@ class Rooms:
     async def delete(self, room_id: str) -> None:
         """Remove the room ``room_id`` from memory and the store: its bots stop, its
         sockets close (``unknown_room``), its links answer 404 from now on."""
-        room = self.rooms.pop(room_id, None)
-        try:
-            self.store.delete_game(room_id)
-        except Exception:
-            if room is not None:
-                self.rooms[room_id] = room
-            log.exception("room %s: could not be deleted", room_id)
-            raise ApiError(500, "storage_failed", "the room could not be deleted; nothing changed")
+        room = self.rooms.get(room_id)
+        if room is not None:
+            async with room.lock:  # not in the middle of storing an action
+                self._delete_stored(room_id)
+                room.closed = True
+            self.rooms.pop(room_id, None)
+        else:
+            self._delete_stored(room_id)
         self.failed.pop(room_id, None)
         if room is not None:
             room.revoke(ApiError(404, "unknown_room", f"room {room_id} was deleted by its creator"))
             await room.close()
+
+    def _delete_stored(self, room_id: str) -> None:
+        try:
+            self.store.delete_game(room_id)
+        except Exception:
+            log.exception("room %s: could not be deleted", room_id)
+            raise ApiError(500, "storage_failed", "the room could not be deleted; nothing changed") from None
 
     def _trim(self) -> None:
         """Forget the oldest finished rooms nobody watches, past KEEP_FINISHED."""
