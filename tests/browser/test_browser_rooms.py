@@ -85,6 +85,14 @@ def test_a_seat_handed_to_a_bot_and_back(browser, server):
     old.goto(fresh)
     expect(old.locator("#who")).to_contain_text("you are seat 1", timeout=SLOW)
     again.close()
+    # a new link for the creator's own seat: the page moves to it, and "Your games" has it
+    page.once("dialog", lambda dialog: dialog.accept())
+    seat_row(page, 0).locator("button[data-admin=new-link]").click()
+    page.wait_for_url(lambda url: "token=" in url and url != links[0], timeout=SLOW)
+    expect(page.locator("#who")).to_contain_text("you are seat 0", timeout=SLOW)
+    own = page.url
+    expect(seat_row(page, 0).locator("input")).to_have_value(own, timeout=SLOW)
+    assert page.evaluate("JSON.parse(localStorage.getItem('tokyo-my-seats'))[0].link") in own
     # on a phone the panel fits the screen
     page.set_viewport_size(PHONE)
     page.locator("#admin").scroll_into_view_if_needed()

@@ -2,7 +2,8 @@
 // their seat. The creator token comes from the creator link (/play/ROOM#admin=TOKEN: the
 // part after # never reaches the server) and is kept in this browser (common.js myRooms),
 // with every seat link the browser was given. docs/server.md, Managing a room.
-import { api, el, copyText, absolute, ApiError, managedRoom, rememberRoom, forgetRoom } from "/static/common.js";
+import { api, el, copyText, absolute, ApiError, managedRoom, rememberRoom, forgetRoom, mySeats,
+         rememberSeat } from "/static/common.js";
 
 /** Move a creator token found in the address (#admin=...) into this browser's storage, and
     take it out of the address bar (so that it is not shared with a copied address). */
@@ -114,6 +115,13 @@ export function mountAdmin(room, box) {
           run(async () => {
             const fresh = await call(`/seats/${s.seat}/link`, { method: "POST" });
             rememberRoom({ room, links: { [s.seat]: fresh.link } });
+            // a seat this browser plays keeps working here: "Your games" gets the new link,
+            // and a page open on the old one moves to the new one
+            const played = mySeats().find((m) => m.room === room && m.seat === s.seat);
+            if (played) {
+              rememberSeat({ ...played, link: fresh.link });
+              if (played.link === location.pathname + location.search) location.replace(fresh.link);
+            }
           }, `Seat ${s.seat} has a new link; the old one no longer works.`);
         } }, "New link"));
     }
