@@ -251,3 +251,11 @@ def test_an_older_database_gains_the_columns_and_its_rooms_have_no_creator(tmp_p
         assert room in [r["room"] for r in client.get("/api/rooms").json()]  # never seen: its creation counts
         refused = client.get(admin(room, "anything"))
         assert refused.status_code == 403 and "before rooms had a creator link" in refused.json()["message"]
+
+
+def test_a_logged_path_hides_the_creators_and_the_seats_tokens():
+    from tokyo.server.main import hide_tokens
+    line = hide_tokens("POST /api/rooms/ab12/admin/Secret-1_x/seats/1/bot failed; /api/rooms/ab12/seat/Seat_2 "
+                       "/ws/rooms/ab12?token=Seat_3&log_from=4")
+    assert not any(secret in line for secret in ("Secret-1_x", "Seat_2", "Seat_3"))
+    assert line.count("<hidden>") == 3 and "/seats/1/bot" in line and "log_from=4" in line
