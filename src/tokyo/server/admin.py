@@ -17,7 +17,7 @@ allow it (``game_over``, ``seat_is_bot``, ``bot_plays``, ``seat_connected``,
 from fastapi import FastAPI, Path as PathParam, Request
 from fastapi.responses import JSONResponse
 
-from .rooms import ApiError, check_creator
+from .rooms import check_creator
 
 CREATOR = PathParam(description="the creator's secret token (creator_token of the answer that made the room)",
                     max_length=200)
@@ -126,9 +126,7 @@ def add_admin_routes(app: FastAPI, m, rooms_of, errors, common: tuple[int, ...])
         the creator put there; the answer is the seat's view. 403 ``bad_token``, 409
         ``not_held``."""
         room = rooms_of(request).get(room_id)
-        seat = room.seat_for_token(token)
-        if seat is None:
-            raise ApiError(403, "bad_token", "a token is needed")
+        seat = room.seat_for_token(token)  # a path always holds a token: a seat, or 403
         await room.give_back(seat)
         return JSONResponse(room.view(seat))
 

@@ -522,7 +522,6 @@ class Room:
         for entry in out["seats"]:
             entry["can_stand_in"] = (not self.over and entry["kind"] == "human" and not entry["stand_in"]
                                      and not entry["connected"])
-        out["manageable"] = True
         return out
 
     def _store_seats(self) -> None:
