@@ -229,15 +229,20 @@ def test_rooms_left_idle_are_not_resumed_with_the_option(db):
     with TestClient(create_app(db, bot_delay=0, resume_idle_days=2)) as client:
         listed = [r["room"] for r in client.get("/api/rooms").json()]
         assert recent in listed and idle not in listed and bots["room"] not in listed
+        # they are listed apart, for the lobby's "Your games"
+        resting = {r["room"]: r for r in client.get("/api/rooms", params={"status": "idle"}).json()}
+        assert set(resting) == {idle, bots["room"]} and resting[idle]["last_seen"] == pytest.approx(long_ago)
         time.sleep(0.3)
         assert len(stored_steps(db, bots["room"])) == stopped  # its bots do not play
         # opening a link wakes a room: listed again, its bots play
         assert client.get(f"/api/rooms/{idle}").json()["status"] == "playing"
         assert idle in [r["room"] for r in client.get("/api/rooms").json()]
+        assert idle not in [r["room"] for r in client.get("/api/rooms", params={"status": "idle"}).json()]
         assert client.get(f"/api/rooms/{bots['room']}").json()["status"] == "playing"
         wait_until(lambda: len(stored_steps(db, bots["room"])) > stopped, "the woken room's bots to play")
     with TestClient(create_app(db, bot_delay=0)) as client:  # without the option: every room resumes
         assert idle in [r["room"] for r in client.get("/api/rooms").json()]
+        assert client.get("/api/rooms", params={"status": "idle"}).json() == []
 
 
 def test_an_older_database_gains_the_columns_and_its_rooms_have_no_creator(tmp_path):

@@ -319,20 +319,27 @@ def create_app(db_path: str | Path = "tokyo-games.sqlite3", bot_delay: float = 0
 
     @app.get("/api/rooms", summary="List rooms", operation_id="listRooms", response_model=list[m.RoomSummary],
              responses={200: {"description": "the rooms", "links": LISTED_LINKS}, **errors(422, *COMMON)})
-    async def list_rooms(request: Request, status: Literal["playing", "finished"] = "playing"):
-        """Rooms being played (``status=playing``, default), or the latest finished
-        ones (``status=finished``, with the rooms their creator ended, status ``ended``):
-        public facts only (game, seats, version, who is to act), never an observation."""
+    async def list_rooms(request: Request, status: Literal["playing", "finished", "idle"] = "playing"):
+        """Rooms being played (``status=playing``, default), the latest finished ones
+        (``status=finished``, with the rooms their creator ended, status ``ended``), or
+        the unfinished rooms left stopped at start-up because nobody came for a long time
+        (``status=idle``: ``tokyo serve --resume-idle-days``; opening one wakes it; their
+        status says ``playing``): public facts only (game, seats, version, who is to
+        act), never an observation."""
         rooms = rooms_of(request)
         if status == "playing":
             return JSONResponse(rooms.open_rooms())
-        over = rooms.store.games("finished", limit=200) + rooms.store.games("ended", limit=200)
-        over = sorted(over, key=lambda r: -(r.finished or r.created))[:200]
+        if status == "idle":
+            over = rooms.idle_rooms()
+        else:
+            over = rooms.store.games("finished", limit=200) + rooms.store.games("ended", limit=200)
+            over = sorted(over, key=lambda r: -(r.finished or r.created))[:200]
         return JSONResponse(
             [{"room": r.id, "game": r.game, "players": r.players, "options": r.options, "status": r.status,
               "seats": [{"seat": i, "kind": s.kind, "agent": s.agent, "name": s.name}
                         for i, s in enumerate(r.seats)],
-              "created": r.created, "finished": r.finished, "returns": r.returns, "result": r.result}
+              "created": r.created, "finished": r.finished, "returns": r.returns, "result": r.result,
+              "last_seen": r.last_seen}
              for r in over])
 
     room_errors = errors(404, 422, 503, *COMMON)

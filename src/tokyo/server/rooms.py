@@ -771,6 +771,14 @@ class Rooms:
         rooms = [r for r in self.rooms.values() if not r.over]
         return [r.summary() for r in sorted(rooms, key=lambda r: -r.rec.created)]
 
+    def idle_rooms(self, limit: int = 200) -> list[GameRecord]:
+        """The unfinished rooms left stopped at start-up (``resume_idle_days``) and not
+        woken since, newest first: stored records, nothing rebuilt."""
+        if not self.resume_idle_days:
+            return []
+        return [rec for rec in self.store.games("playing", limit=100_000)
+                if rec.id not in self.rooms and rec.id not in self.failed][:limit]
+
     def check_client(self, client: str | None, search_bots: int) -> None:
         """ApiError 429 when the client at address ``client`` may not create one more room
         with ``search_bots`` search bots: it already has ``max_rooms_per_client``

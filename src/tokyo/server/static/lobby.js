@@ -218,8 +218,10 @@ function seatSummary(seats) {
 
 /** The seats this browser plays, with each room's state: to rejoin, or to forget; and the
     rooms it manages (it holds their creator token), to manage. */
-function drawMine(open, finished) {
-  const known = Object.fromEntries([...open, ...finished].map((r) => [r.room, r]));
+function drawMine(open, finished, idle = []) {
+  // a room left stopped at the server's start (nobody came for long) is still yours: opening it wakes it
+  const resting = idle.map((r) => ({ ...r, status: "idle", to_act: null }));
+  const known = Object.fromEntries([...open, ...finished, ...resting].map((r) => [r.room, r]));
   const managed = Object.fromEntries(myRooms().map((r) => [r.room, r]));
   const manage = (room, href) => managed[room]
     ? el("a", { class: "button", href, dataset: { manage: room }, title: "you made this room: the page shows your panel" }, "Manage")
@@ -228,7 +230,8 @@ function drawMine(open, finished) {
   // rooms this browser made without playing in them (all bots, or only others' seats)
   const onlyManaged = myRooms().filter((m) => known[m.room] && !seated.has(m.room)).map((m) => {
     const r = known[m.room];
-    const state = r.status === "playing" ? (r.to_act === null ? "" : `seat ${r.to_act} to play`) : r.status;
+    const state = r.status === "idle" ? "resting: opening it wakes it up"
+      : r.status === "playing" ? (r.to_act === null ? "" : `seat ${r.to_act} to play`) : r.status;
     return el("div", { class: "room-item", dataset: { room: m.room } },
       el("b", {}, r.title || m.title || r.game), el("span", { class: "small" }, "you made it"),
       el("span", { class: "small muted" }, state), manage(m.room, `/play/${m.room}`),
@@ -237,12 +240,13 @@ function drawMine(open, finished) {
   });
   const rows = mySeats().filter((s) => known[s.room]).map((s) => {
     const r = known[s.room];
-    const state = r.status === "ended" ? "ended" : r.status === "finished" ? "finished"
+    const state = r.status === "idle" ? "resting: opening it wakes it up"
+      : r.status === "ended" ? "ended" : r.status === "finished" ? "finished"
       : r.to_act === s.seat ? "your move" : r.to_act === null ? "" : `seat ${r.to_act} to play`;
     return el("div", { class: `room-item${state === "your move" ? " yours" : ""}`, dataset: { room: s.room } },
       el("b", {}, r.title || s.title), el("span", { class: "small" }, `you are seat ${s.seat}`),
       el("span", { class: "small muted" }, state),
-      el("a", { class: "button primary", href: s.link }, r.status === "playing" ? "Rejoin" : "Look back"),
+      el("a", { class: "button primary", href: s.link }, ["playing", "idle"].includes(r.status) ? "Rejoin" : "Look back"),
       manage(s.room, s.link),
       el("button", { type: "button", class: "small",
                      title: managed[s.room] ? "forget this game in this browser: its seat link and your link to manage it"
@@ -256,9 +260,10 @@ function drawMine(open, finished) {
 
 async function loadRooms() {
   try {
-    const [open, finished] = await Promise.all([api("/api/rooms"), api("/api/rooms?status=finished")]);
+    const [open, finished, idle] = await Promise.all([api("/api/rooms"), api("/api/rooms?status=finished"),
+                                                      api("/api/rooms?status=idle")]);
     const titles = Object.fromEntries(games.map((g) => [g.id, g.title]));
-    drawMine(open, finished);
+    drawMine(open, finished, idle.map((r) => ({ ...r, title: titles[r.game] })));
     // the games being played, grouped by game
     const byGame = {};
     for (const r of open) (byGame[r.game] = byGame[r.game] || []).push(r);
