@@ -4,10 +4,12 @@ back (by the person from their own page, and by the creator); a link re-issued; 
 ended; the room deleted. Screenshots of the panel go to /tmp/rooms-*.png."""
 
 import re
+import sqlite3
+import time
 
 from playwright.sync_api import expect
 
-from browserhelpers import PHONE
+from browserhelpers import PHONE, Server
 
 SLOW = 60_000   # the machine may be busy: generous waits, never sleeps
 
@@ -155,3 +157,46 @@ def test_a_game_ended_by_its_creator(page, server):
     page.goto(server.url + "/")
     room = links[0].split("/play/")[1].split("?")[0]
     expect(page.locator("#finished .room-item a[href='/play/%s']" % room)).to_have_text("Look", timeout=SLOW)
+
+
+def test_a_room_left_idle_is_still_in_your_games_and_wakes_when_opened(browser, tmp_path):
+    db = tmp_path / "games.sqlite3"
+    first = Server(db)
+    context = browser.new_context()
+    page = context.new_page()
+    page.set_default_timeout(SLOW)
+    try:
+        links, manage = create_two_people(page, first)
+    finally:
+        first.stop()
+    room = links[0].split("/play/")[1].split("?")[0]
+    with sqlite3.connect(db) as conn:  # nobody came for three days
+        conn.execute("UPDATE games SET last_seen=?", (time.time() - 3 * 86400,))
+    again = Server(db, extra=("--resume-idle-days", "2"))
+    try:
+        url = again.url
+        page.goto(url + "/")   # another port, so another origin: bring this browser's storage over
+        page.evaluate("([seats, rooms]) => { localStorage.setItem('tokyo-my-seats', seats); "
+                      "localStorage.setItem('tokyo-my-rooms', rooms); }",
+                      [_storage(context, first.url, "tokyo-my-seats"), _storage(context, first.url, "tokyo-my-rooms")])
+        page.goto(url + "/")
+        page.wait_for_selector("body[data-ready]")
+        mine = page.locator(f"#mine .room-item[data-room='{room}']")
+        expect(mine).to_contain_text("resting: opening it wakes it up", timeout=SLOW)
+        assert page.locator(f"#rooms a[href='/play/{room}']").count() == 0   # not among the games being played
+        page.goto(url + links[0].split(first.url)[1])
+        expect(page.locator("#who")).to_contain_text("you are seat 0", timeout=SLOW)
+        page.goto(url + "/")
+        expect(page.locator(f"#mine .room-item[data-room='{room}']")).not_to_contain_text("resting", timeout=SLOW)
+        expect(page.locator(f"#rooms a[href='/play/{room}']")).to_have_count(1, timeout=SLOW)
+    finally:
+        again.stop()
+        context.close()
+
+
+def _storage(context, origin, key):
+    """The value of ``key`` in the localStorage of ``origin`` in ``context``."""
+    for entry in context.storage_state()["origins"]:
+        if entry["origin"] == origin:
+            return next((item["value"] for item in entry["localStorage"] if item["name"] == key), "[]")
+    return "[]"
