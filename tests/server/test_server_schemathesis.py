@@ -30,8 +30,11 @@ from serverhelpers import ServerProcess, wait_until
 ROOT = Path(__file__).resolve().parents[2]
 EXAMPLES = 12
 """Generated requests per operation (besides the coverage cases)."""
-SCENARIOS, STEPS = 12, 6
-"""Stateful scenarios, and the most requests in each."""
+SCENARIOS, STEPS = 40, 6
+"""Stateful scenarios, and the most requests in each. A new room's answer links to three
+operations, and a walk must take the seat view at least once (see the assertion); with 12
+scenarios, which walk came out depended on the tests run before in the process (the
+derandomized walk still changed with them), and some orders never took it."""
 
 
 @pytest.fixture(scope="module")
@@ -78,7 +81,13 @@ def test_following_the_links_answers_as_documented(api):
     checks = all_checks()
     seen: Counter = Counter()
 
-    class Walk(api.as_state_machine()):
+    # the walk follows the links of playing (create, look, act); the creator's operations
+    # have none to follow (their token is only in createRoom's answer), and as extra
+    # starting points they would leave fewer scenarios to the play: they are fuzzed per
+    # operation above and walked by hand below
+    walked = api.exclude(path_regex=r"/admin/|/seat/\{token\}/return$")
+
+    class Walk(walked.as_state_machine()):
         def after_call(self, response, case):
             super().after_call(response, case)
             seen[(case.operation.label, response.status_code)] += 1
