@@ -762,7 +762,11 @@ def serve(host: Annotated[str, typer.Option(help="Address to listen on; 127.0.0.
           max_search_bots_per_client: Annotated[int, typer.Option(
               min=0, help="Search bots (ismcts, which keep a CPU busy on every move) one client address may "
                           "have in its unfinished rooms; a room that would go over is refused (HTTP 429). "
-                          "0: no limit.")] = 4):
+                          "0: no limit.")] = 4,
+          resume_idle_days: Annotated[float, typer.Option(
+              min=0, help="At start-up, resume only the unfinished rooms someone was connected to (or played "
+                          "in) within this many days; the others stay stopped, bots too, and out of the lobby's "
+                          "list until one of their links is opened. 0: resume every room.")] = 0):
     """Run the game server: create games of any game with people and bots, share each
     person's seat link, play in turn. Prints the address; the API is documented at
     /docs. Every accepted action is stored before it is shown, and unfinished games
@@ -775,7 +779,7 @@ def serve(host: Annotated[str, typer.Option(help="Address to listen on; 127.0.0.
     path = db if db is not None else default_db_path()
     try:
         run_server(host, port, path, bot_delay, fsync, max_rooms_per_client=max_rooms_per_client,
-                   max_search_bots_per_client=max_search_bots_per_client)
+                   max_search_bots_per_client=max_search_bots_per_client, resume_idle_days=resume_idle_days)
     except StartError as exc:
         fail(f"the server did not start: {exc}")
 

@@ -108,13 +108,14 @@ def launch(playwright):
 
 
 class Server:
-    """``tokyo serve --port 0 --db DB --bot-delay D`` in a subprocess; ``url`` is read from
-    the address line it prints."""
+    """``tokyo serve --port 0 --db DB --bot-delay D`` (and ``extra`` options) in a
+    subprocess; ``url`` is read from the address line it prints."""
 
-    def __init__(self, db: Path, bot_delay: float = 0.0):
+    def __init__(self, db: Path, bot_delay: float = 0.0, extra: tuple[str, ...] = ()):
         script = Path(sys.executable).with_name("tokyo")
         env = dict(os.environ, PYTHONUNBUFFERED="1")
-        self.proc = subprocess.Popen([str(script), "serve", "--port", "0", "--db", str(db), "--bot-delay", str(bot_delay)],
+        self.proc = subprocess.Popen([str(script), "serve", "--port", "0", "--db", str(db), "--bot-delay", str(bot_delay),
+                                      *extra],
                                      stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True, env=env)
         self.lines: list[str] = []
         self._reader = threading.Thread(target=self._read, daemon=True)

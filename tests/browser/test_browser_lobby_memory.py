@@ -25,11 +25,12 @@ def test_a_name_and_a_seat_are_remembered_for_the_next_visit(page, server):
     mine = page.locator(f"#mine .room-item[data-room='{room}']")
     expect(mine).to_be_visible()
     expect(mine).to_contain_text("you are seat 0")
-    assert "token=" in mine.locator("a").get_attribute("href")
+    assert "token=" in mine.locator("a.primary").get_attribute("href")
+    expect(mine.locator("a[data-manage]")).to_have_text("Manage")  # this browser made the room
     # the games being played are grouped by game
     expect(page.locator("#rooms .room-group h3").first).to_contain_text("King of Tokyo")
     # rejoin, then forget
-    mine.locator("a").click()
+    mine.locator("a.primary").click()
     page.wait_for_selector("body[data-version]")
     assert page.locator("#who").inner_text().endswith("you are seat 0")
     page.goto(server.url + "/")

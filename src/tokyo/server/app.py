@@ -34,6 +34,7 @@ from . import rulespage
 from .profiles import player_summary
 from .limits import MAX_BODY_BYTES, MAX_ROOMS_PER_CLIENT, MAX_SEARCH_BOTS_PER_CLIENT, BodyLimit, too_large_body
 from .models import ErrorBody, api_models
+from .admin import add_admin_routes
 from .rooms import PACES, ApiError, Room, Rooms, available_agents, default_agent, load_checked
 from .store import Store
 
@@ -53,7 +54,7 @@ def _static_page(name: str) -> FileResponse:
 ERRORS = {
     404: "unknown_room: no room with that id",
     403: "bad_token: the token is not a seat of this room",
-    409: "not_your_turn, stale_version, game_over, not_finished or cannot_undo: the room's state does not allow "
+    409: "not_your_turn, stale_version, game_over, not_finished, cannot_undo or bot_plays: the room's state does not allow "
          "it now",
     413: "too_large: the request body is over the server's limit (64 KiB by default); it was not read",
     422: "malformed: the request does not fit this schema (the message names the field); or a rule the "
@@ -122,6 +123,12 @@ def _validation_answer(exc: RequestValidationError, game_ids: list[str]) -> tupl
                                 "each with optional parameters after ':' (ismcts:sims=200)")
             if i == 0:
                 code = "bad_agent"
+        elif loc[:2] == ("body", "agent") and kind != "missing":  # the bot put in a person's seat
+            if "is not an agent" not in " ".join(problems):
+                problems.append(f"{value!r} is not an agent; agents: {', '.join(AGENT_NAMES)}, each with "
+                                "optional parameters after ':' (ismcts:sims=200)")
+            if i == 0:
+                code = "bad_agent"
         else:
             problems.append(f"{where}: {e.get('msg', 'invalid')}")
     prefix = "" if code != "malformed" else "the request is malformed: "
@@ -143,7 +150,7 @@ def allowed_methods(request: Request) -> list[str]:
 # ----- the app -------------------------------------------------------------------------
 def create_app(db_path: str | Path = "tokyo-games.sqlite3", bot_delay: float = 0.6, fsync: bool = False, *,
                max_body: int = MAX_BODY_BYTES, max_rooms_per_client: int = MAX_ROOMS_PER_CLIENT,
-               max_search_bots_per_client: int = MAX_SEARCH_BOTS_PER_CLIENT) -> FastAPI:
+               max_search_bots_per_client: int = MAX_SEARCH_BOTS_PER_CLIENT, resume_idle_days: float = 0) -> FastAPI:
     """The server application.
 
     db_path: the SQLite file of the games (created if missing; ``":memory:"`` keeps
@@ -152,7 +159,9 @@ def create_app(db_path: str | Path = "tokyo-games.sqlite3", bot_delay: float = 0
     killed server; slower). max_body: the largest request body read, in bytes (larger:
     413). max_rooms_per_client, max_search_bots_per_client: unfinished rooms, and search
     bots in them, one client address may create (more: 429; 0: no limit). On start-up
-    every unfinished game in the file is rebuilt from its steps and its bots resume.
+    every unfinished game in the file is rebuilt from its steps and its bots resume;
+    with resume_idle_days, only those someone was connected to in that many days (the
+    others wake when one of their links is opened).
     Raises sqlite3.Error (at start-up) if the file is not a database.
 
     The games are those registered when the app is made: the schema lists their ids.
@@ -164,7 +173,7 @@ def create_app(db_path: str | Path = "tokyo-games.sqlite3", bot_delay: float = 0
     @asynccontextmanager
     async def lifespan(app: FastAPI):
         store = Store(db_path, fsync)
-        rooms = Rooms(store, bot_delay, max_rooms_per_client, max_search_bots_per_client)
+        rooms = Rooms(store, bot_delay, max_rooms_per_client, max_search_bots_per_client, resume_idle_days)
         rooms.load()
         app.state.rooms = rooms
         try:
@@ -297,14 +306,16 @@ def create_app(db_path: str | Path = "tokyo-games.sqlite3", bot_delay: float = 0
         """Create a room and start its game (bots play as soon as it is their turn).
 
         Answer: ``room`` (its id), ``seats`` (per seat: seat, kind, and for a person
-        the secret ``token`` and ``link``; shown only here, once), ``view`` (the public
-        view). Errors 422: ``bad_game``, ``bad_players``, ``bad_option``, ``bad_seats``,
+        the secret ``token`` and ``link``; shown only here, once), ``creator_token`` and
+        ``creator_link`` (the creator's secret, which manages the room: the
+        ``/admin/{creator_token}`` operations; only here), ``view`` (the public view). Errors 422: ``bad_game``, ``bad_players``, ``bad_option``, ``bad_seats``,
         ``bad_agent``, ``malformed``; 429 ``too_many_rooms``, ``too_many_bots`` (per
         client address: see ``tokyo serve --help``).
         """
         seats = None if body.seats is None else [s.model_dump() for s in body.seats]
         client = request.client.host if request.client else None
-        room, tokens = rooms_of(request).create(body.game, body.players, body.options, seats, body.seed, client)
+        room, tokens, creator_token = rooms_of(request).create(body.game, body.players, body.options, seats,
+                                                               body.seed, client)
         out = []
         for i, (seat, token) in enumerate(zip(room.rec.seats, tokens)):
             entry = {"seat": i, "kind": seat.kind, "agent": seat.agent, "name": seat.name}
@@ -313,23 +324,33 @@ def create_app(db_path: str | Path = "tokyo-games.sqlite3", bot_delay: float = 0
                 entry["link"] = f"/play/{room.id}?token={token}"
             out.append(entry)
         return JSONResponse({"room": room.id, "seats": out, "spectator_link": f"/play/{room.id}",
+                             "creator_token": creator_token, "creator_link": f"/play/{room.id}#admin={creator_token}",
                              "view": room.view(None)}, status_code=201)
 
     @app.get("/api/rooms", summary="List rooms", operation_id="listRooms", response_model=list[m.RoomSummary],
              responses={200: {"description": "the rooms", "links": LISTED_LINKS}, **errors(422, *COMMON)})
-    async def list_rooms(request: Request, status: Literal["playing", "finished"] = "playing"):
-        """Rooms being played (``status=playing``, default), or the latest finished
-        ones (``status=finished``): public facts only (game, seats, version, who is to
+    async def list_rooms(request: Request, status: Literal["playing", "finished", "idle"] = "playing"):
+        """Rooms being played (``status=playing``, default), the latest finished ones
+        (``status=finished``, with the rooms their creator ended, status ``ended``), or
+        the unfinished rooms left stopped at start-up because nobody came for a long time
+        (``status=idle``: ``tokyo serve --resume-idle-days``; opening one wakes it; their
+        status says ``playing``): public facts only (game, seats, version, who is to
         act), never an observation."""
         rooms = rooms_of(request)
         if status == "playing":
             return JSONResponse(rooms.open_rooms())
+        if status == "idle":
+            over = rooms.idle_rooms()
+        else:
+            over = rooms.store.games("finished", limit=200) + rooms.store.games("ended", limit=200)
+            over = sorted(over, key=lambda r: -(r.finished or r.created))[:200]
         return JSONResponse(
             [{"room": r.id, "game": r.game, "players": r.players, "options": r.options, "status": r.status,
               "seats": [{"seat": i, "kind": s.kind, "agent": s.agent, "name": s.name}
                         for i, s in enumerate(r.seats)],
-              "created": r.created, "finished": r.finished, "returns": r.returns, "result": r.result}
-             for r in rooms.store.games("finished", limit=200)])
+              "created": r.created, "finished": r.finished, "returns": r.returns, "result": r.result,
+              "last_seen": r.last_seen}
+             for r in over])
 
     room_errors = errors(404, 422, 503, *COMMON)
 
@@ -367,7 +388,7 @@ def create_app(db_path: str | Path = "tokyo-games.sqlite3", bot_delay: float = 0
     @app.post("/api/rooms/{room_id}/undo", summary="Take back your own last action", operation_id="undo",
               response_model=m.View,
               responses={200: {"description": "the seat's view with its last action taken back", "links": UNDONE_LINKS},
-                         **errors(403, 404, 409, 422, 503, *COMMON, e409="cannot_undo (reason: game_over, "
+                         **errors(403, 404, 409, 422, 503, *COMMON, e409="cannot_undo (reason: game_over, bot_plays, "
                                   "nothing_to_undo, chance_since, other_seat_since, shows_hidden) or stale_version")})
     async def undo(room_id: str, body: m.UndoBody, request: Request):
         """Take back the last action of the seat of ``token``, while nothing has come
@@ -410,6 +431,9 @@ def create_app(db_path: str | Path = "tokyo-games.sqlite3", bot_delay: float = 0
         the action texts (a chance outcome can be a hidden card). 409
         ``not_finished`` while the game goes on."""
         room = rooms_of(request).get(room_id)
+        if room.ended and not room.finished:
+            raise ApiError(409, "not_finished", "the room's creator ended this game before its end, so it has "
+                           "no replay; its last position can still be watched")
         if not room.finished:
             raise ApiError(409, "not_finished", "the replay is shown once the game is over; "
                            f"the game is at version {room.version}")
@@ -425,6 +449,8 @@ def create_app(db_path: str | Path = "tokyo-games.sqlite3", bot_delay: float = 0
         if not name.strip():
             raise ApiError(422, "malformed", "the name is empty: give the name a person typed in a seat")
         return JSONResponse(player_summary(rooms_of(request).store, name))
+
+    add_admin_routes(app, m, rooms_of, errors, COMMON)
 
     # ----- WebSocket ------------------------------------------------------------------
     @app.websocket("/ws/rooms/{room_id}")
@@ -455,7 +481,13 @@ def create_app(db_path: str | Path = "tokyo-games.sqlite3", bot_delay: float = 0
         async def push() -> None:
             start, sent = max(log_from, 0), -1
             while True:
-                if room.version != sent:
+                if sub.revoked is not None:  # its link was re-issued, or the room deleted
+                    async with send_lock:
+                        await websocket.send_json({"type": "error", **sub.revoked.as_dict()})
+                        await websocket.close(code=4000 + sub.revoked.status)
+                    return
+                if room.version != sent or sub.force:
+                    sub.force = False
                     view = room.view(seat, start)
                     sent, start = view["version"], view["log_total"]
                     async with send_lock:

@@ -12,17 +12,26 @@ from pathlib import Path
 from .limits import MAX_BODY_BYTES, MAX_ROOMS_PER_CLIENT, MAX_SEARCH_BOTS_PER_CLIENT
 
 _TOKEN = re.compile(r"token=[^&\s\"']+")
+_PATH_TOKEN = re.compile(r"/(seat|admin)/[^/?#\s\"']+")   # a seat's or the creator's token in an API path
+
+
+def hide_tokens(text: str) -> str:
+    """``text`` with every secret token replaced by ``<hidden>``: ``token=...`` in a
+    query, and the token of a ``/seat/...`` or ``/admin/...`` path."""
+    return _PATH_TOKEN.sub(r"/\1/<hidden>", _TOKEN.sub("token=<hidden>", text))
 
 
 class HideTokens(logging.Filter):
-    """Replaces ``token=...`` in log messages by ``token=<hidden>`` (uvicorn logs each
-    WebSocket it accepts with its query string, which holds a seat's secret)."""
+    """Replaces the secrets in log messages by ``<hidden>`` (:func:`hide_tokens`): uvicorn
+    logs each WebSocket it accepts with its query string, which holds a seat's secret,
+    and the server logs the path of a request that failed on a bug, which may hold a
+    seat's or the creator's token."""
 
     def filter(self, record: logging.LogRecord) -> bool:
         if isinstance(record.msg, str):
-            record.msg = _TOKEN.sub("token=<hidden>", record.msg)
+            record.msg = hide_tokens(record.msg)
         if isinstance(record.args, tuple):
-            record.args = tuple(_TOKEN.sub("token=<hidden>", a) if isinstance(a, str) else a for a in record.args)
+            record.args = tuple(hide_tokens(a) if isinstance(a, str) else a for a in record.args)
         return True
 
 
@@ -55,7 +64,7 @@ class StartError(Exception):
 
 def serve(host: str, port: int, db: Path, bot_delay: float, fsync: bool = False, log_level: str = "info", *,
           max_rooms_per_client: int = MAX_ROOMS_PER_CLIENT,
-          max_search_bots_per_client: int = MAX_SEARCH_BOTS_PER_CLIENT) -> None:
+          max_search_bots_per_client: int = MAX_SEARCH_BOTS_PER_CLIENT, resume_idle_days: float = 0) -> None:
     """Serve until interrupted. Prints the address (with the port actually bound) and
     the database path on standard output first.
 
@@ -63,7 +72,8 @@ def serve(host: str, port: int, db: Path, bot_delay: float, fsync: bool = False,
     (checked first, so that nothing is created then: no database file, no folder) or
     when ``db`` cannot be used as the games database. The per-client limits are those
     of :func:`tokyo.server.create_app`; a request body or WebSocket message over
-    MAX_BODY_BYTES is refused.
+    MAX_BODY_BYTES is refused. ``resume_idle_days`` (0: all): unfinished rooms nobody was
+    connected to for longer than that are not resumed at start-up.
     """
     import sqlite3
 
@@ -92,9 +102,9 @@ def serve(host: str, port: int, db: Path, bot_delay: float, fsync: bool = False,
     print(f"games are stored in {db}; press Ctrl-C to stop (unfinished games resume on the next start)")
     sys.stdout.flush()
     app = create_app(db, bot_delay, fsync, max_rooms_per_client=max_rooms_per_client,
-                     max_search_bots_per_client=max_search_bots_per_client)
+                     max_search_bots_per_client=max_search_bots_per_client, resume_idle_days=resume_idle_days)
     config = uvicorn.Config(app, log_level=log_level, access_log=False, ws_max_size=MAX_BODY_BYTES)
-    for name in ("uvicorn.error", "uvicorn.access", "uvicorn"):  # after Config set logging up
+    for name in ("uvicorn.error", "uvicorn.access", "uvicorn", "tokyo.server"):  # after Config set logging up
         logging.getLogger(name).addFilter(HideTokens())
     server = uvicorn.Server(config)
     try:

@@ -142,6 +142,8 @@ def api_models(game_ids: list[str]) -> SimpleNamespace:
         kind: Literal["human", "bot"]
         agent: str | None = Field(description="a bot's agent spec as given (null for a person)")
         name: str | None
+        stand_in: str | None = Field(None, description="the agent of a bot the creator put in this person's "
+                                                        "seat while they are away (null: the person plays)")
 
     class RoomSummary(BaseModel):
         """Public facts about a room: never an observation."""
@@ -152,7 +154,8 @@ def api_models(game_ids: list[str]) -> SimpleNamespace:
         players: int
         options: dict[str, Any]
         seats: list[SeatPublic]
-        status: Literal["playing", "finished"]
+        status: Literal["playing", "finished", "ended"] = Field(
+            description="'ended': stopped by its creator before the game was over")
         created: float
         result: str | None = Field(None, description="a finished room (status=finished list): how it ended in "
                                                      "the game's words, where the game says (e.g. the Crisis "
@@ -191,7 +194,41 @@ def api_models(game_ids: list[str]) -> SimpleNamespace:
         room: str
         seats: list[CreatedSeat]
         spectator_link: str
+        creator_token: str = Field(description="the creator's secret: it manages the room (the /admin/ "
+                                               "operations); only in this answer")
+        creator_link: str = Field(description="the room's page with the creator's panel (the token after #, "
+                                              "which browsers do not send to the server)")
         view: View
+
+    # ----- the creator's management (/api/rooms/{room}/admin/{creator_token}/...) --------
+    class AdminSeat(SeatPublic):
+        connected: int = Field(description="open WebSockets of this seat")
+        can_stand_in: bool = Field(description="a bot may be put in this seat now: a person's seat, no bot in "
+                                               "it, nobody connected to it, the game going on")
+
+    class AdminView(RoomSummary):
+        """What the creator sees of the room: its summary and who sits where."""
+
+        seats: list[AdminSeat]
+        version: int
+        to_act: int | None
+
+    class StandInBody(BaseModel):
+        """The bot to put in an absent person's seat."""
+
+        model_config = ConfigDict(extra="forbid")
+        agent: AgentName | AgentSpec | None = Field(  # type: ignore[valid-type]
+            None, description="the bot's agent (as for a new room's seat); default: the game's heuristic bot, "
+                              "else random")
+
+    class NewLink(BaseModel):
+        seat: int
+        token: str = Field(description="the seat's new secret token; the old one no longer works")
+        link: str
+
+    class Deleted(BaseModel):
+        room: str
+        deleted: Literal[True]
 
     class ReplayStep(BaseModel):
         index: int

@@ -51,6 +51,8 @@ MAX_CHANCE_RUN = 100_000
 SLOW_AGENT_SECONDS = 0.02
 """A bot whose step took longer than this thinks in a worker thread from then on (search
 agents, ``ismcts``, always do)."""
+ENDED_WORDS = "Game over: ended by the room's creator before the end."
+"""The ``result`` of a room its creator ended."""
 SEARCH_AGENTS = ("ismcts",)
 """Agents that search on every decision (CPU-heavy): counted per client, and always in a thread."""
 UNDO_SAMPLES = 4
@@ -70,6 +72,18 @@ def finish_facts(state: State) -> dict:
     labels = state.record_extra().get("labels")
     return {"result": (said() or None) if callable(said) else None,
             "labels": labels if isinstance(labels, dict) and labels else None}
+
+
+def check_creator(rec: GameRecord, token: str | None) -> None:
+    """ApiError 403 ``not_creator`` unless ``token`` is the creator token of the stored
+    room ``rec`` (a room made before there were creator tokens has none: nobody manages it)."""
+    known = rec.creator_hash
+    if known is None:
+        raise ApiError(403, "not_creator", f"room {rec.id} was made before rooms had a creator link; "
+                       "nobody can manage it")
+    if not isinstance(token, str) or not hmac.compare_digest(known, hash_token(token)):
+        raise ApiError(403, "not_creator", f"this is not the creator token of room {rec.id}; only the "
+                       "creator's link (given when the room was made) manages it")
 
 
 def is_search_agent(spec: str | None) -> bool:
@@ -200,6 +214,8 @@ class Subscriber:
     seat: int | None
     changed: asyncio.Event = field(default_factory=asyncio.Event)
     pace: str | None = None   # the bots' pace this person asked for (PACES), None: the server's
+    revoked: ApiError | None = None   # set when the socket must close (its link re-issued, the room deleted)
+    force: bool = False   # send the view again though no step was added (a seat changed hands, the room ended)
 
 
 # the paces a person may ask the bots to play at; a room's bots play at the slowest pace any
@@ -234,6 +250,8 @@ class Room:
         self._bot_task: asyncio.Task | None = None
         self._replay: dict | None = None  # the public replay, once finished (see app.public_replay)
         self._token_seats = {s.token_hash: i for i, s in enumerate(rec.seats) if s.token_hash}
+        self.ended = rec.status == "ended"   # stopped by its creator before the end (see end())
+        self._touched = 0.0                  # when last_seen was last written (see touch())
         self.bots = {}
         self._threaded: set[int] = set()
         # a person's automatic decisions (tokyo.agents.auto), per seat; stored with the seats
@@ -241,12 +259,19 @@ class Room:
         self._auto_cache: tuple[int, int, str | None] | None = None   # (version, seat, action)
         for i, seat in enumerate(rec.seats):
             if seat.kind == "bot":
-                spec = seat.agent or default_agent(rec.game)
-                agent = make_agent(spec, rec.game)
-                agent.reset(rec.seed * 1009 + i + 1, i)
-                self.bots[i] = agent
-                if is_search_agent(spec):
-                    self._threaded.add(i)
+                self._seat_bot(i, seat.agent or default_agent(rec.game))
+            elif seat.stand_in:
+                self._seat_bot(i, seat.stand_in)
+
+    def _seat_bot(self, seat: int, spec: str):
+        """Make the agent ``spec`` play ``seat`` (the seat's own bot, or a stand-in)."""
+        agent = make_agent(spec, self.rec.game)
+        agent.reset(self.rec.seed * 1009 + seat + 1, seat)
+        self.bots[seat] = agent
+        self._threaded.discard(seat)
+        if is_search_agent(spec):
+            self._threaded.add(seat)
+        return agent
 
     # ----- identity -------------------------------------------------------------------
     def seat_for_token(self, token: str | None) -> int | None:
@@ -265,6 +290,15 @@ class Room:
     def finished(self) -> bool:
         return self.state.is_terminal()
 
+    @property
+    def over(self) -> bool:
+        """Nothing more is played: the game is finished, or its creator ended it."""
+        return self.ended or self.finished
+
+    @property
+    def status(self) -> str:
+        return "ended" if self.ended and not self.finished else "finished" if self.finished else "playing"
+
     # ----- views ----------------------------------------------------------------------
     def seats_public(self) -> list[dict]:
         counts: dict[int | None, int] = {}
@@ -272,7 +306,7 @@ class Room:
             counts[sub.seat] = counts.get(sub.seat, 0) + 1
         return [{"seat": i, "kind": s.kind, "agent": s.agent, "name": s.name or
                  (f"{s.agent} bot" if s.kind == "bot" else f"Player {i + 1}"),
-                 "connected": counts.get(i, 0)} for i, s in enumerate(self.rec.seats)]
+                 "connected": counts.get(i, 0), "stand_in": s.stand_in} for i, s in enumerate(self.rec.seats)]
 
     def summary(self) -> dict:
         """Public facts for the room list: no observation, nothing hidden."""
@@ -280,17 +314,18 @@ class Room:
         return {"room": self.id, "game": self.rec.game, "title": game_info(self.rec.game).title,
                 "players": self.rec.players, "options": self.state.game.options_json(),
                 "seats": self.seats_public(), "version": self.version,
-                "status": "finished" if self.finished else "playing",
-                "to_act": player if player >= 0 else None, "created": self.rec.created,
+                "status": self.status,
+                "to_act": player if player >= 0 and not self.ended else None, "created": self.rec.created,
                 "spectators": sum(1 for s in self.subscribers if s.seat is None)}
 
     def view(self, seat: int | None, log_from: int = 0) -> dict:
         """What ``seat`` (None: a spectator) may see now, as a JSON-safe dict.
 
-        Keys: room, game, title, players, options, seats (public seat list), seat,
-        version, status (``playing``/``finished``), to_act (seat to decide, or None),
-        your_turn, legal (this seat's legal action texts when it is to decide, else
-        empty), notes (the game's play notes, may be empty), observation (the kernel's
+        Keys: room, game, title, players, options, seats (public seat list; a seat's
+        ``stand_in`` names the bot playing a person's seat for them), seat, version,
+        status (``playing``/``finished``/``ended``), to_act (seat to decide, or None),
+        your_turn, legal (this seat's legal action texts when it is to decide and no
+        stand-in bot plays it, else empty), notes (the game's play notes, may be empty), observation (the kernel's
         ``observation(seat)``), log (``log_for(seat)`` from index ``log_from``: dicts with
         text and rule), log_from, log_total, render (``render(seat)`` text), returns and
         winners (when finished, else None), can_undo (this seat may take back its last
@@ -300,7 +335,8 @@ class Room:
         """
         state = self.state
         player = state.current_player()
-        mine = seat is not None and player == seat
+        mine = (seat is not None and player == seat and not self.ended
+                and not self.rec.seats[seat].stand_in)
         events = state.log_for(seat)
         start = min(max(log_from, 0), len(events))
         returns = state.returns() if player == TERMINAL else None
@@ -365,16 +401,26 @@ class Room:
     def check(self, seat: int | None, raw: Any, expected_version: int | None = None) -> str:
         """The canonical text of ``raw`` if ``seat`` may play it now; ApiError otherwise.
 
-        Changes nothing. Errors: 403 spectator (no seat), 409 game_over, 409
-        stale_version, 409 not_your_turn (no legal list: it is another seat's), 422
-        malformed (not text, empty or too long), 422 illegal_action (with the legal list).
+        Changes nothing. Errors: 403 spectator (no seat), 404 unknown_room (the room was
+        deleted meanwhile), 409 game_over (finished, or ended by its creator), 409
+        bot_plays (a stand-in bot plays the seat), 409 stale_version, 409 not_your_turn
+        (no legal list: it is another seat's), 422 malformed (not text, empty or too
+        long), 422 illegal_action (with the legal list).
         """
         if seat is None:
             raise ApiError(403, "spectator", "spectators cannot act; send the token of your seat")
+        if self.closed:  # deleted while the action waited
+            raise ApiError(404, "unknown_room", f"room {self.id} was deleted by its creator")
         state = self.state
         player = state.current_player()
         if player == TERMINAL:
             raise ApiError(409, "game_over", "the game is over; no action can be played", legal=[])
+        if self.ended:
+            raise ApiError(409, "game_over", "the room's creator ended this game; no action can be played",
+                           legal=[])
+        if self.rec.seats[seat].stand_in:
+            raise ApiError(409, "bot_plays", f"a bot ({self.rec.seats[seat].stand_in}) plays seat {seat} for "
+                           "you now; take the seat back first (POST /api/rooms/{room}/seat/{token}/return)")
         if expected_version is not None and expected_version != self.version:
             raise ApiError(409, "stale_version",
                            f"the game is at version {self.version}, not {expected_version}; "
@@ -402,6 +448,7 @@ class Room:
         async with self.lock:
             text = self.check(seat, raw, expected_version)
             self._advance(Step(text, "decision", seat))
+        self.touch()
         self.changed()
 
     def _chance_rng(self, index: int) -> random.Random:
@@ -463,8 +510,11 @@ class Room:
         return cache[2][seat]
 
     def _undo_refusal(self, seat: int, last: Step | None) -> tuple[str, str] | None:
-        if self.finished:
+        if self.finished or self.over:
             return "game_over", "the game is over: its actions stand"
+        if self.rec.seats[seat].stand_in:
+            return "bot_plays", (f"a bot ({self.rec.seats[seat].stand_in}) plays your seat for you: take your "
+                                 "seat back first; its moves stand")
         if last is None or not self.store.has_decision(self.id, seat):
             return "nothing_to_undo", "nothing to undo: you have not acted yet"
         if last.kind == "chance":
@@ -548,13 +598,33 @@ class Room:
     def subscribe(self, seat: int | None, pace: str | None = None) -> Subscriber:
         sub = Subscriber(seat, pace=pace)
         self.subscribers.add(sub)
+        self.touch(force=True)
         return sub
 
     def unsubscribe(self, sub: Subscriber) -> None:
         self.subscribers.discard(sub)
+        self.touch(force=True)
+
+    TOUCH_EVERY = 60.0
+    """Seconds between two writes of ``last_seen`` for actions (a socket's opening and
+    closing always write it)."""
+
+    def touch(self, force: bool = False) -> None:
+        """Record in the store that someone is here now (``last_seen``; see
+        ``Rooms.load``'s ``idle_days``). A failed write is logged, never raised."""
+        now = time.time()
+        if not force and now - self._touched < self.TOUCH_EVERY:
+            return
+        self._touched = now
+        try:
+            self.store.touch(self.id, now)
+        except Exception as exc:  # a closed store at shutdown, a busy disk: the room plays on
+            log.warning("room %s: could not record the last time someone was here: %s", self.id, exc)
 
     def bot_to_act(self) -> int | None:
         """The seat a bot, or a person's automatic decisions, must play now; else None."""
+        if self.ended:
+            return None
         player = self.state.current_player()
         if player < 0 or self.finished:
             return None
@@ -610,7 +680,8 @@ class Room:
                 log.exception("room %s: bot of seat %d failed; it plays a random legal action", self.id, seat)
                 text = None
             async with self.lock:
-                if self.closed or self.version != version:
+                # the game moved on, or the seat's bot changed (a person took the seat back)
+                if self.closed or self.version != version or self.bots.get(seat) is not agent:
                     continue
                 legal = self.state.legal_texts()
                 if text not in legal:
@@ -624,6 +695,152 @@ class Room:
                     await asyncio.sleep(1.0)  # storage trouble: retry later, do not spin
                     continue
             for sub in self.subscribers:
+                sub.changed.set()
+
+    # ----- the creator's management ---------------------------------------------------
+    # The creator holds a secret of their own (its hash is rec.creator_hash): with it they
+    # may end or delete the room, put a bot in an absent person's seat and give it back,
+    # and re-issue a seat's link. docs/server.md, Managing a room.
+    def check_creator(self, token: str | None) -> None:
+        """ApiError 403 ``not_creator`` unless ``token`` is this room's creator token."""
+        check_creator(self.rec, token)
+
+    def check_seat(self, seat: Any) -> int:
+        """``seat`` if it is a seat of this room, else ApiError 422 ``bad_seat``."""
+        count = len(self.rec.seats)
+        if isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat < count:
+            raise ApiError(422, "bad_seat", f"room {self.id} has seats 0 to {count - 1}, not {seat!r}")
+        return seat
+
+    def connected(self, seat: int) -> int:
+        """Open WebSockets of ``seat``."""
+        return sum(1 for sub in self.subscribers if sub.seat == seat)
+
+    def admin_view(self) -> dict:
+        """What the creator sees: the room's summary, and per seat ``seat``, ``kind``,
+        ``agent``, ``name``, ``connected``, ``stand_in`` (the bot playing a person's
+        seat, or None) and ``can_stand_in`` (a bot may be put there now: a person's
+        seat, no bot in it, nobody connected to it, the game going on)."""
+        out = self.summary()
+        for entry in out["seats"]:
+            entry["can_stand_in"] = (not self.over and entry["kind"] == "human" and not entry["stand_in"]
+                                     and not entry["connected"])
+        return out
+
+    def _store_seats(self) -> None:
+        self.store.update_seats(self.id, self.rec.seats)
+
+    async def stand_in(self, seat: int, spec: str | None) -> None:
+        """Put a bot (agent ``spec``, default the game's) in the human seat ``seat``,
+        whose person is not connected; it plays until the seat is given back.
+
+        Errors: 422 ``bad_seat``, 422 ``bad_agent``; 409 ``game_over`` (finished or
+        ended), ``seat_is_bot`` (a bot's seat from the start), ``bot_plays`` (a bot
+        plays it already), ``seat_connected`` (its person is here: only an absent
+        person's seat is taken)."""
+        seat = self.check_seat(seat)
+        async with self.lock:
+            rec = self.rec.seats[seat]
+            if self.over:
+                raise ApiError(409, "game_over", "the game is over; its seats do not change any more")
+            if rec.kind == "bot":
+                raise ApiError(409, "seat_is_bot", f"seat {seat} is a bot's seat; a stand-in goes in a person's seat")
+            if rec.stand_in:
+                raise ApiError(409, "bot_plays", f"a bot ({rec.stand_in}) plays seat {seat} already; give the "
+                               "seat back first to choose another")
+            if self.connected(seat):
+                raise ApiError(409, "seat_connected", f"the person of seat {seat} is connected; a bot may take "
+                               "only the seat of a person who is away")
+            spec = spec or default_agent(self.rec.game)
+            try:
+                bot = make_agent(spec, self.rec.game)
+            except (OptionError, TypeError, ValueError) as exc:
+                raise ApiError(422, "bad_agent", f"seat {seat}: {exc}; agents for {self.rec.game}: "
+                               + ", ".join(available_agents(self.rec.game))) from None
+            check_bot_budget(bot, seat)
+            rec.stand_in = spec
+            try:
+                self._store_seats()
+            except Exception:
+                rec.stand_in = None
+                log.exception("room %s: could not store the stand-in of seat %d", self.id, seat)
+                raise ApiError(500, "storage_failed", "the change could not be stored; nothing changed")
+            self._seat_bot(seat, spec)
+        self.version_bump()
+        self.start_bot()
+
+    async def give_back(self, seat: int) -> None:
+        """Take the stand-in bot out of ``seat``: its person plays it again (with the
+        same link). Errors: 422 ``bad_seat``; 409 ``not_held`` (no bot plays it for
+        someone)."""
+        seat = self.check_seat(seat)
+        async with self.lock:
+            rec = self.rec.seats[seat]
+            if not rec.stand_in:
+                raise ApiError(409, "not_held", f"no bot plays seat {seat} for someone; there is nothing to give "
+                               "back")
+            spec, rec.stand_in = rec.stand_in, None
+            try:
+                self._store_seats()
+            except Exception:
+                rec.stand_in = spec
+                log.exception("room %s: could not store seat %d given back", self.id, seat)
+                raise ApiError(500, "storage_failed", "the change could not be stored; nothing changed")
+            self.bots.pop(seat, None)
+            self._threaded.discard(seat)
+        self.version_bump()
+
+    def reissue(self, seat: int) -> str:
+        """A new secret token for the person's seat ``seat`` (returned; only its hash is
+        kept); the old link stops working at once and its open sockets are closed.
+        Errors: 422 ``bad_seat``; 409 ``seat_is_bot`` (a bot's seat has no link)."""
+        seat = self.check_seat(seat)
+        rec = self.rec.seats[seat]
+        if rec.kind != "human":
+            raise ApiError(409, "seat_is_bot", f"seat {seat} is a bot's seat; it has no link")
+        token, old = new_token(), rec.token_hash
+        rec.token_hash = hash_token(token)
+        try:
+            self._store_seats()
+        except Exception:
+            rec.token_hash = old
+            log.exception("room %s: could not store the new link of seat %d", self.id, seat)
+            raise ApiError(500, "storage_failed", "the change could not be stored; nothing changed")
+        self._token_seats = {s.token_hash: i for i, s in enumerate(self.rec.seats) if s.token_hash}
+        self.revoke(ApiError(403, "bad_token", f"the link of seat {seat} was replaced by the room's creator; "
+                             "ask them for the new one"), seat)
+        return token
+
+    async def end(self) -> None:
+        """Stop the game before its end: the bots stop, nothing more can be played, the
+        room leaves the list of rooms being played (status ``ended``; its steps stay and it
+        can still be watched). Error: 409 ``game_over`` (finished or ended already)."""
+        async with self.lock:
+            if self.over:
+                raise ApiError(409, "game_over", "the game is over already; there is nothing to end")
+            try:
+                self.store.end_game(self.id, ENDED_WORDS)
+            except Exception:
+                log.exception("room %s: could not store its end", self.id)
+                raise ApiError(500, "storage_failed", "the change could not be stored; nothing changed")
+            self.ended = True
+            self.rec.status, self.rec.result = "ended", ENDED_WORDS
+        task = self._bot_task
+        if task is not None and not task.done():
+            task.cancel()
+        self.version_bump()
+
+    def version_bump(self) -> None:
+        """Wake the sockets so they send the view again (a change that adds no step)."""
+        for sub in self.subscribers:
+            sub.force = True
+            sub.changed.set()
+
+    def revoke(self, error: ApiError, seat: int | None | str = "all") -> None:
+        """Close the sockets of ``seat`` (``"all"``: every one) with ``error``."""
+        for sub in self.subscribers:
+            if seat == "all" or sub.seat == seat:
+                sub.revoked = error
                 sub.changed.set()
 
     async def close(self) -> None:
@@ -647,21 +864,30 @@ class Rooms:
     demand (and kept). ``bot_delay``: seconds a bot waits before acting (0: at once).
     ``max_rooms_per_client`` and ``max_search_bots_per_client``: how many unfinished
     rooms, and search bots (``ismcts``) in them, one client address may have created
-    since the server started (0: no limit); see :meth:`create`.
+    since the server started (0: no limit); see :meth:`create`. ``resume_idle_days``:
+    at start-up, rooms nobody was connected to for longer than this many days are not
+    resumed (0: every one is); see :meth:`load`.
     """
 
     def __init__(self, store: Store, bot_delay: float = 0.6, max_rooms_per_client: int = 0,
-                 max_search_bots_per_client: int = 0):
+                 max_search_bots_per_client: int = 0, resume_idle_days: float = 0):
         self.store = store
         self.bot_delay = bot_delay
+        self.resume_idle_days = resume_idle_days
         self.max_rooms_per_client = max_rooms_per_client
         self.max_search_bots_per_client = max_search_bots_per_client
         self.rooms: dict[str, Room] = {}
         self.failed: dict[str, str] = {}
 
     def load(self) -> None:
-        """Rebuild every unfinished stored game (call from the event loop; bots start)."""
-        loaded, failed = self.store.load_unfinished()
+        """Rebuild every unfinished stored game (call from the event loop; bots start).
+
+        With ``resume_idle_days``, a game nobody was connected to (a WebSocket, or an
+        action) for longer than that stays stopped: it is not in memory nor in the list of
+        rooms being played, and its bots do not play; opening one of its links wakes it
+        (see :meth:`get`)."""
+        idle_before = time.time() - self.resume_idle_days * 86400 if self.resume_idle_days else None
+        loaded, failed = self.store.load_unfinished(idle_before)
         for rec, state in loaded:
             try:
                 room = Room(rec, state, self.store, self.bot_delay)
@@ -669,18 +895,24 @@ class Rooms:
                 self.failed[rec.id] = str(exc)
                 continue
             self.rooms[rec.id] = room
-            if state.current_player() == CHANCE:  # stopped between a decision and its chance
-                start = len(state.history())
-                steps = room.chance_steps(start)
-                room.store.append_steps(room.id, start, steps,
-                                        room.state.returns() if room.finished else None,
-                                        **finish_facts(room.state))
-                room.version += len(steps)
+            self._settle(room)
         for rec, reason in failed:
             self.failed[rec.id] = reason
             log.error("game %s cannot be rebuilt and stays stopped: %s", rec.id, reason)
         for room in self.rooms.values():
             room.start_bot()
+
+    @staticmethod
+    def _settle(room: Room) -> None:
+        """Sample and store the chance outcomes a room read back from the store still
+        owes (the server stopped between a decision and its chance)."""
+        if room.ended or room.state.current_player() != CHANCE:
+            return
+        start = len(room.state.history())
+        steps = room.chance_steps(start)
+        room.store.append_steps(room.id, start, steps, room.state.returns() if room.finished else None,
+                                **finish_facts(room.state))
+        room.version += len(steps)
 
     async def close(self) -> None:
         for room in list(self.rooms.values()):
@@ -700,18 +932,56 @@ class Rooms:
         room = Room(rec, self.store.rebuild(rec), self.store, self.bot_delay)
         self.rooms[room_id] = room
         self._trim()
+        if not room.over:  # a room left idle at start-up (resume_idle_days) wakes up: its bots play again
+            log.info("room %s: woken up after being idle", room_id)
+            self._settle(room)
+            try:
+                room.start_bot()
+            except RuntimeError:  # no running event loop (a synchronous caller): bots start at the next change
+                pass
         return room
+
+    async def delete(self, room_id: str) -> None:
+        """Remove the room ``room_id`` from memory and the store: its bots stop, its
+        sockets close (``unknown_room``), its links answer 404 from now on."""
+        room = self.rooms.get(room_id)
+        if room is not None:
+            async with room.lock:  # not in the middle of storing an action
+                self._delete_stored(room_id)
+                room.closed = True
+            self.rooms.pop(room_id, None)
+        else:
+            self._delete_stored(room_id)
+        self.failed.pop(room_id, None)
+        if room is not None:
+            room.revoke(ApiError(404, "unknown_room", f"room {room_id} was deleted by its creator"))
+            await room.close()
+
+    def _delete_stored(self, room_id: str) -> None:
+        try:
+            self.store.delete_game(room_id)
+        except Exception:
+            log.exception("room %s: could not be deleted", room_id)
+            raise ApiError(500, "storage_failed", "the room could not be deleted; nothing changed") from None
 
     def _trim(self) -> None:
         """Forget the oldest finished rooms nobody watches, past KEEP_FINISHED."""
-        idle = [r for r in self.rooms.values() if r.finished and not r.subscribers]
+        idle = [r for r in self.rooms.values() if r.over and not r.subscribers]
         for room in sorted(idle, key=lambda r: r.rec.created)[:max(0, len(idle) - KEEP_FINISHED)]:
             del self.rooms[room.id]
 
     def open_rooms(self) -> list[dict]:
         """Summaries of the unfinished rooms, newest first."""
-        rooms = [r for r in self.rooms.values() if not r.finished]
+        rooms = [r for r in self.rooms.values() if not r.over]
         return [r.summary() for r in sorted(rooms, key=lambda r: -r.rec.created)]
+
+    def idle_rooms(self, limit: int = 200) -> list[GameRecord]:
+        """The unfinished rooms left stopped at start-up (``resume_idle_days``) and not
+        woken since, newest first: stored records, nothing rebuilt."""
+        if not self.resume_idle_days:
+            return []
+        return [rec for rec in self.store.games("playing", limit=100_000)
+                if rec.id not in self.rooms and rec.id not in self.failed][:limit]
 
     def check_client(self, client: str | None, search_bots: int) -> None:
         """ApiError 429 when the client at address ``client`` may not create one more room
@@ -721,12 +991,13 @@ class Rooms:
         rooms do not count. None (no address known): never refused."""
         if client is None:
             return
-        mine = [r for r in self.rooms.values() if r.creator == client and not r.finished]
+        mine = [r for r in self.rooms.values() if r.creator == client and not r.over]
         if self.max_rooms_per_client and len(mine) >= self.max_rooms_per_client:
             raise ApiError(429, "too_many_rooms", f"your address already has {len(mine)} unfinished rooms, the "
                            f"most this server allows per client ({self.max_rooms_per_client}; tokyo serve "
                            "--max-rooms-per-client); play one to the end first")
-        busy = sum(1 for r in mine for s in r.rec.seats if s.kind == "bot" and is_search_agent(s.agent))
+        busy = sum(1 for r in mine for s in r.rec.seats
+                   if is_search_agent(s.agent if s.kind == "bot" else s.stand_in))
         if search_bots and self.max_search_bots_per_client and busy + search_bots > self.max_search_bots_per_client:
             raise ApiError(429, "too_many_bots", f"your address already has {busy} search bots (ismcts) in "
                            f"unfinished rooms and asks for {search_bots} more; this server allows "
@@ -734,9 +1005,10 @@ class Rooms:
                            "--max-search-bots-per-client): choose random or heuristic bots, or finish a game")
 
     def create(self, game_id: Any, players: Any, options: Any, seats: list[dict] | None,
-               seed: int | None = None, client: str | None = None) -> tuple[Room, list[str | None]]:
+               seed: int | None = None, client: str | None = None) -> tuple[Room, list[str | None], str]:
         """Create and store a room; returns it with the secret token of each seat
-        (None for bots). Call from the event loop (bots start at once).
+        (None for bots) and the creator's secret token (see :meth:`Room.check_creator`).
+        Call from the event loop (bots start at once).
 
         seats: one dict per seat ``{"kind": "human"|"bot", "agent": spec, "name": text}``;
         None: seat 0 human, the others the game's default bot. client: the address of
@@ -780,7 +1052,10 @@ class Rooms:
         self.check_client(client, sum(1 for r in records if r.kind == "bot" and is_search_agent(r.agent)))
         if seed is None:
             seed = secrets.randbits(62)
-        rec = GameRecord(new_room_id(), game_id, players, game.options_json(), records, seed, time.time())
+        creator_token = new_token()
+        now = time.time()
+        rec = GameRecord(new_room_id(), game_id, players, game.options_json(), records, seed, now,
+                         creator_hash=hash_token(creator_token), last_seen=now)
         while rec.id in self.rooms or self.store.game(rec.id) is not None:
             rec.id = new_room_id()
         room = Room(rec, game.new_initial_state(), self.store, self.bot_delay)
@@ -793,4 +1068,4 @@ class Rooms:
         self.rooms[rec.id] = room
         self._trim()
         room.start_bot()
-        return room, tokens
+        return room, tokens, creator_token

@@ -39,12 +39,14 @@ CREATE TABLE IF NOT EXISTS games (
     seats     TEXT NOT NULL,          -- JSON list, one object per seat (see SeatRecord)
     seed      INTEGER NOT NULL,       -- seeds the chance outcomes; never sent to clients
     created   REAL NOT NULL,          -- Unix time, seconds
-    status    TEXT NOT NULL,          -- 'playing' or 'finished'
-    finished  REAL,                   -- Unix time the last step was stored, when finished
+    status    TEXT NOT NULL,          -- 'playing', 'finished', or 'ended' (stopped by its creator)
+    finished  REAL,                   -- Unix time the last step was stored (finished) or the room was ended
     returns   TEXT,                   -- JSON list of floats, when finished
     result    TEXT,                   -- how it ended in the game's words, when finished and the game says
     labels    TEXT,                   -- JSON {kind: [label per seat]} (e.g. monster), when finished
-    undos     INTEGER NOT NULL DEFAULT 0  -- steps taken back by undo (each counts in the room's version)
+    undos     INTEGER NOT NULL DEFAULT 0, -- steps taken back by undo (each counts in the room's version)
+    creator_hash TEXT,                -- SHA-256 hex of the creator's secret token (NULL: made before there was one)
+    last_seen REAL                    -- Unix time someone was last connected (a WebSocket) or played
 );
 CREATE TABLE IF NOT EXISTS steps (
     game      TEXT NOT NULL REFERENCES games(id),
@@ -65,7 +67,8 @@ class SeatRecord:
 
     kind: ``"human"`` or ``"bot"``. agent: the agent spec of a bot (None for a human).
     name: a display name (public). token_hash: SHA-256 hex of a human seat's secret
-    token (the token itself is never stored).
+    token (the token itself is never stored). stand_in: the agent spec of a bot the
+    creator put in a person's seat while that person is away (None: the person plays).
     """
 
     kind: str
@@ -73,16 +76,20 @@ class SeatRecord:
     name: str = ""
     token_hash: str | None = None
     auto: dict | None = None   # a person's automatic decisions (tokyo.agents.auto), private to the seat
+    stand_in: str | None = None
 
     def as_dict(self) -> dict:
         out = {"kind": self.kind, "agent": self.agent, "name": self.name, "token_hash": self.token_hash}
         if self.auto:
             out["auto"] = self.auto
+        if self.stand_in:
+            out["stand_in"] = self.stand_in
         return out
 
     @classmethod
     def from_dict(cls, data: dict) -> "SeatRecord":
-        return cls(data["kind"], data.get("agent"), data.get("name", ""), data.get("token_hash"), data.get("auto"))
+        return cls(data["kind"], data.get("agent"), data.get("name", ""), data.get("token_hash"),
+                   auto=data.get("auto"), stand_in=data.get("stand_in"))
 
 
 @dataclass
@@ -102,6 +109,8 @@ class GameRecord:
     result: str | None = None   # e.g. "Game over: the opponent wins." (State.result_text, where a game has it)
     labels: dict | None = None  # {kind: [label per seat]} of State.record_extra, e.g. {"monster": [...]}
     undos: int = 0              # steps taken back by undo (Store.remove_last_step)
+    creator_hash: str | None = None   # SHA-256 hex of the creator's token (None: an older room, nobody manages it)
+    last_seen: float | None = None    # Unix time someone was last connected or played (None: never recorded)
 
 
 @dataclass
@@ -128,10 +137,11 @@ class Store:
         self.conn.execute("PRAGMA synchronous=" + ("FULL" if fsync else "NORMAL"))
         self.conn.execute("PRAGMA busy_timeout=5000")
         self.conn.executescript(SCHEMA)
-        # a database written before a column was added gets it (older finished games keep
-        # NULL; no game of those was ever undone)
+        # a database written before a column was added gets it (older games keep NULL; no
+        # game of those was ever undone)
         have = {row[1] for row in self.conn.execute("PRAGMA table_info(games)")}
-        for column, kind in (("result", "TEXT"), ("labels", "TEXT"), ("undos", "INTEGER NOT NULL DEFAULT 0")):
+        for column, kind in (("result", "TEXT"), ("labels", "TEXT"), ("undos", "INTEGER NOT NULL DEFAULT 0"),
+                             ("creator_hash", "TEXT"), ("last_seen", "REAL")):
             if column not in have:
                 self.conn.execute(f"ALTER TABLE games ADD COLUMN {column} {kind}")
 
@@ -144,10 +154,11 @@ class Store:
         outcomes) in one transaction."""
         with self._transaction():
             self.conn.execute(
-                "INSERT INTO games (id, game, players, options, seats, seed, created, status) "
-                "VALUES (?, ?, ?, ?, ?, ?, ?, ?)",
+                "INSERT INTO games (id, game, players, options, seats, seed, created, status, creator_hash, "
+                "last_seen) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
                 (rec.id, rec.game, rec.players, json.dumps(rec.options, sort_keys=True),
-                 json.dumps([s.as_dict() for s in rec.seats]), rec.seed, rec.created, rec.status))
+                 json.dumps([s.as_dict() for s in rec.seats]), rec.seed, rec.created, rec.status,
+                 rec.creator_hash, rec.last_seen))
             self._insert_steps(rec.id, 0, steps)
 
     def append_steps(self, game: str, start: int, steps: list[Step],
@@ -192,6 +203,31 @@ class Store:
             self.conn.execute("UPDATE games SET seats=? WHERE id=?",
                               (json.dumps([s.as_dict() for s in seats]), game))
 
+    # ----- the creator's changes (see rooms.Room, the creator's management) -----------
+    def update_seats(self, game: str, seats: list[SeatRecord]) -> None:
+        """Store the seats of ``game`` again (a bot put in a person's seat or taken out, a
+        seat token re-issued)."""
+        with self._transaction():
+            self.conn.execute("UPDATE games SET seats=? WHERE id=?", (json.dumps([s.as_dict() for s in seats]), game))
+
+    def end_game(self, game: str, result: str) -> None:
+        """Mark ``game`` ended by its creator (status 'ended', ``result`` in words); its
+        steps stay, it is not resumed at start-up."""
+        with self._transaction():
+            self.conn.execute("UPDATE games SET status='ended', finished=?, result=? WHERE id=?",
+                              (time.time(), result, game))
+
+    def delete_game(self, game: str) -> None:
+        """Remove ``game`` and its steps (nothing is left of it)."""
+        with self._transaction():
+            self.conn.execute("DELETE FROM steps WHERE game=?", (game,))
+            self.conn.execute("DELETE FROM games WHERE id=?", (game,))
+
+    def touch(self, game: str, when: float | None = None) -> None:
+        """Record that someone is connected to ``game``, or played, now (``last_seen``)."""
+        with self._transaction():
+            self.conn.execute("UPDATE games SET last_seen=? WHERE id=?", (time.time() if when is None else when, game))
+
     def _insert_steps(self, game: str, start: int, steps: Iterable[Step]) -> None:
         self.conn.executemany(
             "INSERT INTO steps (game, idx, text, kind, seat, time) VALUES (?, ?, ?, ?, ?, ?)",
@@ -215,9 +251,10 @@ class Store:
         return GameRecord(row[0], row[1], row[2], json.loads(row[3]),
                           [SeatRecord.from_dict(s) for s in json.loads(row[4])], row[5], row[6], row[7],
                           row[8], None if row[9] is None else json.loads(row[9]), row[10],
-                          None if row[11] is None else json.loads(row[11]), row[12])
+                          None if row[11] is None else json.loads(row[11]), row[12], row[13], row[14])
 
-    _COLUMNS = "id, game, players, options, seats, seed, created, status, finished, returns, result, labels, undos"
+    _COLUMNS = ("id, game, players, options, seats, seed, created, status, finished, returns, result, labels, "
+                "undos, creator_hash, last_seen")
 
     def game(self, game_id: str) -> GameRecord | None:
         """The stored game ``game_id``, or None."""
@@ -225,7 +262,7 @@ class Store:
         return None if row is None else self._record(row)
 
     def games(self, status: str | None = None, limit: int = 1000) -> list[GameRecord]:
-        """Stored games, newest first; ``status`` 'playing' or 'finished' filters."""
+        """Stored games, newest first; ``status`` ('playing', 'finished', 'ended') filters."""
         if status is None:
             rows = self.conn.execute(f"SELECT {self._COLUMNS} FROM games ORDER BY created DESC LIMIT ?",
                                      (limit,))
@@ -263,12 +300,17 @@ class Store:
         game = load_recorded_game(rec.game, rec.players, rec.options)
         return game.replay(s.text for s in self.steps(rec.id))
 
-    def load_unfinished(self) -> tuple[list[tuple[GameRecord, State]], list[tuple[GameRecord, str]]]:
+    def load_unfinished(self, idle_before: float | None = None
+                        ) -> tuple[list[tuple[GameRecord, State]], list[tuple[GameRecord, str]]]:
         """Every game still being played, rebuilt: ``(loaded, failed)`` where loaded is
         a list of (record, state) and failed a list of (record, reason) for games that
-        cannot be rebuilt with this version of the engine (left untouched on disk)."""
+        cannot be rebuilt with this version of the engine (left untouched on disk).
+        ``idle_before`` (Unix time): games nobody was connected to since then (their
+        ``last_seen``, else ``created``) are left out, untouched."""
         loaded, failed = [], []
         for rec in reversed(self.games("playing", limit=1_000_000)):
+            if idle_before is not None and (rec.last_seen or rec.created) < idle_before:
+                continue
             try:
                 loaded.append((rec, self.rebuild(rec)))
             except Exception as exc:  # a record this engine cannot replay: report, keep it

@@ -160,3 +160,24 @@ export function cardNameIndex(cards) {
     .map((n) => n.replace(/[.*+?^${}()|[\]\\]/g, "\\$&"));
   return { byName, pattern: names.length ? new RegExp(`(?<![\\w'])(${names.join("|")})(?![\\w'])`, "g") : null };
 }
+
+// ----- the rooms this browser created: their creator token and every seat link -----------
+const ROOMS_KEY = "tokyo-my-rooms";
+
+/** The rooms this browser manages, newest first: [{room, token, title, links: {seat: link}, when}]. */
+export function myRooms() {
+  try { return JSON.parse(localStorage.getItem(ROOMS_KEY) || "[]"); } catch (e) { return []; }
+}
+/** The entry of ``room`` in myRooms(), or null. */
+export function managedRoom(room) { return myRooms().find((r) => r.room === room) || null; }
+/** Remember (or update) what this browser knows of a room it manages; fields given replace
+    the old ones, links are merged. */
+export function rememberRoom(entry) {
+  const old = managedRoom(entry.room) || {};
+  const merged = { ...old, ...entry, links: { ...(old.links || {}), ...(entry.links || {}) }, when: old.when || Date.now() };
+  const rest = myRooms().filter((r) => r.room !== entry.room);
+  localStorage.setItem(ROOMS_KEY, JSON.stringify([merged, ...rest].slice(0, 50)));
+}
+export function forgetRoom(room) {
+  localStorage.setItem(ROOMS_KEY, JSON.stringify(myRooms().filter((r) => r.room !== room)));
+}

@@ -1,7 +1,7 @@
 // The lobby: choose a game, its players, seats (person or bot) and options; create the
 // room; show every person's seat link; list the games being played and the finished ones.
 import { api, el, copyText, absolute, ApiError, rememberedName, rememberName, mySeats, rememberSeat,
-         forgetSeat } from "/static/common.js";
+         forgetSeat, myRooms, rememberRoom, forgetRoom } from "/static/common.js";
 
 let games = [];
 const $ = (id) => document.getElementById(id);
@@ -165,6 +165,9 @@ async function create(event) {
   try {
     const created = await api("/api/rooms", { json: { game: game.id, players: Number($("players").value),
                                                        options: chosenOptions(game), seats } });
+    // this browser keeps the creator token and every seat link: the creator's panel shows them
+    rememberRoom({ room: created.room, token: created.creator_token, title: created.view.title,
+                   links: Object.fromEntries(created.seats.filter((s) => s.link).map((s) => [s.seat, s.link])) });
     showCreated(created);
     // the creator's seat (the first person's) is remembered as theirs, with its name
     const first = created.seats.find((s) => s.kind === "human");
@@ -198,7 +201,11 @@ function showCreated(created) {
     linkRow(`Seat ${s.seat}${s.name ? ` (${s.name})` : ""}${seatRoles[s.seat] && seatRoles[s.seat] !== "player"
       ? `, the ${seatRoles[s.seat]}` : ""}`, s.link, "secret: whoever has it plays this seat"));
   rows.push(linkRow("Spectators", created.spectator_link, "anyone may watch with this link"));
+
   $("links").replaceChildren(el("p", {}, `Room ${created.room}: ${created.view.title}, ${created.view.players} player${created.view.players === 1 ? "" : "s"}.`), ...rows);
+  // the creator's own link, apart from the links to send
+  $("manage-link").replaceChildren(linkRow("Manage this room (keep it for yourself)", created.creator_link,
+    "end or delete the room, let a bot play for someone who is away, make a new link for a seat; this browser keeps it"));
   $("created").hidden = false;
   $("created").scrollIntoView({ behavior: "smooth", block: "start" });
 }
@@ -209,20 +216,44 @@ function seatSummary(seats) {
     : (s.name && !/^Player \d+$/.test(s.name) ? s.name : "person")).join(", ");
 }
 
-/** The seats this browser plays, with each room's state: to rejoin, or to forget. */
-function drawMine(open, finished) {
-  const known = Object.fromEntries([...open, ...finished].map((r) => [r.room, r]));
+/** The seats this browser plays, with each room's state: to rejoin, or to forget; and the
+    rooms it manages (it holds their creator token), to manage. */
+function drawMine(open, finished, idle = []) {
+  // a room left stopped at the server's start (nobody came for long) is still yours: opening it wakes it
+  const resting = idle.map((r) => ({ ...r, status: "idle", to_act: null }));
+  const known = Object.fromEntries([...open, ...finished, ...resting].map((r) => [r.room, r]));
+  const managed = Object.fromEntries(myRooms().map((r) => [r.room, r]));
+  const manage = (room, href) => managed[room]
+    ? el("a", { class: "button", href, dataset: { manage: room }, title: "you made this room: the page shows your panel" }, "Manage")
+    : null;
+  const seated = new Set(mySeats().map((s) => s.room));
+  // rooms this browser made without playing in them (all bots, or only others' seats)
+  const onlyManaged = myRooms().filter((m) => known[m.room] && !seated.has(m.room)).map((m) => {
+    const r = known[m.room];
+    const state = r.status === "idle" ? "resting: opening it wakes it up"
+      : r.status === "playing" ? (r.to_act === null ? "" : `seat ${r.to_act} to play`) : r.status;
+    return el("div", { class: "room-item", dataset: { room: m.room } },
+      el("b", {}, r.title || m.title || r.game), el("span", { class: "small" }, "you made it"),
+      el("span", { class: "small muted" }, state), manage(m.room, `/play/${m.room}`),
+      el("button", { type: "button", class: "small", title: "forget this room in this browser (the room stays)",
+                     onclick: () => { forgetRoom(m.room); loadRooms(); } }, "Forget"));
+  });
   const rows = mySeats().filter((s) => known[s.room]).map((s) => {
     const r = known[s.room];
-    const state = r.status === "finished" ? "finished"
+    const state = r.status === "idle" ? "resting: opening it wakes it up"
+      : r.status === "ended" ? "ended" : r.status === "finished" ? "finished"
       : r.to_act === s.seat ? "your move" : r.to_act === null ? "" : `seat ${r.to_act} to play`;
     return el("div", { class: `room-item${state === "your move" ? " yours" : ""}`, dataset: { room: s.room } },
       el("b", {}, r.title || s.title), el("span", { class: "small" }, `you are seat ${s.seat}`),
       el("span", { class: "small muted" }, state),
-      el("a", { class: "button primary", href: s.link }, r.status === "finished" ? "Look back" : "Rejoin"),
-      el("button", { type: "button", class: "small", title: "forget this seat in this browser",
-                     onclick: () => { forgetSeat(s.room, s.seat); loadRooms(); } }, "Forget"));
+      el("a", { class: "button primary", href: s.link }, ["playing", "idle"].includes(r.status) ? "Rejoin" : "Look back"),
+      manage(s.room, s.link),
+      el("button", { type: "button", class: "small",
+                     title: managed[s.room] ? "forget this game in this browser: its seat link and your link to manage it"
+                       : "forget this seat in this browser",
+                     onclick: () => { forgetSeat(s.room, s.seat); forgetRoom(s.room); loadRooms(); } }, "Forget"));
   });
+  rows.push(...onlyManaged);
   $("mine").replaceChildren(...rows);
   $("mine-box").hidden = rows.length === 0;
   // the statistics of the name this browser plays under (remembered from the seat form)
@@ -236,9 +267,10 @@ function drawMine(open, finished) {
 
 async function loadRooms() {
   try {
-    const [open, finished] = await Promise.all([api("/api/rooms"), api("/api/rooms?status=finished")]);
+    const [open, finished, idle] = await Promise.all([api("/api/rooms"), api("/api/rooms?status=finished"),
+                                                      api("/api/rooms?status=idle")]);
     const titles = Object.fromEntries(games.map((g) => [g.id, g.title]));
-    drawMine(open, finished);
+    drawMine(open, finished, idle.map((r) => ({ ...r, title: titles[r.game] })));
     // the games being played, grouped by game
     const byGame = {};
     for (const r of open) (byGame[r.game] = byGame[r.game] || []).push(r);
@@ -252,7 +284,8 @@ async function loadRooms() {
       const winners = (r.returns || []).map((v, i) => v > 0 ? i : null).filter((i) => i !== null);
       return el("div", { class: "room-item" }, el("b", {}, titles[r.game] || r.game),
                 el("span", { class: "small" }, `${seatSummary(r.seats)}; ${r.result ? r.result.replace(/^Game over: /, "") : `won by ${winners.length ? winners.map((w) => `seat ${w}`).join(", ") : "nobody"}`}`),
-                el("a", { class: "button", href: `/play/${r.room}?replay=1` }, "Replay"));
+                r.status === "ended" ? el("a", { class: "button", href: `/play/${r.room}` }, "Look")
+                  : el("a", { class: "button", href: `/play/${r.room}?replay=1` }, "Replay"));
     }) : [el("p", { class: "muted" }, "None yet.")]));
   } catch (err) {
     $("rooms").replaceChildren(el("p", { class: "error" }, `The games cannot be listed: ${err.message}`));

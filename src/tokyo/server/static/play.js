@@ -8,6 +8,7 @@ import * as kot from "/static/views/kot.js";
 import * as crisis from "/static/views/crisis.js";
 import * as storyline from "/static/views/storyline.js";
 import * as generic from "/static/views/generic.js";
+import { mountAdmin, standInNotice, takeCreatorLink } from "/static/admin.js";
 
 const VIEWS = { "kot-dark": kot, "kot-godzilla": kot, "crisis-tokyo": crisis,
                 "storyline": storyline, "crisis-format": storyline };
@@ -279,7 +280,10 @@ function seatName(seat) {
 
 function drawStatus() {
   const status = $("status");
-  if (view.status === "finished") {
+  if (view.status === "ended") {
+    status.textContent = "The room's creator ended this game before its end; nothing more is played.";
+    status.className = "status over";
+  } else if (view.status === "finished") {
     const winners = view.winners || [];
     const mine = view.seat !== null && winners.includes(view.seat);
     // a game view may say how it ended in its own words (a side that won, a draw)
@@ -309,8 +313,9 @@ function drawStatus() {
 
 function drawSeats() {
   $("seats").replaceChildren(...view.seats.map((s) => el("span", { class: "seat", title: s.connected ? "connected" : "not connected" },
-    el("span", { class: `dot ${s.kind === "bot" || s.connected ? "on" : ""}` }), " ",
-    view.seat === s.seat ? el("b", {}, `${seatName(s.seat)} (you)`) : seatName(s.seat))));
+    el("span", { class: `dot ${s.kind === "bot" || s.connected || s.stand_in ? "on" : ""}` }), " ",
+    view.seat === s.seat ? el("b", {}, `${seatName(s.seat)} (you)`) : seatName(s.seat),
+    s.stand_in ? el("span", { class: "small muted" }, ` (a ${s.stand_in} bot plays for them)`) : null)));
 }
 
 // A log line's rule: "<game> <statement> <title>" (docs/rules/README.md); the statement id
@@ -387,10 +392,22 @@ function makeContext(observation, legal, interactive, finished = false, lines = 
   return ctx;
 }
 
+// ----- the room's management (admin.js): the creator's panel, and a bot playing this seat
+let adminPanel = null;
+
+function drawManagement() {
+  const notice = standInNotice(view, room, token, (next) => { clearError(); applyView(next); },
+                               (err) => showError(err.message));
+  $("stand-in").replaceChildren(...(notice ? [notice] : []));
+  $("stand-in").hidden = !notice;
+  if (adminPanel) adminPanel.refresh();
+}
+
 function redraw() {
   if (!view) return;
   drawStatus();
   drawAuto();
+  drawManagement();
   drawSeats();
   if (!replay) drawLog(log);
   $("render").textContent = view.render || "";
@@ -477,5 +494,7 @@ async function openReplay() {
 if (!room) {
   showError("This page needs a room: /play/ROOM");
 } else {
+  takeCreatorLink(room);
+  adminPanel = mountAdmin(room, $("admin"));
   connect();
 }
