@@ -505,9 +505,9 @@ def test_each_player_meets_the_lose_conditions_on_their_own():
 
 
 @rule("storyline S45")
-def test_chapter_ends_scale_with_the_players_unless_printed_is_asked():
-    """Ruling S45: Crisis Chapter ends are printed for 2 players; with N players each is
-    times N/2 rounded up and more than the one before; chapter_ends=printed keeps them."""
+def test_chapter_ends_are_as_printed_unless_scaled_is_asked():
+    """Ruling S45: Crisis Chapter ends are as printed at every player count; with
+    chapter_ends=scaled each is times N/2 rounded up and more than the one before."""
     printed = {c: [ch["end"] for ch in tokyo.load_game("crisis-format", 2).cards["cards"][c]["faces"]["front"]["chapters"]]
                for c in tokyo.load_game("crisis-format", 2).cards["crises"]}
     assert printed["crisis-drone-foundry"] == [3, 6, 9] and printed["crisis-returning-comet"] == [2, 4, 6]
@@ -515,10 +515,10 @@ def test_chapter_ends_scale_with_the_players_unless_printed_is_asked():
             3: {"crisis-drone-foundry": [5, 9, 14], "crisis-returning-comet": [3, 6, 9], "crisis-parasite-bloom": [3, 8, 12]},
             4: {"crisis-drone-foundry": [6, 12, 18], "crisis-returning-comet": [4, 8, 12], "crisis-parasite-bloom": [4, 10, 16]}}
     for n, ends in want.items():
-        game = tokyo.load_game("crisis-format", n)
+        game = tokyo.load_game("crisis-format", n, chapter_ends="scaled")
         for cid, expected in ends.items():
             assert [ch["end"] for ch in game.cards["cards"][cid]["faces"]["front"]["chapters"]] == expected
-        same = tokyo.load_game("crisis-format", n, chapter_ends="printed")
+        same = tokyo.load_game("crisis-format", n)
         for cid in printed:
             assert [ch["end"] for ch in same.cards["cards"][cid]["faces"]["front"]["chapters"]] == printed[cid]
     # the shipped set itself is never changed, and the competitive game's cards are the same
@@ -529,8 +529,8 @@ def test_chapter_ends_scale_with_the_players_unless_printed_is_asked():
 def test_a_scaled_chapter_completes_at_its_scaled_end():
     """At 4 players the Drone Foundry's Chapter 1 ends at 6 Time counters: 5 do not complete
     it, the sixth does (its Chapter 2 starts)."""
-    game = tokyo.load_game("crisis-format", 4, crises="crisis-drone-foundry,crisis-grinding-front,"
-                                                     "crisis-quiet-coup,crisis-returning-comet")
+    game = tokyo.load_game("crisis-format", 4, chapter_ends="scaled",
+                           crises="crisis-drone-foundry,crisis-grinding-front,crisis-quiet-coup,crisis-returning-comet")
     s = game.new_initial_state()
     rng = random.Random(0)
     from tokyo.core import sample_chance

@@ -117,11 +117,12 @@ def catalogue_entries(crisis: bool) -> list[dict]:
 
 
 def scaled_chapter_ends(cards: dict, players: int) -> dict:
-    """Ruling S45: the card set with each Crisis Storyline's Chapter ends (printed for 2
-    players) multiplied by ``players`` / 2 and rounded up, each at least one more than the
-    Chapter before. A Crisis takes one Time counter in each opponent turn, N per round
-    (storyline 22.4.1), so this keeps its clock at the same number of rounds whatever N.
-    A copy: the shipped set (and every other card) is left as it is."""
+    """Ruling S45, option ``chapter_ends=scaled``: the card set with each Crisis Storyline's
+    Chapter ends (tuned for 2 players) multiplied by ``players`` / 2 and rounded up, each at
+    least one more than the Chapter before. A Crisis takes one Time counter in each
+    opponent turn, N per round (storyline 22.4.1), so this keeps its clock at the same
+    number of rounds whatever N. A copy: the shipped set (and every other card) is left
+    as it is."""
     out = dict(cards)
     out["cards"] = dict(cards["cards"])
     for cid in cards["crises"]:
@@ -165,9 +166,9 @@ class CrisisFormatGame(StorylineGame):
             Option("ask_always", False, "ask (or pick at random) also a choice among cards that would all be "
                    "left as they are (ruling S44); records made before the option replay with true",
                    kind="bool", legacy=True),
-            Option("chapter_ends", "scaled", "scaled: the Crisis Storylines' Chapter ends, printed for 2 players, "
-                   "times N/2 rounded up (ruling S45); printed: as printed; records made before the option "
-                   "replay with printed", choices=("scaled", "printed"), legacy="printed"),
+            Option("chapter_ends", "printed", "printed: the Crisis Storylines' Chapter ends as printed at every "
+                   "player count; scaled: times N/2 rounded up, so that a Crisis flips after as many rounds as at "
+                   "2 players (ruling S45)", choices=("printed", "scaled")),
         ),
     )
 
