@@ -340,7 +340,7 @@ def play(game: Annotated[str, typer.Argument(help="Game id, e.g. kot-dark.")],
     winners = [i for i, r in enumerate(returns) if r > 0]
     said = getattr(state, "result_text", None)   # a game that says who won in its own words
     if callable(said) and said():
-        if not picture.rstrip().endswith(said()):   # not already the picture's last line
+        if not any(line.startswith("Game over") for line in picture.splitlines()):   # the picture says it already
             out.print(Text(said(), style="bold"))
         if winners or getattr(state, "win_by", None) not in (None, "", "none", "last-act", "loop"):
             # a side with no seat may win (the automated opponent): then this seat lost

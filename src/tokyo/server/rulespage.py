@@ -75,8 +75,9 @@ PAGE = """<!doctype html>
 <main>
   <div class="panel rules-search">
     <label for="rules-q">Search the rules and rulings</label>
-    <input id="rules-q" type="search" placeholder="e.g. Tokyo Bay, Smoke, R13, 22.7" autocomplete="off">
+    <input id="rules-q" type="search" placeholder="e.g. {example}" autocomplete="off">
     <span id="rules-count" class="small muted" aria-live="polite"></span>
+    <p id="rules-none" class="muted" hidden>No statement or ruling has all of these words; try fewer words, or part of one.</p>
     <p class="small muted">{about}</p>
   </div>
   <article id="rules" class="panel rules-doc">{body}</article>
@@ -99,4 +100,13 @@ def rules_page(game_id: str) -> str:
     about = ("Every rule statement in this project's own words, numbered by the rulebook's sections, then "
              "the rulings this project made where the rulebook is silent (docs/rulings.md gives the "
              f"reasons).{shared} Each line of the game log links to the statement it applies.")
-    return PAGE.format(title=html.escape(info.title), about=about, body=body)
+    return PAGE.format(title=html.escape(info.title), about=about, body=body,
+                       example=html.escape(EXAMPLES.get(system, "a word of the rules")))
+
+
+EXAMPLES = {   # the search box's example, per rule system
+    "kot-dark": "Tokyo Bay, Smoke, R13, 2.4",
+    "kot-godzilla": "Smack, Dice token, G12, Evolution",
+    "crisis-tokyo": "Conflict, Superiority, C9, District",
+    "storyline": "empty Treasury, Contested, S44, 22.7",
+}

@@ -81,7 +81,7 @@ def read_records(path: str | Path) -> list[tuple[str, dict]]:
         try:
             rec = json.loads(line)
         except ValueError as exc:
-            raise StateFormatError(f"{path}, {where} is not JSON ({exc.msg} at column {exc.colno})") from None
+            raise StateFormatError(f"{path}, {where} is not JSON ({exc.msg.removesuffix(' at')}: column {exc.colno})") from None
         out.append((where, _check_record(rec, f"{path}, {where}")))
     return out
 

@@ -219,7 +219,7 @@ def load_results(path: str | Path) -> dict:
             head = None
         if isinstance(head, dict) and "history" in head:  # JSON lines of records
             return _summarise_records(path)
-        raise ReportError(f"{path} is not JSON ({exc.msg} at line {exc.lineno}, column {exc.colno}); "
+        raise ReportError(f"{path} is not JSON ({exc.msg.removesuffix(' at')}: line {exc.lineno}, column {exc.colno}); "
                           f"{EXPECTED}") from None
     if isinstance(data, list) or (isinstance(data, dict) and "history" in data):
         return _summarise_records(path)
@@ -686,8 +686,9 @@ def _section(sid: str, heading: str, png: bytes, alt: str, caption: str, table: 
 
 
 def _default_title(summary: dict) -> str:
-    return (f"{summary.get('game') or 'results'}: {summary.get('games')} games, "
-            f"{summary.get('players')} players")
+    n, p = summary.get("games"), summary.get("players")
+    return (f"{summary.get('game') or 'results'}: {n} game{'' if n == 1 else 's'}, "
+            f"{p} player{'' if p == 1 else 's'}")
 
 
 def _facts(summary: dict) -> str:

@@ -5,6 +5,7 @@
 const doc = document.getElementById("rules");
 const input = document.getElementById("rules-q");
 const count = document.getElementById("rules-count");
+const none = document.getElementById("rules-none");
 
 // the searchable blocks in document order; a heading starts a section of its level
 const blocks = [...doc.querySelectorAll("h1, h2, h3, h4, li, p, tr")].filter((b) => !b.closest("li") || b.tagName === "LI");
@@ -18,12 +19,21 @@ function search(query) {
   if (!words.length) {
     blocks.forEach((b) => { b.hidden = false; });
     count.textContent = "";
+    none.hidden = true;
     return;
   }
+  // a statement matches when every word is in it or in the headings it sits under
+  // ("empty treasury" finds the statements of "16.3 An empty Treasury")
   let found = 0;
+  const heads = [];
   const shown = blocks.map((b) => {
-    if (level(b)) return false;
-    const text = b.textContent.toLowerCase();
+    const lv = level(b);
+    if (lv) {
+      heads.length = lv - 1;
+      heads[lv - 1] = b.textContent.toLowerCase();
+      return false;
+    }
+    const text = `${heads.join(" ")} ${b.textContent.toLowerCase()}`;
     const hit = words.every((w) => text.includes(w));
     if (hit && b.tagName === "LI") found += 1;
     return hit;
@@ -40,6 +50,7 @@ function search(query) {
   });
   blocks.forEach((b, i) => { b.hidden = !shown[i]; });
   count.textContent = found === 1 ? "1 statement" : `${found} statements`;
+  none.hidden = found > 0 || shown.some(Boolean);
 }
 
 input.addEventListener("input", () => {
