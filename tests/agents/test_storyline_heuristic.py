@@ -285,3 +285,11 @@ def test_heuristic_value_is_a_share():
     while s.is_chance_node():
         s.apply_action(s.legal_texts()[0])
     assert abs(sum(StorylineHeuristicAgent.heuristic_value(s, p) for p in range(3)) - 1.0) < 1e-9
+
+
+def test_parameters_below_their_minimum_are_refused():
+    from tokyo import OptionError
+    for spec in ("heuristic:reserve=-3", "heuristic:bargain=-0.5"):
+        with pytest.raises(OptionError, match="must be at least 0"):
+            make_agent(spec, "crisis-format")
+    assert make_agent("heuristic:reserve=2", "crisis-format").reserve == 2

@@ -141,6 +141,17 @@ def expect_result(page, obs):
         expect(page.locator("#status")).to_contain_text(words)
     final = page.locator("#sl-result")
     expect(final).to_contain_text(f"Act {obs['act']}, turn {obs['turn']}.")
+    # green for a win of this seat's side, red for its loss, neutral for a draw
+    seat = obs["seat"]
+    if obs.get("format") == "crisis-format":
+        opp_won = obs["opponent_story"] >= len(obs["crises"]) + 1
+        players_won = obs["pool"] >= len(obs["crises"]) + 2
+        tone = "won" if (players_won if seat != obs["opponent_seat"] else opp_won) else \
+            "lost" if (opp_won if seat != obs["opponent_seat"] else players_won) else None
+    else:
+        tone = None if not obs["winners"] else "won" if seat in obs["winners"] else "lost"
+    classes = final.get_attribute("class").split()
+    assert (tone in classes) if tone else not ({"won", "lost"} & set(classes)), (tone, classes)
     if obs.get("format") == "crisis-format":
         expect(final).to_contain_text(f"the players' pool {obs['pool']} of ")
     else:

@@ -36,9 +36,9 @@ class Agent:
         self.rng = random.Random(0)
         self.seat = 0
 
-    def param(self, name: str, default, kind=int):
+    def param(self, name: str, default, kind=int, minimum: float | None = None):
         """The parameter ``name`` as ``kind`` (int or float), or ``default`` when absent;
-        OptionError when its value is not such a number."""
+        OptionError when its value is not such a number, or is below ``minimum``."""
         value = self.params.get(name)
         if value is None:
             return default
@@ -46,14 +46,17 @@ class Agent:
             if kind is int:
                 if isinstance(value, bool) or (isinstance(value, float) and not value.is_integer()):
                     raise ValueError
-                return int(value.strip() if isinstance(value, str) else value)
-            number = float(value)
-            if not math.isfinite(number):
-                raise ValueError
-            return number
+                number = int(value.strip() if isinstance(value, str) else value)
+            else:
+                number = float(value)
+                if not math.isfinite(number):
+                    raise ValueError
         except (TypeError, ValueError):
             raise OptionError(f"{self.spec} parameter {name}={value!r} must be "
                               f"{'an integer' if kind is int else 'a number'}") from None
+        if minimum is not None and number < minimum:
+            raise OptionError(f"{self.spec} parameter {name}={value!r} must be at least {minimum:g}")
+        return number
 
     def reset(self, seed: int | None, seat: int) -> None:
         self.rng = random.Random(seed)

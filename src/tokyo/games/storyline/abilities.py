@@ -352,7 +352,10 @@ class AbilityMixin:
             pl = self.players[p]
             lost = min(pl["treasury"], op["amount"])
             pl["treasury"] -= lost
-            self.say(f"{self.pname(p)} loses {lost} Treasury.", self.rule("20.6.1"))
+            if lost:
+                self.say(f"{self.pname(p)} loses {lost} Treasury.", self.rule("20.6.1"))
+            else:   # an empty Treasury loses nothing (7.9.1: an effect does what it can)
+                self.say(f"{self.pname(p)} has no Treasury to lose.", self.rule("20.6.1"))
 
     def _op_draw(self, ctx, i, op, chosen, seats):
         self._push(*[["draw", p, "20.1.1"] for p in seats for _ in range(op["n"])])

@@ -291,8 +291,9 @@ class CrisisState(StorylineState):
         """The generic keys (docs/architecture.md, Game records) with one entry per seat,
         the opponent's seat included (``opponent=seat``: cards None, label ``opponent``):
         ``labels`` ``{"faction": [deck id per seat]}`` and ``card_groups`` ``{"crises":
-        {"verb": "faced", "cards": [the Crisis Storylines of the game per player]}}``, so
-        a summary gives the players' win share with and without each Crisis Storyline.
+        {"verb": "faced", "cards": [the Crisis Storylines of the game, then None per other
+        seat]}}``: the players face them together and win or lose together, so a game
+        counts once in the players' win share with and without each Crisis Storyline.
         Own keys: ``pool``, ``opponent_story``, ``crises`` (ids), ``crisis_outcomes``
         ({id: ``destroyed`` (its Storyline face destroyed, 22.7), ``flipped`` (its final
         Chapter completed, 22.8, and never destroyed) or ``standing``}),
@@ -301,8 +302,10 @@ class CrisisState(StorylineState):
         the opponent a Story Point, 22.9.11), read from the log."""
         out = super().record_extra()
         extra_seats = self.game.num_players - self.game.n_players
-        out["card_groups"] = {"crises": {"verb": "faced", "cards": [sorted(self.crises)] * self.game.n_players
-                                         + [None] * extra_seats}}
+        # the Crises are faced by the players together, who win or lose together: one entry
+        # (seat 0's) per game, so a game counts once and not once per player
+        out["card_groups"] = {"crises": {"verb": "faced", "cards": [sorted(self.crises)]
+                                         + [None] * (self.game.n_players - 1 + extra_seats)}}
         by_name = {self.card(c)["faces"]["front"]["name"]: c for c in self.crises}
         lose = {k: 0 for k in self.LOSE_KEYS.values()}
         destroyed, flipped = set(), set()

@@ -187,8 +187,9 @@ class CrisisFormatGame(StorylineGame):
         self.crisis_ids: list[str] = [c.strip() for c in self.options["crises"].split(",") if c.strip()]
         if self.crisis_ids and (len(self.crisis_ids) != num_players or len(set(self.crisis_ids)) != num_players
                                 or any(c not in known for c in self.crisis_ids)):
-            raise OptionError(f"option 'crises': {self.options['crises']!r} is not allowed; allowed: {num_players} "
-                              f"different Crisis Storyline ids among {', '.join(known)}")
+            want = "one Crisis Storyline id" if num_players == 1 else f"{num_players} different Crisis Storyline ids"
+            raise OptionError(f"option 'crises': {self.options['crises']!r} is not allowed; allowed: {want} "
+                              f"(one per player) among {', '.join(known)}")
         if len(known) < num_players:
             raise OptionError(f"{num_players} players need {num_players} Crisis Storylines (storyline 22.1.1)")
 

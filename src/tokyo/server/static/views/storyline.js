@@ -143,6 +143,19 @@ export function moveHint(obs, legal) {
   return hints[node.kind] || "choose below";
 }
 
+/** "won" (green) when this seat's side won, "lost" (red) when it lost, "" (neutral) for a
+    draw or a spectator: the colour of the result panel. */
+function resultTone(obs, ctx) {
+  const winners = obs.winners || [];
+  const seat = ctx.seat;
+  if (seat === null || seat === undefined) return "";
+  if (winners.includes(seat)) return "won";
+  const crisis = obs.format === "crisis-format";
+  if (crisis && seat === obs.opponent_seat) return obs.opponent_story >= (obs.crises || []).length + 1 ? "won" : "lost";
+  if (crisis) return obs.opponent_story >= (obs.crises || []).length + 1 ? "lost" : "";
+  return winners.length ? "lost" : "";
+}
+
 /** The result of a finished game in words (the status line and the result panel);
     ``name(seat)`` names a seat (the page's seat names), else "Seat N". */
 export function resultText(obs, name = null) {
@@ -260,7 +273,9 @@ function choiceMark(ctx, e) {
 
 function statLine(e) {
   const bits = [];
-  if (["character", "ground-unit", "spacecraft", "location"].includes(e.type) || (e.strike && e.type !== "storyline")) {
+  // a Location with no Strike cannot attack: no Strike or Range to show
+  const attacks = ["character", "ground-unit", "spacecraft"].includes(e.type) || (e.type === "location" && e.strike);
+  if (attacks || (e.strike && e.type !== "storyline")) {
     bits.push(el("span", { class: "stat-strike", title: "Strike and Power" }, `⚔ ${e.strike} ${cap(e.power)}`));
     bits.push(el("span", { class: "stat-range", title: "Range (Bands it reaches away from its own)" }, `⇕ Range ${e.range}`));
   }
@@ -446,7 +461,8 @@ function handCard(ctx, cid, count) {
   const plays = ctx.legal.filter((t) => t.split(" ")[0] === "play" && t.split(" ")[1] === cid);
   const stats = [];
   if (["character", "ground-unit", "spacecraft", "location"].includes(info.type)) {
-    stats.push(`⚔ ${info.strike} ${cap(info.power)}`, `⇕ Range ${info.range}`, `Durability ${info.durability}`);
+    if (info.type !== "location" || info.strike) stats.push(`⚔ ${info.strike} ${cap(info.power)}`, `⇕ Range ${info.range}`);
+    stats.push(`Durability ${info.durability}`);
     if (info.income) stats.push(`+${info.income} Income`);
   } else if (info.type === "storyline" && info.chapters) {
     stats.push(`${plural(info.chapters.length, "Chapter")}`, `Durability ${info.durability}`);
@@ -573,7 +589,8 @@ function headPanel(ctx) {
        who ? ` · ${who}` : "", obs.phase && obs.phase !== "over" ? ` · ${PHASE_NAME[obs.phase] || obs.phase}` : ""),
     resolving.length ? el("div", { class: "small" }, "Resolving: ", resolving.join(", ")) : null,
     // the result in words is on the status line above; here the final standing
-    result ? el("div", { class: "sl-result", id: "sl-result", title: result }, el("b", {}, "Game over. "), finalStanding(ctx)) : null,
+    result ? el("div", { class: `sl-result ${resultTone(obs, ctx)}`, id: "sl-result", title: result }, el("b", {}, "Game over. "),
+                finalStanding(ctx)) : null,
     recentEvents(ctx));
 }
 
