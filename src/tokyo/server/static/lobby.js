@@ -58,6 +58,13 @@ function chosenOptions(game) {
   return out;
 }
 
+/** The search bot's default simulations per decision: fewer for the Storyline games, whose
+    engine is about ten times slower per turn (docs/performance.md), so a bot's move takes
+    seconds, not minutes. */
+function searchSims(game) {
+  return ["storyline", "crisis-format"].includes(game.id) ? 20 : 200;
+}
+
 function seatRow(game, index) {
   const kind = el("select", { name: `kind-${index}`, "aria-label": `seat ${index} player` },
                   el("option", { value: "human", selected: index === 0 }, "Person"),
@@ -65,8 +72,9 @@ function seatRow(game, index) {
   const agent = el("select", { name: `agent-${index}`, "aria-label": `seat ${index} bot` },
                    game.agents.map((a) => el("option", { value: a, selected: a === game.default_agent },
                                              a === "ismcts" ? "ismcts (search)" : a)));
-  const sims = el("input", { type: "number", name: `sims-${index}`, min: 10, max: 5000, value: 200,
-                             "aria-label": `seat ${index} simulations`, style: "width:6rem" });
+  const sims = el("input", { type: "number", name: `sims-${index}`, min: 10, max: 5000, value: searchSims(game),
+                             "aria-label": `seat ${index} simulations`, style: "width:6rem",
+                             title: "simulations per decision: more play better and think longer" });
   const simsLabel = el("label", { class: "small" }, "sims", sims);
   const name = el("input", { type: "text", name: `name-${index}`, maxlength: 40,
                              placeholder: index === 0 ? "your name" : "name", style: "width:9rem",
@@ -85,7 +93,7 @@ function seatRow(game, index) {
   row.spec = () => {
     const spec = { kind: kind.value };
     if (name.value.trim()) spec.name = name.value.trim();
-    if (kind.value === "bot") spec.agent = agent.value === "ismcts" ? `ismcts:sims=${Number(sims.value) || 200}` : agent.value;
+    if (kind.value === "bot") spec.agent = agent.value === "ismcts" ? `ismcts:sims=${Number(sims.value) || searchSims(game)}` : agent.value;
     return spec;
   };
   return row;
