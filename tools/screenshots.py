@@ -1,7 +1,8 @@
 """Screenshots of the browser client for the README: the lobby, a King of Tokyo game on
 a desktop and on a phone, a King of Tokyo: Godzilla game with Evolutions (desktop and
 phone), a Crisis: Tokyo game in a Conflict (desktop) and a turn in progress (phone), a
-Crisis Format game for two players (desktop and phone), and a replay.
+Crisis Format game for two players and a Storyline game for three (desktop and phone), and
+a replay.
 
 Run from the repository root with the test extra installed and Debian's chromium:
 ``.venv/bin/python tools/screenshots.py`` (writes docs/screenshots/*.png; name pictures,
@@ -69,10 +70,12 @@ def shot(page, url, name, ready="body[data-version]", full=False, before=None):
 WANTED: set[str] = set()
 PICTURES = ("lobby.png", "kot-desktop.png", "kot-phone.png", "kot-godzilla-desktop.png", "kot-godzilla-phone.png",
             "crisis-desktop.png", "crisis-phone.png", "crisis-format-desktop.png", "crisis-format-phone.png",
-            "replay.png")
+            "storyline-desktop.png", "storyline-phone.png", "replay.png")
 GODZILLA_PICTURES = {"kot-godzilla-desktop.png", "kot-godzilla-phone.png"}
 CRISIS_FORMAT_PICTURES = {"crisis-format-desktop.png", "crisis-format-phone.png"}
+STORYLINE_PICTURES = {"storyline-desktop.png", "storyline-phone.png"}
 CRISIS_FORMAT_SEED = 7
+STORYLINE_SEED = 3
 
 
 def keep_two(pg):
@@ -192,33 +195,43 @@ def crisis_format_ready(view) -> bool:
             and len(obs["hand"] or []) >= 3 and any(t.startswith("attack ") for t in view["legal"]))
 
 
-def crisis_format_picture(tmp: Path) -> None:
-    """crisis-format-desktop.png and crisis-format-phone.png: two players (the person and a
-    heuristic bot) against the automated opponent, the person's moves by a seeded generator
-    that prefers attacks, from a server in this process."""
-    server = ThreadServer(tmp / "crisis-format.sqlite3")
+def storyline_ready(view) -> bool:
+    """The person's Main Phase in a 3-player game: units of every player on the Map, a
+    Storyline in play, Story Points scored, cards in hand and something to attack."""
+    obs = view["observation"]
+    units = [e for e in obs["map"] if e["type"] not in ("location", "storyline")]
+    return (obs["node"]["kind"] == "main" and {0, 1, 2} <= {e["controller"] for e in units}
+            and any(e["type"] == "storyline" for e in obs["map"]) and any(p["story"] for p in obs["players"])
+            and len(obs["hand"] or []) >= 3 and any(t.startswith("attack ") for t in view["legal"]))
+
+
+def storyline_picture(tmp: Path, game: str, seeds: range, ready, pictures: tuple[str, str]) -> None:
+    """The phone and desktop pictures of a ``game`` room (crisis-format: two players; storyline:
+    three), the person's moves by a seeded generator, heuristic bots, from a server in this
+    process; the first seed of ``seeds`` reaching ``ready`` is used (printed)."""
+    server = ThreadServer(tmp / f"{game}.sqlite3")
     try:
         client = httpx.Client(base_url=server.url, timeout=60)
-        for seed in range(CRISIS_FORMAT_SEED, CRISIS_FORMAT_SEED + 40):
+        bots = 1 if game == "crisis-format" else 2
+        for seed in seeds:
             room = client.post("/api/rooms", json={
-                "game": "crisis-format", "seed": seed, "players": 2,
-                "seats": [{"kind": "human", "name": "Ann"}, {"kind": "bot", "agent": "heuristic"}]}).json()
-            rng = random.Random(seed)
+                "game": game, "seed": seed, "players": bots + 1,
+                "seats": [{"kind": "human", "name": "Ann"}] + [{"kind": "bot", "agent": "heuristic"}] * bots}).json()
             try:
-                play_until(client, room["room"], room["seats"][0]["token"], rng, crisis_format_ready, limit=300)
+                play_until(client, room["room"], room["seats"][0]["token"], random.Random(seed), ready, limit=300)
             except RuntimeError:
                 continue
-            print("crisis-format picture: room seed", seed)
+            print(f"{game} picture: room seed", seed)
             break
         else:
-            raise RuntimeError("no crisis-format seed reached the wanted position")
+            raise RuntimeError(f"no {game} seed reached the wanted position")
         with sync_playwright() as p:
             browser = launch(p)
             link = server.url + room["seats"][0]["link"]
             phone = browser.new_page(viewport=PHONE)
-            shot(phone, link, "crisis-format-phone.png", before=lambda pg: pg.evaluate("window.scrollTo(0, 0)"))
+            shot(phone, link, pictures[1], before=lambda pg: pg.evaluate("window.scrollTo(0, 0)"))
             desktop = browser.new_page(viewport=DESKTOP)
-            shot(desktop, link, "crisis-format-desktop.png", full=True)
+            shot(desktop, link, pictures[0], full=True)
             browser.close()
     finally:
         server.stop()
@@ -236,8 +249,12 @@ def main() -> None:
         if wanted & GODZILLA_PICTURES:
             godzilla_picture(Path(tmp))
         if wanted & CRISIS_FORMAT_PICTURES:
-            crisis_format_picture(Path(tmp))
-        if not wanted - GODZILLA_PICTURES - CRISIS_FORMAT_PICTURES:
+            storyline_picture(Path(tmp), "crisis-format", range(CRISIS_FORMAT_SEED, CRISIS_FORMAT_SEED + 40),
+                              crisis_format_ready, ("crisis-format-desktop.png", "crisis-format-phone.png"))
+        if wanted & STORYLINE_PICTURES:
+            storyline_picture(Path(tmp), "storyline", range(STORYLINE_SEED, STORYLINE_SEED + 40),
+                              storyline_ready, ("storyline-desktop.png", "storyline-phone.png"))
+        if not wanted - GODZILLA_PICTURES - CRISIS_FORMAT_PICTURES - STORYLINE_PICTURES:
             return
         server = Server(Path(tmp) / "games.sqlite3")
         try:
