@@ -128,7 +128,8 @@ def cards(game: Annotated[str, typer.Argument(help="Game id, e.g. kot-dark.")],
 # ----- play ----------------------------------------------------------------------------
 PLAY_HELP = ("Type the number of an action or its text. Other commands: "
              "help (this), board (the whole table again), log (everything you have seen so far), "
-             "card NAME (the text of a card, tile or monster), quit (leave the game).")
+             "card NAME (the text of a card, tile or monster; card #5: the card numbered 5 on the table, "
+             "where cards are numbered), quit (leave the game).")
 
 
 def _picture_change(before: str | None, after: str) -> str:
@@ -147,13 +148,23 @@ def _picture_change(before: str | None, after: str) -> str:
                      + (changed or ["  nothing"]))
 
 
-def _print_card_lookup(game_id: str, query: str) -> None:
-    """``card NAME`` during play: every card whose id or name contains NAME."""
+def _print_card_lookup(game_id: str, query: str, state=None) -> None:
+    """``card NAME`` during play: every card whose id or name contains NAME; ``card #5``
+    the card numbered 5 on the table, in a game that numbers its cards (``state.card_at``)."""
     from .core import game_catalogue
     q = query.lower().replace(" ", "-")
     catalogue = game_catalogue(game_id)
-    found = [c for c in catalogue
-             if q and (q in str(c.get("id", "")).lower() or q in str(c.get("name", "")).lower().replace(" ", "-"))]
+    card_at = getattr(state, "card_at", None)
+    number = query.strip().lstrip("#")
+    if callable(card_at) and query.strip().startswith("#") and number.isdigit():
+        at = card_at(int(number))
+        found = [c for c in catalogue if c.get("id") == at]
+        if not found:
+            out.print(Text(f"No card is numbered #{number} on the table now.", style="yellow"))
+            return
+    else:
+        found = [c for c in catalogue
+                 if q and (q in str(c.get("id", "")).lower() or q in str(c.get("name", "")).lower().replace(" ", "-"))]
     if not found:
         # the example is a word of one of this game's own card names (`tokyo cards GAME` lists them)
         words = [w for c in catalogue for w in str(c.get("name", "")).lower().split() if len(w) > 3]
@@ -299,7 +310,7 @@ def play(game: Annotated[str, typer.Argument(help="Game id, e.g. kot-dark.")],
                     _print_actions(legal, describe, full=True)
                     continue
                 if word.split()[0] == "card":
-                    _print_card_lookup(state.game.game_id, typed[4:].strip())
+                    _print_card_lookup(state.game.game_id, typed[4:].strip(), state)
                     continue
                 if word in ("board", "table"):
                     out.print(Text(picture), soft_wrap=True)

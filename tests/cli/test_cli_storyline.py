@@ -164,3 +164,16 @@ def test_play_prints_only_what_changed_between_two_decisions_of_a_turn():
     assert "Changed on the table (type 'board' to see all of it):" in changed
     assert "Deep Space (Band 3)" not in changed and "[you] Ground Unit" in changed   # the unit just played
     assert "Deep Space (Band 3)" in board and "Your hand (6):" in board
+
+
+def test_play_card_lookup_by_the_number_on_the_table():
+    """``card #N`` shows the face the card numbered N shows on the Map; a number nobody has
+    says so; in a game without numbered cards '#3' is an ordinary search."""
+    result = run_installed("play", "crisis-format", "--seed", "3", "--agents", "random",
+                           input="keep\ncard #1\ncard #99\n")
+    assert result.returncode == 0, result.stderr
+    out = " ".join(result.stdout.split())
+    assert "seat 0> card #1 Anvil Prime (Location (Homeworld), cost 4)" in out
+    assert "No card is numbered #99 on the table now." in out
+    kot = run_installed("play", "kot-dark", "--seed", "3", "--agents", "random", input="card #3\n")
+    assert kot.returncode == 0 and "No card matches '#3'" in kot.stdout

@@ -106,6 +106,15 @@ class StorylineState(AbilityMixin, StepState):
                 return e
         return None
 
+    def card_at(self, number: int) -> str | None:
+        """The catalogue id of the face the card numbered ``number`` (#5) shows on the Map
+        (``tokyo play``'s ``card #5``): ``"<card id>"`` or ``"<card id>:back"``; None if
+        no card on the Map has that number. Everything on the Map is public."""
+        e = self.find(number)
+        if e is None:
+            return None
+        return e["card"] if e["face"] == "front" else f"{e['card']}:{e['face']}"
+
     def is_permanent(self, e: dict) -> bool:
         """storyline 3.1.1, ruling S20: a Storyline face or an Epilogue is not one."""
         return self.ftype(e) in PERMANENT_TYPES
