@@ -177,3 +177,12 @@ def test_play_card_lookup_by_the_number_on_the_table():
     assert "No card is numbered #99 on the table now." in out
     kot = run_installed("play", "kot-dark", "--seed", "3", "--agents", "random", input="card #3\n")
     assert kot.returncode == 0 and "No card matches '#3'" in kot.stdout
+
+
+def test_compare_refuses_an_option_that_adds_a_seat_and_keeps_the_opponent_seat():
+    result = run_installed("simulate", "crisis-format", "-n", "2", "--workers", "1", "--compare", "opponent=seat")
+    assert_user_error(result, "cannot be paired seat by seat")
+    both = run_installed("simulate", "crisis-format", "-n", "2", "--workers", "1", "-o", "opponent=seat",
+                         "--compare", "acts=2", "--json")
+    assert both.returncode == 0, both.stderr
+    assert [s["seat"] for s in json.loads(both.stdout)["compare"]["seats"]] == [0, 1, 2]

@@ -61,8 +61,9 @@ def variant_pair(game_id: str, players: int, options: dict | None, key: str, val
     """The full option dicts (JSON values) of the base and of the variant: base =
     ``options`` with defaults, variant = base with ``key`` set to ``value``.
 
-    Raises OptionError for an unknown game, player count, option or value, or a value
-    equal to the base value (there would be nothing to compare).
+    Raises OptionError for an unknown game, player count, option or value, a value
+    equal to the base value (there would be nothing to compare), or a value that changes
+    the number of seats (the Crisis Format's ``opponent=seat``: no pairs seat by seat).
     """
     base_game = load_game(game_id, players, **dict(options or {}))  # raises OptionError
     names = [o.name for o in game_info(game_id).options]
@@ -70,7 +71,12 @@ def variant_pair(game_id: str, players: int, options: dict | None, key: str, val
         raise OptionError(f"--compare: {game_id} has no option {key!r}; its options are "
                           f"{', '.join(names) or 'none'}")
     base_options = base_game.options_json()
-    variant_options = load_game(game_id, players, **{**base_options, key: value}).options_json()
+    variant_game = load_game(game_id, players, **{**base_options, key: value})
+    variant_options = variant_game.options_json()
+    if variant_game.num_players != base_game.num_players:
+        raise OptionError(f"--compare {key}={value}: the variant has {variant_game.num_players} seats and the "
+                          f"base {base_game.num_players}, so its games cannot be paired seat by seat; set "
+                          f"-o {key}=... for both runs and compare another option")
     if variant_options[key] == base_options[key]:
         raise OptionError(f"--compare {key}={value}: that is the base value of {key}; "
                           f"give a different value to compare with {base_options[key]!r}")
@@ -112,7 +118,7 @@ def compare_runs(game_id: str, players: int, games: int, seed: int, agents: Sequ
             raise RuntimeError(f"unpaired games: seeds {b.seed} and {v.seed}")
 
     seats = []
-    for s in range(players):
+    for s in range(len(specs)):   # every seat, the Crisis Format's opponent seat included
         row = _row([_wins(r, [s]) for r in base], [_wins(r, [s]) for r in variant])
         seats.append({"seat": s, "agent": specs[s], **row})
     by_agent: dict[str, list[int]] = {}
