@@ -16,6 +16,7 @@ import pytest
 
 import tokyo
 from tokyo.agents import RandomAgent, make_agent
+from tokyo.core import sample_chance
 from tokyo.agents.match import play_match
 from tokyo.agents.storyline_heuristic import StorylineHeuristicAgent
 from tokyo.games.storyline.abilities import OPPONENT
@@ -63,8 +64,7 @@ def test_answers_legal_texts_at_every_node(game_id, players, options):
         steps = 0
         while not state.is_terminal() and steps < 1500:
             if state.is_chance_node():
-                outcomes = state.chance_outcomes()
-                state.apply_action(rng.choices([o for o, _ in outcomes], [p for _, p in outcomes])[0])
+                state.apply_action(sample_chance(state, rng))
                 continue
             seat = state.current_player()
             legal = state.legal_texts()

@@ -53,9 +53,8 @@ def test_a_game_without_settings_has_none(client):
 def decisions(game_id, kind, count, players=3):
     """The first ``count`` states of random games of ``game_id`` at a decision of ``kind``."""
     import random
-    from tokyo.agents import RandomAgent  # noqa: F401  (random choices below)
     from tokyo.core import sample_chance
-    out, rng, seed = [], random.Random(5), 0
+    out, rng = [], random.Random(5)
     while len(out) < count:
         game = load_game(game_id, players, **({"evolutions": True} if game_id == "kot-godzilla" else {}))
         s = game.new_initial_state()
@@ -66,7 +65,6 @@ def decisions(game_id, kind, count, players=3):
             if s.observation(s.current_player())["node"]["kind"] == kind:
                 out.append(s.clone())
             s.apply_action(rng.choice(s.legal_texts()))
-        seed += 1
     return out
 
 
@@ -100,7 +98,6 @@ def test_a_set_rule_plays_for_the_person_and_is_kept_after_a_restart(client, db)
     """With 'stay above 0' set, seat 1 is never asked to leave Tokyo: every yield decision
     of seat 1 in a whole game is answered 'stay' for it."""
     import random
-    from serverhelpers import play_humans
     room, tokens = kot_room(client, seed=7)
     client.put(f"/api/rooms/{room}/auto", json={"token": tokens[1], "auto": {"stay_above": 0, "skip_unaffordable": True}})
     asked = []

@@ -4,28 +4,14 @@ table's log makes, and an unknown game refused."""
 
 from __future__ import annotations
 
-import importlib.util
 import re
-import sys
-from pathlib import Path
 
 import pytest
 
-from tokyo.core import list_games
+from rulesindex import tool as rules_tool
 from tokyo.server.rulespage import anchor
 
-ROOT = Path(__file__).resolve().parents[2]
-
-
-def _tool():
-    spec = importlib.util.spec_from_file_location("rules_coverage", ROOT / "tools" / "rules_coverage.py")
-    module = importlib.util.module_from_spec(spec)
-    sys.modules[spec.name] = module
-    spec.loader.exec_module(module)
-    return module
-
-
-tool = _tool()
+tool = rules_tool()
 GAME_IDS = [g for system in tool.games() for g in tool.games_of(system)]   # the real games (not the tests' toy)
 
 

@@ -508,8 +508,8 @@ def test_each_player_meets_the_lose_conditions_on_their_own():
 def test_chapter_ends_are_as_printed_unless_scaled_is_asked():
     """Ruling S45: Crisis Chapter ends are as printed at every player count; with
     chapter_ends=scaled each is times N/2 rounded up and more than the one before."""
-    printed = {c: [ch["end"] for ch in tokyo.load_game("crisis-format", 2).cards["cards"][c]["faces"]["front"]["chapters"]]
-               for c in tokyo.load_game("crisis-format", 2).cards["crises"]}
+    two = tokyo.load_game("crisis-format", 2)
+    printed = {c: [ch["end"] for ch in two.cards["cards"][c]["faces"]["front"]["chapters"]] for c in two.cards["crises"]}
     assert printed["crisis-drone-foundry"] == [3, 6, 9] and printed["crisis-returning-comet"] == [2, 4, 6]
     want = {1: {"crisis-drone-foundry": [2, 3, 5], "crisis-returning-comet": [1, 2, 3], "crisis-parasite-bloom": [1, 3, 4]},
             3: {"crisis-drone-foundry": [5, 9, 14], "crisis-returning-comet": [3, 6, 9], "crisis-parasite-bloom": [3, 8, 12]},

@@ -13,7 +13,7 @@ from __future__ import annotations
 
 from collections import defaultdict
 
-from ..core import game_info
+from ..core import OptionError, game_info
 from .store import Store
 
 MAX_GAMES = 20_000   # the newest finished games read for one profile
@@ -31,7 +31,7 @@ def _share(wins: int, games: int) -> float | None:
 def _title(game_id: str) -> str:
     try:
         return game_info(game_id).title
-    except Exception:  # a game this version no longer has
+    except OptionError:  # a game this version no longer has
         return game_id
 
 

@@ -173,10 +173,9 @@ class CrisisFormatGame(StorylineGame):
     )
 
     def __init__(self, num_players: int, options: dict | None = None, cards: dict | None = None):
-        if 1 <= num_players <= self.info.max_players:
-            opts = validate_options(self.info, options or {})
-            if opts["chapter_ends"] == "scaled" and num_players != 2:
-                cards = scaled_chapter_ends(cards if cards is not None else default_card_set(), num_players)
+        # ruling S45 (the option's value is checked by StorylineGame.__init__ below)
+        if (options or {}).get("chapter_ends") == "scaled" and num_players != 2:
+            cards = scaled_chapter_ends(cards if cards is not None else default_card_set(), num_players)
         super().__init__(num_players, options, cards)
         if self.options["opponent"] == "seat":
             self.num_players = num_players + 1   # the opponent's seat, last (storyline 22.2.5)
