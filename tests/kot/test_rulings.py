@@ -1,5 +1,6 @@
-"""One test (or a few) per ruling R1-R41 of docs/rulings.md, including both values of
-the options star_tie (R1), wickedness_per_triple (R2), death_from_above (R5) and ask_always (R41)."""
+"""One test (or a few) per ruling R1-R42 of docs/rulings.md, including both values of
+the options star_tie (R1), wickedness_per_triple (R2), death_from_above (R5), ask_always (R41) and
+resolve_done (R42)."""
 
 import pytest
 
@@ -958,3 +959,78 @@ def test_r41_a_die_change_on_offer_keeps_the_question_and_ask_always_restores_it
     state = position(4, [{}, {"location": "city"}, {}, {}], options={"ask_always": True}, active=0,
                      step="resolve", dice="3 3 3 h e c")
     assert state.legal_texts() == ["resolve numbers", "resolve hearts", "resolve energy", "resolve smash"]
+
+
+# ----- R42 a card offered with no dice left to resolve is never forced ------------------------------
+@pytest.mark.rule("kot-dark R42", "kot-dark R15", "kot-dark card:rapid-healing")
+def test_r42_rapid_healing_with_no_dice_left_to_resolve_may_be_declined():
+    # 1-1-2-2-3-3: no category has anything to do, Rapid Healing is the only card on offer
+    specs = [{"hearts": 5, "energy": 6, "cards": ["rapid-healing"]}, {"location": "city"}, {}, {}]
+    state = position(4, specs, active=0, step="resolve", dice="1 1 2 2 3 3")
+    assert node_kind(state) == "resolve" and state.legal_texts() == ["rapid-heal", "done"]
+    state.apply_action("done")
+    assert (hearts(state)[0], energy(state)[0]) == (5, 6)
+    assert node_kind(state) == "buy" and "rapid-heal" in state.legal_texts()  # still offered there (R15)
+    # healing is asked again after each use, until the monster goes on
+    state = position(4, specs, active=0, step="resolve", dice="1 1 2 2 3 3")
+    state.apply_action("rapid-heal")
+    assert node_kind(state) == "resolve" and state.legal_texts() == ["rapid-heal", "done"]
+    state.apply_action("done")
+    assert (hearts(state)[0], energy(state)[0]) == (6, 4) and node_kind(state) == "buy"
+
+
+@pytest.mark.rule("kot-dark R42", "kot-dark R26", "kot-dark card:hibernation")
+def test_r42_hibernation_is_kept_when_the_dice_do_nothing():
+    # with Hibernation only hearts and energy count: 1-1-2-2-Claw-Claw leaves nothing to resolve
+    specs = [{"cards": ["hibernation"]}, {"location": "city"}, {}, {}]
+    state = position(4, specs, active=0, step="resolve", dice="1 1 2 2 c c")
+    assert node_kind(state) == "resolve" and state.legal_texts() == ["discard hibernation", "done"]
+    state.apply_action("done")
+    m = state.monsters[0]
+    assert m.cards == ["hibernation"] and m.location == OUT and hearts(state)[1] == 10
+    # discarding it is still a choice: then the Claws count and the monster may enter Tokyo
+    state = position(4, specs, active=0, step="resolve", dice="1 1 2 2 c c")
+    state.apply_action("discard hibernation")
+    assert state.monsters[0].cards == [] and hearts(state)[1] == 8
+
+
+@pytest.mark.rule("kot-dark R42", "kot-dark R10")
+@pytest.mark.parametrize("card,energy_,offered", [
+    ("herd-culler", 0, ["cull 2", "cull 3"]),
+    ("plot-twist", 0, ["twist 1 2", "twist 1 3"]),
+    ("stretchy", 2, ["stretch 1 2", "stretch 1 3"]),
+])
+def test_r42_a_die_change_with_no_dice_left_to_resolve_may_be_declined(card, energy_, offered):
+    specs = [{"cards": [card], "energy": energy_}, {"location": "city"}, {}, {}]
+    state = position(4, specs, active=0, step="resolve", dice="1 1 2 2 3 3")
+    legal = state.legal_texts()
+    assert node_kind(state) == "resolve" and legal[-1] == "done" and set(offered) <= set(legal)
+    assert not any(t.startswith("resolve ") for t in legal)
+    state.apply_action("done")
+    m = state.monsters[0]
+    assert m.cards == [card] and m.energy == energy_ and m.stars == 0 and m.wickedness == 0
+    assert not any("turns a die" in t for t in texts(state))
+
+
+@pytest.mark.rule("kot-dark R42")
+def test_r42_done_is_offered_only_when_no_category_is_left():
+    # a category left to resolve is the way on: no done beside it
+    specs = [{"hearts": 5, "energy": 6, "cards": ["rapid-healing"]}, {"location": "city"}, {}, {}]
+    state = position(4, specs, active=0, step="resolve", dice="1 1 2 2 3 h")
+    assert state.legal_texts() == ["rapid-heal", "resolve hearts"]
+    # no card on offer and nothing to resolve: no question at all
+    state = position(4, [{"hearts": 5}, {"location": "city"}, {}, {}], active=0, step="resolve",
+                     dice="1 1 2 2 3 3")
+    assert node_kind(state) != "resolve"
+
+
+@pytest.mark.rule("kot-dark R42")
+def test_r42_resolve_done_false_takes_a_lone_card_action_by_itself_as_before():
+    specs = [{"hearts": 5, "energy": 6, "cards": ["rapid-healing"]}, {"location": "city"}, {}, {}]
+    state = position(4, specs, options={"resolve_done": False}, active=0, step="resolve", dice="1 1 2 2 3 3")
+    # the game before this ruling: healed until the energy ran out, nobody asked
+    assert (hearts(state)[0], energy(state)[0]) == (8, 0) and node_kind(state) != "resolve"
+    state = position(4, [{"cards": ["hibernation"]}, {"location": "city"}, {}, {}],
+                     options={"resolve_done": False}, active=0, step="resolve", dice="1 1 2 2 c c")
+    assert state.monsters[0].cards == []
+

@@ -84,7 +84,9 @@ def test_a_game_stored_before_a_skipped_question_goes_on_as_it_was_played(db):
     fixture = Path(__file__).resolve().parents[1] / "sim" / "data" / "pre_skip_records.jsonl.gz"
     old = next(json.loads(line) for line in gzip.open(fixture, "rt") if '"kot-dark"' in line)
     history = old["history"][:old["history"].index(next(t for t in old["history"] if t.startswith("resolve"))) + 1]
-    legacy = load_game("kot-dark", old["players"], ask_always=True, **old["options"])
+    # the game as it was played then: every option with a legacy value the record lacks
+    # (ask_always, resolve_done) set to that value
+    legacy = load_game("kot-dark", old["players"], ask_always=True, resolve_done=False, **old["options"])
     state, steps = legacy.new_initial_state(), []
     for text in history:
         player = state.current_player()
@@ -95,7 +97,8 @@ def test_a_game_stored_before_a_skipped_question_goes_on_as_it_was_played(db):
     store = Store(db)
     store.create_game(rec, steps)
     rebuilt = store.rebuild(store.game("old"))
-    assert rebuilt.game.options["ask_always"] is True and rebuilt.history() == history and rebuilt == state
+    assert rebuilt.game.options["ask_always"] is True and rebuilt.game.options["resolve_done"] is False
+    assert rebuilt.history() == history and rebuilt == state
     store.close()
     with TestClient(create_app(db, bot_delay=0)) as client:
         response = client.get("/api/rooms/old")  # loaded, not refused; its bots play on

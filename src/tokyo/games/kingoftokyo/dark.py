@@ -180,7 +180,8 @@ class DarkEditionGame(Game):
     """``kot-dark``: King of Tokyo Dark Edition for 2-6 monsters.
 
     Options (``tokyo games`` lists them): monsters, wickedness_side, two_player_variant,
-    star_tie (R1), wickedness_per_triple (R2), death_from_above (R5), ask_always (R41).
+    star_tie (R1), wickedness_per_triple (R2), death_from_above (R5), ask_always (R41),
+    resolve_done (R42).
     """
 
     MONSTER_IDS = ("alienoid", "the-king", "gigazaur", "meka-dragon", "cyber-bunny", "kraken")
@@ -204,6 +205,9 @@ class DarkEditionGame(Game):
             Option("ask_always", False, "ask also the questions whose answer cannot change anything "
                    "(ruling R41: the resolve order); records made before the option replay with true",
                    kind="bool", legacy=True),
+            Option("resolve_done", True, "with no dice left to resolve, offer done (go on) beside die-changing and "
+                   "any-time cards, so none is ever forced (ruling R42); records made before the option replay "
+                   "with false", kind="bool", legacy=False),
         ),
     )
     max_dice = 8  # six gray and two yellow dice

@@ -687,6 +687,8 @@ class KotState(StepState):
             self._push(*self.hook_dice_resolved(m), ["enter-tokyo"])
             return
         if len(legal) == 1:
+            # a single category resolves by itself; a single card action only without
+            # resolve_done (R42: records made before it), since otherwise ``done`` is offered
             self._do_resolve(None, legal[0])
             return
         cats = self.categories_left()
@@ -761,8 +763,20 @@ class KotState(StepState):
         out = []
         if not self.resolved:
             out += self.hook_adjust_actions(m)
-        out += ["resolve " + k for k in self.categories_left()]
+        cats = self.categories_left()
+        out += ["resolve " + k for k in cats]
+        if out and not cats and self.offers_done():
+            # ruling R42: no dice left to resolve, only cards on offer (a die change, Rapid
+            # Healing, Hibernation): each says "may", so going on without them is an answer
+            out.append("done")
         return out
+
+    def offers_done(self) -> bool:
+        """Ruling R42: whether the resolve decision offers ``done`` when no category is left
+        and cards are on offer (option ``resolve_done``, true unless a record made before the
+        option is replayed: then a lone card action was taken by itself). An edition without
+        the option offers it."""
+        return self.game.options.get("resolve_done") is not False
 
     def hook_dice_resolved(self, m: MonsterState) -> list[list]:
         """Hook point: steps once every die is resolved, before Enter Tokyo (Godzilla: three
@@ -775,6 +789,9 @@ class KotState(StepState):
 
     def _do_resolve(self, node, text) -> None:
         words = text.split()
+        if words[0] == "done":  # R42: nothing left to resolve, no card used (more)
+            self._push(*self.hook_dice_resolved(self.monsters[self.active]), ["enter-tokyo"])
+            return
         if words[0] == "resolve":
             self.resolved.append(words[1])
             self._push(["resolve-" + words[1]], ["resolve-choice"])
