@@ -102,3 +102,17 @@ def test_a_history_legal_on_neither_game_raises_the_first_error():
     game = load_game(GAME_ID, 2)
     with pytest.raises(IllegalActionError, match="'hold' is not legal now. Legal: roll 1"):
         game.replay(["hold"])   # the error of the game as loaded, not of its legacy form
+
+
+def test_legacy_variants_try_every_legacy_option_first_then_each_alone():
+    """kot-dark has two options with a legacy value (ask_always R41, resolve_done R42): a record
+    made between them names ask_always and lacks resolve_done, so Game.replay must also try
+    the game with only resolve_done at its legacy value."""
+    game = load_game("kot-dark", 2)
+    variants = [{k: g.options[k] for k in ("ask_always", "resolve_done")} for g in game.legacy_variants()]
+    assert variants == [{"ask_always": True, "resolve_done": False}, {"ask_always": True, "resolve_done": True},
+                        {"ask_always": False, "resolve_done": False}]
+    assert game.legacy() == game.legacy_variants()[0]
+    assert load_game("kot-dark", 2, resolve_done=False).legacy_variants()[0].options["ask_always"] is True
+    assert load_game("kot-dark", 2, ask_always=True, resolve_done=False).legacy_variants() == []
+    assert load_game(GAME_ID, 2).legacy_variants() == [load_game(GAME_ID, 2).legacy()]

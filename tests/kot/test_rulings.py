@@ -1034,3 +1034,45 @@ def test_r42_resolve_done_false_takes_a_lone_card_action_by_itself_as_before():
                      options={"resolve_done": False}, active=0, step="resolve", dice="1 1 2 2 c c")
     assert state.monsters[0].cards == []
 
+
+class _Sleeper:
+    """Buys Hibernation when it can (sweeping for it while nobody holds it), stops rolling at
+    once and yields: a game in which dice that do nothing come soon after it is bought."""
+
+    def reset(self, seed, seat):
+        import random
+        self.rng = random.Random(seed)
+
+    def step(self, state):
+        legal = state.legal_texts()
+        if "buy hibernation" in legal:
+            return "buy hibernation"
+        if state.node[2] == "buy":
+            held = any("hibernation" in m.cards for m in state.monsters)
+            return "sweep" if "sweep" in legal and not held else "end"
+        for text in ("stop", "yield"):
+            if text in legal:
+                return text
+        return self.rng.choice(legal)
+
+
+@pytest.mark.rule("kot-dark R42")
+def test_r42_a_record_made_before_the_option_replays_as_it_was_played():
+    import tokyo
+    from tokyo import IllegalActionError
+    from tokyo.sim import replay_record
+    # seed 14: the record discards Hibernation by itself on dice that do nothing
+    rec = tokyo.play_game(tokyo.load_game("kot-dark", 2, resolve_done=False), [_Sleeper(), _Sleeper()],
+                          seed=14).as_dict()
+    del rec["options"]["resolve_done"]  # as the engine wrote records before the option existed
+    assert rec["options"]["ask_always"] is False
+    today = tokyo.load_game("kot-dark", 2, **rec["options"])
+    with pytest.raises(IllegalActionError, match="Legal: discard hibernation, done"):
+        today._replay(rec["history"])
+    result = replay_record(rec)
+    assert result.ok, result.differences
+    assert result.state.game.options["resolve_done"] is False and result.state.history() == rec["history"]
+    # Game.replay finds the game it was played on: resolve_done=false, ask_always as named
+    state = today.replay(rec["history"])
+    assert state.game.options["resolve_done"] is False and state.game.options["ask_always"] is False
+    assert state.returns() == rec["returns"] and state.history() == rec["history"]

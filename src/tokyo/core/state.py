@@ -329,19 +329,20 @@ class Game:
         A history recorded before the game stopped asking some questions (options with a
         ``legacy`` value, such as ``ask_always``) holds the answers to them. When a text of
         ``history`` is not legal, the history is replayed once more on :meth:`legacy`, the
-        game as it was played before those options existed; the state returned is then
-        that game's (``state.game``). If that fails too, the first error is raised."""
+        game as it was played before those options existed, then on each game that sets
+        only some of them to their legacy values (:meth:`legacy_variants`: a record made
+        between two such options names the older one); the state returned is then that
+        game's (``state.game``). If each of them fails too, the first error is raised."""
         history = list(history)
         try:
             return self._replay(history)
         except IllegalActionError as first:
-            older = self.legacy()
-            if older is None:
-                raise
-            try:
-                return older._replay(history)
-            except IllegalActionError:
-                raise first from None
+            for older in self.legacy_variants():
+                try:
+                    return older._replay(history)
+                except IllegalActionError:
+                    continue
+            raise first from None
 
     def _replay(self, history: list[str]) -> State:
         state = self.new_initial_state()
@@ -352,12 +353,25 @@ class Game:
     def legacy(self) -> "Game | None":
         """This game with every option that has a ``legacy`` value set to that value (the
         game as played before those options existed); None when no option changes."""
+        variants = self.legacy_variants()
+        return variants[0] if variants else None
+
+    def legacy_variants(self) -> list["Game"]:
+        """The games an old history of this game may have been played on: first
+        :meth:`legacy` (every option with a ``legacy`` value set to it), then each game
+        that sets only some of them, fewest first. Records name every option the game had
+        when they were made, so a record lacks exactly the options added after it; the
+        game alone cannot tell which. Empty when no option changes."""
+        from itertools import combinations
+
+        from .registry import load_game
         changes = {o.name: o.legacy for o in getattr(self.info, "options", ())
                    if o.legacy is not None and self.options.get(o.name) != o.legacy}
-        if not changes:
-            return None
-        from .registry import load_game
-        return load_game(self.game_id, self.players, **{**self.options_json(), **changes})
+        names = list(changes)
+        sets = [tuple(names)] if names else []
+        sets += [c for k in range(1, len(names)) for c in combinations(names, k)]
+        return [load_game(self.game_id, self.players, **{**self.options_json(), **{n: changes[n] for n in c}})
+                for c in sets]
 
     def __eq__(self, other: object) -> bool:
         return (isinstance(other, Game) and other.game_id == self.game_id
