@@ -100,6 +100,9 @@ def _dark_scenarios():
          ("resolve hearts",), lambda s: s.node[2] == "heart"),
         (3, dict(monsters=[{"cards": ["herd-culler", "plot-twist", "stretchy", "hibernation", "rapid-healing"], "energy": 6},
                            {}, {}], active=0, step="resolve", dice="c c h e 2 3"), (), verb_offered("twist")),
+        # dice with nothing to resolve and a card on offer: the card or done (R42)
+        (3, dict(monsters=[{"cards": ["rapid-healing"], "energy": 4, "hearts": 5}, {}, {}], active=0, step="resolve",
+                 dice="1 1 2 2 3 3"), (), lambda s: s.node[2] == "resolve" and "done" in s.legal_texts()),
         (3, dict(monsters=[{"cards": ["parasitic-tentacles", "made-in-a-lab", "rapid-healing"], "energy": 12},
                            {"cards": ["extra-head"]}, {}], active=0, step="buy"), ("peek",), verb_offered("buy-top")),
         (3, dict(monsters=[{"cards": ["smoke-cloud", "energy-drink", "background-dweller"], "smoke": 2, "energy": 4}, {}, {}],

@@ -246,7 +246,14 @@ def test_every_decision_kind_of_both_editions_is_worded_with_card_names(page, se
     assert probe.startswith("Psychic Probe: make ") and " reroll " in probe, probe
     meta = next((t, s) for (g, t), s in labels.items() if t.startswith("metamorph "))
     assert meta[1].startswith(f"Metamorph: discard {names[meta[0].split()[1]]} for "), meta
-    assert labels[("kot-dark", "done")] == "Keep my other cards (done)"
+    done = {(r["kind"], r["name"]): dict(r["labels"])["done"] for r in results
+            if r["game"] == "kot-dark" and "done" in r["legal"]}
+    assert done[("card", "metamorph")] == "Keep my other cards (done)"
+    # dice with nothing to resolve: the cards on offer, or going on without them (R42)
+    resolve = next(r for r in results if r["kind"] == "resolve" and "done" in r["legal"])
+    assert done[("resolve", None)] == "Go on without using a card"
+    assert resolve["title"] == "Your dice have nothing to resolve" and resolve["hint"] == "use a card now, or go on"
+    assert ["done", "Go on without using a card"] in resolve["placed"]
 
 
 def visible_action_buttons(page):
@@ -544,3 +551,90 @@ def test_the_dice_of_each_roll_are_drawn_as_dice_in_the_log(page, server):
     expect(page.locator("#log li").filter(has_text="for first player").first.locator(".log-die")).to_have_count(0)
     page.locator("#log").scroll_into_view_if_needed()
     page.screenshot(path="/tmp/log-dice.png")
+
+
+# ----- Rapid Healing with dice that have nothing to resolve (ruling R42) ----------------------------
+def _healer_move(state, rng):
+    """Seat 0's answer: collect energy until it holds Rapid Healing (sweeping the market for
+    it), then, hurt, keep dice towards 1-1-2-2-3-3; resolve, yield, the rest at random."""
+    legal, kind, m = state.legal_texts(), state.node[2], state.monsters[0]
+    if "buy rapid-healing" in legal:
+        return "buy rapid-healing"
+    if kind == "buy":
+        return "sweep" if "sweep" in legal and "rapid-healing" not in m.cards else "end"
+    if kind == "roll":
+        aim = "rapid-healing" in m.cards and m.energy >= 2 and m.hearts < 10
+        kept, rest = {"1": 0, "2": 0, "3": 0}, []
+        for f in state.dice:
+            if aim and f in kept and kept[f] < 2:
+                kept[f] += 1
+            elif not (not aim and f == "e"):
+                rest.append(f)
+        text = "reroll " + " ".join(sorted(rest, key="123ehc".index)) if rest else "stop"
+        return text if text in legal else "stop"
+    if "yield" in legal:
+        return "yield"
+    return next((t for t in legal if t.startswith("resolve ")), None) or rng.choice(legal)
+
+
+def _store_r42_room(db, token):
+    """A kot-dark room stored where seat 0 (a person, ``token``) has dice with nothing to
+    resolve and Rapid Healing on offer, with energy and missing hearts for two uses: played
+    offline (seat 1 at random), the first seed that gets there. Returns (room id, its state)."""
+    from tokyo.core import load_game, sample_chance
+    from tokyo.server.rooms import hash_token
+    from tokyo.server.store import GameRecord, SeatRecord, Step, Store
+    game = load_game("kot-dark", 2)
+
+    def wanted(state):
+        m = state.monsters[0]
+        return (state.current_player() == 0 and state.node[2] == "resolve" and m.energy >= 4 and m.hearts <= 8
+                and state.legal_texts() == ["rapid-heal", "done"])
+    for seed in range(40):
+        rng, state, steps = random.Random(seed), game.new_initial_state(), []
+        for _ in range(3000):
+            player = state.current_player()
+            if state.is_terminal() or wanted(state):
+                break
+            text = sample_chance(state, rng) if player < 0 else (
+                _healer_move(state, rng) if player == 0 else rng.choice(state.legal_texts()))
+            steps.append(Step(text, "chance" if player < 0 else "decision", None if player < 0 else player))
+            state.apply_action(text)
+        if not state.is_terminal() and wanted(state):
+            break
+    else:
+        raise AssertionError("no seed reached Rapid Healing with dice that have nothing to resolve")
+    seats = [SeatRecord("human", name="Ann", token_hash=hash_token(token)), SeatRecord("bot", "random", "Bot")]
+    store = Store(db)
+    store.create_game(GameRecord("r42", "kot-dark", 2, game.options_json(), seats, seed, time.time()), steps)
+    store.close()
+    return "r42", state
+
+
+def test_rapid_healing_with_nothing_to_resolve_is_asked_and_may_be_declined(page, tmp_path):
+    """Ruling R42 in the page: with dice that resolve nothing and Rapid Healing on offer, the
+    person sees both (heal, or go on); healing asks again; going on heals no more."""
+    from browserhelpers import Server
+    token = "r42-person-token"
+    room, state = _store_r42_room(tmp_path / "games.sqlite3", token)
+    hearts, energy = state.monsters[0].hearts, state.monsters[0].energy
+    srv = Server(tmp_path / "games.sqlite3")
+    try:
+        page.goto(f"{srv.url}/play/{room}?token={token}")
+        wait_for_decision(page)
+        assert node(page) == "resolve"
+        panel = page.locator("#dice-panel")
+        expect(panel.locator("button[data-action=done]")).to_have_text("Go on without using a card")
+        expect(panel.locator("button[data-action=rapid-heal]")).to_be_visible()
+        expect(panel).to_contain_text("These dice have nothing to resolve")
+        expect(page.locator("#status")).to_contain_text("use a card now, or go on")
+        click_and_wait(page, panel.locator("button[data-action=rapid-heal]"))
+        # healed once, and asked again
+        assert node(page) == "resolve" and page.locator("#dice-panel button[data-action=done]").is_visible()
+        click_and_wait(page, page.locator("#dice-panel button[data-action=done]"))
+        view = httpx.get(f"{srv.url}/api/rooms/{room}/seat/{token}", timeout=60).json()
+        me = view["observation"]["monsters"][0]
+        assert (me["hearts"], me["energy"]) == (hearts + 1, energy - 2)
+        assert view["observation"]["node"]["kind"] != "resolve"
+    finally:
+        srv.stop()

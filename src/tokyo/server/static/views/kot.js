@@ -241,7 +241,9 @@ export function label(text, ctx) {
       const c = ctx.cards[words[1]];
       return `Metamorph: discard ${name(1)}${c && c.cost !== undefined && c.cost !== null ? ` for ${c.cost} ⚡` : ""}`;
     }
-    case "done": return kind === "metamorph" ? "Keep my other cards (done)" : "Done";
+    case "done":
+      if (kind === "metamorph") return "Keep my other cards (done)";
+      return kind === "resolve" ? "Go on without using a card" : "Done";
     case "copy": return `Fluxling: copy ${name(1)}`;
     case "freeze": return "Freeze Time: take another turn (with one die fewer)";
     case "shield": return "Energy Shield: pay 2 ⚡ to lose 2 hearts fewer";
@@ -310,6 +312,7 @@ export function promptTitle(ctx) {
     "freeze-time": "Freeze Time: take an extra turn?", "energy-shield": "You are about to lose hearts: use Energy Shield?",
     "pick-number": "Finger Missiles: how much Energy do you pay?",
   };
+  if (kind === "resolve" && (ctx.legal || []).includes("done")) return "Your dice have nothing to resolve";
   if (kind === "pick-monster") {
     const card = recentCard(ctx, ["air-strike", "gravity-lightning"]);
     return card ? `${cardName(ctx, card)}: choose a monster` : "Choose a monster";
@@ -325,6 +328,7 @@ export function moveHint(obs, legal) {
                  buy: "buy cards, or buy nothing and gain 1 ⚡" };
     if (gz[node.kind]) return gz[node.kind];
   }
+  if (node.kind === "resolve" && (legal || []).includes("done")) return "use a card now, or go on";
   const hints = { roll: "click dice to keep them, then reroll the others or resolve", resolve: "resolve your dice",
                   buy: "buy cards or end your turn", yield: "stay in Tokyo or yield", tile: "take a Wickedness tile",
                   heart: "use a Heart die", card: "a card asks you" };
@@ -715,8 +719,12 @@ function dicePanel(ctx) {
       parts.push(el("div", { class: "buttons" }, buttons));
     }
   } else if (ctx.interactive && node.kind === "resolve") {
-    parts.push(el("p", { class: "small muted tray-hint" }, "Choose what to resolve first."));
-    parts.push(el("div", { class: "buttons" }, ctx.legal.map((t) => ctx.button(t, label(t, ctx), { class: t.startsWith("resolve") ? "primary" : "" }))));
+    // "done" comes only when no die has anything left to do and a card is on offer (R42)
+    const nothing = ctx.legal.includes("done");
+    parts.push(el("p", { class: "small muted tray-hint" },
+      nothing ? "These dice have nothing to resolve: use a card now, or go on." : "Choose what to resolve first."));
+    parts.push(el("div", { class: "buttons" }, ctx.legal.map((t) => ctx.button(t, label(t, ctx),
+      { class: t.startsWith("resolve") || t === "done" ? "primary" : "" }))));
   }
   return el("section", { class: "panel tray", id: "dice-panel", style: `--dice:${Math.max(6, dice.length)}` }, parts);
 }
