@@ -25,7 +25,7 @@ function table(headers, rows) {
 }
 
 function record(wins, games) {
-  return `${wins} of ${games}`;
+  return el("span", { class: "record" }, `${wins} of ${games}`);
 }
 
 /** The names of a game's cards, monsters and the like by id (labels are ids: "the-king"). */
@@ -61,9 +61,13 @@ async function load() {
   $("by-game").replaceChildren(table(["game", "won", "win share"],
     s.by_game.map((g) => [g.title, record(g.wins, g.games), el("span", { class: "share" }, pct(g.share), " ", bar(g.share))])));
   const names = Object.fromEntries(await Promise.all(s.by_game.map(async (g) => [g.game, await namesOf(g.game)])));
+  const titleOf = (game) => s.by_game.find((g) => g.game === game)?.title || game;
+  // a phone leaves the game column out: with several games, each label names its game below it
+  const several = s.by_game.length > 1;
   $("by-label").replaceChildren(table(["~game", "played as", "won", "win share"],
-    s.by_label.map((r) => [s.by_game.find((g) => g.game === r.game)?.title || r.game,
-                           `${labelName(names[r.game] || {}, r.label)} (${r.kind})`,
+    s.by_label.map((r) => [titleOf(r.game),
+                           el("span", {}, `${labelName(names[r.game] || {}, r.label)} (${r.kind})`,
+                              several ? el("span", { class: "phone-only small muted" }, titleOf(r.game)) : null),
                            record(r.wins, r.games), el("span", { class: "share" }, pct(r.share), " ", bar(r.share))])));
   $("recent").replaceChildren(table(["when", "game", "~seat", "result", ""],
     s.recent.map((r) => [r.finished ? new Date(r.finished * 1000).toLocaleString() : "–", r.title, String(r.seat),
