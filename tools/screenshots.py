@@ -1,8 +1,10 @@
 """Screenshots of the browser client for the README: the lobby, a King of Tokyo game on
 a desktop and on a phone, a King of Tokyo: Godzilla game with Evolutions (desktop and
 phone), a Crisis: Tokyo game in a Conflict (desktop) and a turn in progress (phone), a
-Crisis Format game for two players and a Storyline game for three (desktop and phone), and
-a replay.
+Crisis Format game for two players and a Storyline game for three (desktop and phone), a
+replay, and three pages around the games (desktop and phone each): the rules page with a
+search typed in, a player's statistics after a few finished games, and the room creator's
+panel.
 
 Run from the repository root with the test extra installed and Debian's chromium:
 ``.venv/bin/python tools/screenshots.py`` (writes docs/screenshots/*.png; name pictures,
@@ -70,8 +72,11 @@ def shot(page, url, name, ready="body[data-version]", full=False, before=None):
 WANTED: set[str] = set()
 PICTURES = ("lobby.png", "kot-desktop.png", "kot-phone.png", "kot-godzilla-desktop.png", "kot-godzilla-phone.png",
             "crisis-desktop.png", "crisis-phone.png", "crisis-format-desktop.png", "crisis-format-phone.png",
-            "storyline-desktop.png", "storyline-phone.png", "replay.png")
+            "storyline-desktop.png", "storyline-phone.png", "replay.png", "rules-desktop.png", "rules-phone.png",
+            "players-desktop.png", "players-phone.png", "room-admin-desktop.png", "room-admin-phone.png")
 GODZILLA_PICTURES = {"kot-godzilla-desktop.png", "kot-godzilla-phone.png"}
+PAGE_PICTURES = {"rules-desktop.png", "rules-phone.png", "players-desktop.png", "players-phone.png",
+                 "room-admin-desktop.png", "room-admin-phone.png"}
 CRISIS_FORMAT_PICTURES = {"crisis-format-desktop.png", "crisis-format-phone.png"}
 STORYLINE_PICTURES = {"storyline-desktop.png", "storyline-phone.png"}
 CRISIS_FORMAT_SEED = 7
@@ -237,6 +242,100 @@ def storyline_picture(tmp: Path, game: str, seeds: range, ready, pictures: tuple
         server.stop()
 
 
+RULES_SEARCH = "rapid healing"
+"""What the rules picture types into the rules page's search box (kot-dark)."""
+PLAYER = "Ann"
+PLAYER_GAMES = (("kot-dark", "the-king,kraken"), ("kot-dark", "cyber-bunny,gigazaur"),
+                ("kot-dark", "kraken,meka-dragon"), ("kot-godzilla", "godzilla,mothra"))
+"""The finished games of the statistics picture: two seats, PLAYER in the first with that
+monster, a random bot in the second."""
+ADMIN_SEED = 12
+
+
+def play_to_end(client, room, token, rng, limit=5000) -> None:
+    """Play the person's seat with random legal actions (resolving the Smash first, staying
+    in Tokyo) until the game is over."""
+    for _ in range(limit):
+        view = seat_view(client, room, token)
+        if view["status"] == "finished":
+            return
+        if not view["your_turn"]:
+            time.sleep(0.02)
+            continue
+        legal = view["legal"]
+        choice = next((p for p in ("resolve smash", "stay") if p in legal), None) or rng.choice(legal)
+        client.post(f"/api/rooms/{room}/actions", json={"token": token, "action": choice, "version": view["version"]})
+    raise RuntimeError("the game did not end")
+
+
+def rules_picture(page, url: str, name: str) -> None:
+    """The kot-dark rules page with RULES_SEARCH typed into its search box, as a person types it."""
+    def typed(pg):
+        pg.locator("#rules-q").press_sequentially(RULES_SEARCH, delay=20)
+        pg.wait_for_function("document.getElementById('rules-count').textContent !== ''")
+        pg.evaluate("window.scrollTo(0, 0)")
+    shot(page, url + "/rules/kot-dark", name, ready="#rules-q", before=typed)
+
+
+def admin_pictures(browser, client, url: str) -> None:
+    """room-admin-*.png: the creator's panel of a seeded kot-dark room for two people (Ann,
+    Ben) and a heuristic bot, the creator playing seat 0 at its first decision, Ben away and
+    a random bot standing in for him. The browser is given the creator's token and the seat
+    links as the lobby gives them (common.js rememberRoom)."""
+    for name, viewport in (("room-admin-desktop.png", DESKTOP), ("room-admin-phone.png", PHONE)):
+        if name not in WANTED:
+            continue
+        room = client.post("/api/rooms", json={
+            "game": "kot-dark", "seed": ADMIN_SEED, "seats": [{"kind": "human", "name": PLAYER},
+                                                              {"kind": "human", "name": "Ben"},
+                                                              {"kind": "bot", "agent": "heuristic"}]}).json()
+        links = {s["seat"]: s["link"] for s in room["seats"] if s.get("link")}
+        context = browser.new_context(viewport=viewport)
+        page = context.new_page()
+        page.set_default_timeout(60_000)
+        page.goto(url + "/")
+        page.evaluate("([room, token, links]) => import('/static/common.js').then((c) => c.rememberRoom("
+                      "{ room, token, links, title: 'King of Tokyo: Dark Edition' }))",
+                      [room["room"], room["creator_token"], links])
+        page.goto(url + links[0])
+        row = page.locator("#admin .admin-seat[data-seat='1']")
+        row.locator("select").select_option("random")
+        row.locator("button[data-admin=stand-in]").click()
+        page.wait_for_selector("#admin .admin-seat[data-seat='1'][data-state='stand-in']")
+        page.wait_for_selector("body[data-your-turn='1']:not([data-busy])")
+        page.wait_for_timeout(600)
+        if viewport is PHONE:  # below the board on a phone: scrolled to; beside it on a desktop
+            page.locator("#admin").evaluate("(box) => box.scrollIntoView({ block: 'start' })")
+        page.screenshot(path=str(OUT / name))
+        print("wrote", OUT / name)
+        context.close()
+
+
+def pages_pictures(tmp: Path) -> None:
+    """rules-*.png, players-*.png and room-admin-*.png, from a server of their own."""
+    server = Server(tmp / "pages.sqlite3")
+    try:
+        client = httpx.Client(base_url=server.url, timeout=60)
+        if WANTED & {"players-desktop.png", "players-phone.png"}:
+            rng = random.Random(9)
+            for seed, (game, monsters) in enumerate(PLAYER_GAMES, start=21):
+                room = client.post("/api/rooms", json={
+                    "game": game, "seed": seed, "players": 2, "options": {"monsters": monsters},
+                    "seats": [{"kind": "human", "name": PLAYER}, {"kind": "bot", "agent": "random"}]}).json()
+                play_to_end(client, room["room"], room["seats"][0]["token"], rng)
+        with sync_playwright() as p:
+            browser = launch(p)
+            for name, viewport in (("rules-desktop.png", DESKTOP), ("rules-phone.png", PHONE)):
+                rules_picture(browser.new_page(viewport=viewport), server.url, name)
+            for name, viewport in (("players-desktop.png", DESKTOP), ("players-phone.png", PHONE)):
+                shot(browser.new_page(viewport=viewport), f"{server.url}/players/{PLAYER}", name,
+                     ready="#recent table, #recent p", full=True)
+            admin_pictures(browser, client, server.url)
+            browser.close()
+    finally:
+        server.stop()
+
+
 def main() -> None:
     OUT.mkdir(parents=True, exist_ok=True)
     wanted = set(sys.argv[1:]) or set(PICTURES)
@@ -254,7 +353,9 @@ def main() -> None:
         if wanted & STORYLINE_PICTURES:
             storyline_picture(Path(tmp), "storyline", range(STORYLINE_SEED, STORYLINE_SEED + 40),
                               storyline_ready, ("storyline-desktop.png", "storyline-phone.png"))
-        if not wanted - GODZILLA_PICTURES - CRISIS_FORMAT_PICTURES - STORYLINE_PICTURES:
+        if wanted & PAGE_PICTURES:
+            pages_pictures(Path(tmp))
+        if not wanted - GODZILLA_PICTURES - CRISIS_FORMAT_PICTURES - STORYLINE_PICTURES - PAGE_PICTURES:
             return
         server = Server(Path(tmp) / "games.sqlite3")
         try:
