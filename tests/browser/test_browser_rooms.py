@@ -48,6 +48,11 @@ def test_a_seat_handed_to_a_bot_and_back(browser, server):
     assert seat_row(page, 1).locator("input").input_value() == links[1]
     # Ben is away: a bot plays his seat
     seat_row(page, 1).locator("select").select_option("random")
+    # the panel is drawn again every 5 s and with each view: the bot chosen stays chosen
+    seat_row(page, 1).locator("select").evaluate("(s) => { s.dataset.before = '1'; }")
+    page.wait_for_function("!document.querySelector(\"#admin .admin-seat[data-seat='1'] select\").dataset.before",
+                           timeout=SLOW)
+    expect(seat_row(page, 1).locator("select")).to_have_value("random")
     seat_row(page, 1).locator("button[data-admin=stand-in]").click()
     expect(seat_row(page, 1)).to_have_attribute("data-state", "stand-in", timeout=SLOW)
     expect(seat_row(page, 1)).to_contain_text("a bot plays for them (random)")

@@ -36,6 +36,7 @@ function seatState(s) {
 export function mountAdmin(room, box) {
   let agents = null;        // the game's bots, for the stand-in choice
   let defaultAgent = null;
+  const picked = {};        // seat -> the bot chosen in its menu: a redraw (every 5 s, each view) keeps it
   let busy = false;
   let last = null;          // the last answer of GET .../admin
   let gone = false;
@@ -89,9 +90,10 @@ export function mountAdmin(room, box) {
     let note = null;
     if (s.kind === "human" && !s.stand_in && last.status === "playing") {
       if (s.can_stand_in) {
-        const choice = el("select", { "aria-label": `bot for seat ${s.seat}` },
+        const choice = el("select", { "aria-label": `bot for seat ${s.seat}`,
+                                      onchange: (e) => { picked[s.seat] = e.target.value; } },
           (agents || ["heuristic"]).filter((a) => a !== "ismcts").map((a) =>
-            el("option", { value: a, selected: a === defaultAgent }, a)));
+            el("option", { value: a, selected: a === (picked[s.seat] || defaultAgent) }, a)));
         buttons.push(choice, el("button", {
           type: "button", dataset: { admin: "stand-in" },
           title: "a bot plays this seat until you give it back or its person takes it back",
