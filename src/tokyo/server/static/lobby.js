@@ -278,9 +278,11 @@ function showCreated(created) {
 }
 
 function seatSummary(seats) {
-  // an unnamed person is "Player N" (from 1) on the server: shown as "person"
-  return seats.map((s) => s.kind === "bot" ? (s.agent || "bot")
-    : (s.name && !/^Player \d+$/.test(s.name) ? s.name : "person")).join(", ");
+  // the names a person reads everywhere (personName), a bot's kind beside an unnamed one
+  return seats.map((s) => {
+    const name = personName(seats, s.seat);
+    return s.kind === "bot" && name === `Bot ${s.seat + 1}` ? `${name} (${s.agent || "bot"})` : name;
+  }).join(", ");
 }
 
 /** Whose move it is in a listed room, in words ("Bob to play"), or "". */
