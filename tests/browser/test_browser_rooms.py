@@ -73,7 +73,7 @@ def test_a_seat_handed_to_a_bot_and_back(browser, server):
     expect(seat_row(page, 1)).to_have_attribute("data-state", "stand-in", timeout=SLOW)
     seat_row(page, 1).locator("button[data-admin=give-back]").click()
     expect(seat_row(page, 1)).to_have_attribute("data-state", "away", timeout=SLOW)
-    expect(page.locator("#admin .admin-message")).to_contain_text("Seat 1 is its person's again")
+    expect(page.locator("#admin .admin-message")).to_contain_text("Seat 2 is its person's again")
     # a lost link: a new one replaces it (after a confirmation), and the old one fails
     page.once("dialog", lambda dialog: dialog.accept())
     seat_row(page, 1).locator("button[data-admin=new-link]").click()
