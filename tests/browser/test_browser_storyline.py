@@ -274,11 +274,11 @@ def test_opponent_seat_in_the_lobby_and_a_person_making_its_choice(page, server)
     links = create_in_lobby(page, server, "crisis-format", 1, options={"opponent": "seat", "acts": 1, "act_rounds": 1},
                             seats={0: "random", 1: "human"}, rows=2)
     assert page.locator("#seats .seat-row[data-seat='1']").inner_text().count("the opponent's seat") == 1
-    assert len(links) == 2 and "Seat 1, the opponent" in page.locator("#links .link-row").first.inner_text()
+    assert len(links) == 2 and "Seat 2, the opponent" in page.locator("#links .link-row").first.inner_text()
     page.goto(links[0])
     page.wait_for_selector("body[data-version]")
     expect(page.locator("#sl-hand h2")).to_have_text("You play the opponent")
-    expect(page.locator("#seats")).to_contain_text("the opponent, seat 1 (you)")
+    expect(page.locator("#seats")).to_contain_text("the opponent, seat 2 (you)")
     # a room where the opponent's first random choice has several cards: the person picks
     for seed in PICK_SEEDS:
         room = httpx.post(server.url + "/api/rooms", timeout=60, json={

@@ -80,7 +80,7 @@ def test_an_undo_accepted_and_one_refused(page, server):
                                                                  before["log"])
     assert page.locator("#legal button").count() == len(before["legal"])
     expect(page.locator("#undone")).to_be_hidden()                  # Ann knows what she did
-    expect(ben.locator("#undone")).to_have_text("Seat 0 (Ann) took back their last action.", timeout=WAIT)
+    expect(ben.locator("#undone")).to_have_text("Seat 1 (Ann) took back their last action.", timeout=WAIT)
     ben.context.close()
 
     # refused: the same action again, but before the page's undo reaches the server Ann's

@@ -31,6 +31,7 @@ from starlette.routing import Match, Route
 from ..agents import AGENT_NAMES
 from ..core import OptionError, game_catalogue, game_info, list_games
 from . import rulespage
+from .optionwords import option_words
 from .profiles import player_summary
 from .limits import MAX_BODY_BYTES, MAX_ROOMS_PER_CLIENT, MAX_SEARCH_BOTS_PER_CLIENT, BodyLimit, too_large_body
 from .models import ErrorBody, api_models
@@ -268,14 +269,15 @@ def create_app(db_path: str | Path = "tokyo-games.sqlite3", bot_delay: float = 0
     async def games():
         """Every game: ``id``, ``title``, ``players`` [min, max], ``default_players``,
         ``options`` (name, default, allowed, help, and for forms kind, choices, minimum,
-        maximum), ``agents`` (bot names for this game) and ``default_agent``."""
+        maximum, and in a player's words label, words, rules, pick: optionwords.py), ``agents`` (bot names for this game) and ``default_agent``."""
         out = []
         for g in list_games():
             if g["id"] not in game_ids:  # registered after the app was made: not served
                 continue
             declared = {o.name: o for o in game_info(g["id"]).options}
             options = [dict(o, kind=declared[o["name"]].kind, choices=list(declared[o["name"]].choices or []),
-                            minimum=declared[o["name"]].minimum, maximum=declared[o["name"]].maximum)
+                            minimum=declared[o["name"]].minimum, maximum=declared[o["name"]].maximum,
+                            **option_words(g["id"], declared[o["name"]]))
                        for o in g["options"]]
             out.append(dict(g, options=options, agents=available_agents(g["id"]), default_agent=default_agent(g["id"])))
         return JSONResponse(out)

@@ -117,6 +117,13 @@ def api_models(game_ids: list[str]) -> SimpleNamespace:
         choices: list[str] = Field(description="the allowed values of a str option, or of a list's items")
         minimum: int | None = None
         maximum: int | None = None
+        label: str = Field(description="the option's name in a player's words (the lobby's label)")
+        words: str = Field(description="what the option changes, in a player's words (help without rule ids)")
+        rules: list[str] = Field(description="the rule statements the option comes from (ids of the rules page, "
+                                             "/rules/{game}#{id with a dash for the space})")
+        pick: dict[str, Any] | None = Field(description="for an option that takes ids: per (seat, player or "
+                                                        "one), items [{id, name}], unset (what a place left "
+                                                        "unchosen gets), seats (true: the items are the seats)")
 
     class GameEntry(BaseModel):
         model_config = ConfigDict(extra="allow")
@@ -144,6 +151,10 @@ def api_models(game_ids: list[str]) -> SimpleNamespace:
         name: str | None
         stand_in: str | None = Field(None, description="the agent of a bot the creator put in this person's "
                                                         "seat while they are away (null: the person plays)")
+        away_since: float | None = Field(None, description="a person's seat that no WebSocket is open for: when it "
+                                                           "was last here (Unix s: its last socket closed, or its "
+                                                           "last action); null when connected, for a bot, or not "
+                                                           "seen since the server started")
 
     class RoomSummary(BaseModel):
         """Public facts about a room: never an observation."""
@@ -268,6 +279,9 @@ def api_models(game_ids: list[str]) -> SimpleNamespace:
         seat: int
         won: bool
         result: str | None
+        players: list[str] = Field(default_factory=list, description="every seat's name, in seat order (a "
+                                                                      "person's, else Player N or Bot N, N from 1)")
+        winners: list[str] = Field(default_factory=list, description="the names of the winning seats")
 
     class PlayerStats(BaseModel):
         """A player's seat-games over this server's finished games (profiles.py)."""

@@ -35,11 +35,23 @@ def _title(game_id: str) -> str:
         return game_id
 
 
+def seat_names(seats) -> list[str]:
+    """The name a person reads for each seat: a person's own (else ``Player N``), a bot's
+    given name (else ``Bot N``), N counted from 1 (the browser's personName)."""
+    out = []
+    for i, s in enumerate(seats):
+        if s.kind == "bot":
+            out.append(s.name if s.name and s.name != f"{s.agent} bot" else f"Bot {i + 1}")
+        else:
+            out.append(s.name or f"Player {i + 1}")
+    return out
+
+
 def player_summary(store: Store, name: str) -> dict:
     """The statistics of the player called ``name`` (1-40 characters after trimming; the
     caller checks): {name, games, wins, share, by_game: [{game, title, games, wins, share}],
     by_label: [{game, kind, label, games, wins, share}], recent: [{room, game, title,
-    finished (Unix s), seat, won, result}]}; shares in [0, 1] or None with no games. A
+    finished (Unix s), seat, won, result, players (every seat's name), winners (theirs)}]}; shares in [0, 1] or None with no games. A
     seat-game is one seat held by that name in one finished game (the same name in two
     seats of one game counts twice)."""
     key = _key(name)
@@ -63,8 +75,11 @@ def player_summary(store: Store, name: str) -> dict:
                     cell[0] += 1
                     cell[1] += won
             if len(recent) < RECENT:
+                names = seat_names(rec.seats)
                 recent.append({"room": rec.id, "game": rec.game, "title": _title(rec.game),
-                               "finished": rec.finished, "seat": seat, "won": won, "result": rec.result})
+                               "finished": rec.finished, "seat": seat, "won": won, "result": rec.result,
+                               "players": names,
+                               "winners": [n for i, n in enumerate(names) if i < len(returns) and returns[i] > 0]})
     return {
         "name": " ".join(name.split()), "games": games, "wins": wins, "share": _share(wins, games),
         "by_game": [{"game": g, "title": _title(g), "games": n, "wins": w, "share": _share(w, n)}

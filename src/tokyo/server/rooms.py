@@ -252,6 +252,9 @@ class Room:
         self._token_seats = {s.token_hash: i for i, s in enumerate(rec.seats) if s.token_hash}
         self.ended = rec.status == "ended"   # stopped by its creator before the end (see end())
         self._touched = 0.0                  # when last_seen was last written (see touch())
+        # per person's seat, the last time it was here (a socket of it open, or an action):
+        # the others are told how long someone has been away (memory only: None after a restart)
+        self.seen: dict[int, float] = {}
         self.bots = {}
         self._threaded: set[int] = set()
         # a person's automatic decisions (tokyo.agents.auto), per seat; stored with the seats
@@ -306,7 +309,9 @@ class Room:
             counts[sub.seat] = counts.get(sub.seat, 0) + 1
         return [{"seat": i, "kind": s.kind, "agent": s.agent, "name": s.name or
                  (f"{s.agent} bot" if s.kind == "bot" else f"Player {i + 1}"),
-                 "connected": counts.get(i, 0), "stand_in": s.stand_in} for i, s in enumerate(self.rec.seats)]
+                 "connected": counts.get(i, 0), "stand_in": s.stand_in,
+                 "away_since": (self.seen.get(i) if s.kind == "human" and not counts.get(i, 0) else None)}
+                for i, s in enumerate(self.rec.seats)]
 
     def summary(self) -> dict:
         """Public facts for the room list: no observation, nothing hidden."""
@@ -448,6 +453,7 @@ class Room:
         async with self.lock:
             text = self.check(seat, raw, expected_version)
             self._advance(Step(text, "decision", seat))
+        self.seen[seat] = time.time()
         self.touch()
         self.changed()
 
@@ -599,11 +605,27 @@ class Room:
         sub = Subscriber(seat, pace=pace)
         self.subscribers.add(sub)
         self.touch(force=True)
+        self._presence(seat, came=True)
         return sub
 
     def unsubscribe(self, sub: Subscriber) -> None:
         self.subscribers.discard(sub)
         self.touch(force=True)
+        self._presence(sub.seat, came=False)
+
+    def _presence(self, seat: int | None, came: bool) -> None:
+        """A seat's socket opened or closed: note when it was last here, and when it came
+        or went (its first socket opened, its last closed) send the others the view again,
+        so that everyone sees who is connected (a spectator's coming and going is not told)."""
+        if seat is None or self.rec.seats[seat].kind != "human":
+            return
+        self.seen[seat] = time.time()
+        if self.connected(seat) != (1 if came else 0):
+            return   # another tab of the seat is (still) open: nothing to tell
+        for sub in self.subscribers:
+            if sub.seat != seat:
+                sub.force = True
+                sub.changed.set()
 
     TOUCH_EVERY = 60.0
     """Seconds between two writes of ``last_seen`` for actions (a socket's opening and

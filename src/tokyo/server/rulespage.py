@@ -24,6 +24,9 @@ from markdown_it import MarkdownIt
 from ..core import game_info
 
 DOCS = Path(__file__).resolve().parents[3] / "docs" / "rules"
+HOWTO = Path(__file__).resolve().parent / "howto"
+"""The "How to play in two minutes" of each game, ``howto/<game id>.md``: a short summary in
+this project's own words of its rules document (shipped with the package)."""
 
 _STATEMENT = re.compile(r"<li><strong>([a-z-]+) ([A-Za-z0-9.:_-]+)</strong>")
 _HEADING = re.compile(r"<h([234])>(\d+(?:\.\d+)*) ")
@@ -47,8 +50,49 @@ def _render(path: str, mtime: float) -> str:
     system = Path(path).stem
     body = MarkdownIt("commonmark", {"html": False}).enable("table").render(text)
     body = _STATEMENT.sub(lambda m: f'<li id="{html.escape(anchor(m[1] + " " + m[2]))}" class="statement">'
-                                    f'<strong>{m[1]} {m[2]}</strong>', body)
-    return _HEADING.sub(lambda m: f'<h{m[1]} id="{html.escape(anchor(system + " " + m[2]))}">{m[2]} ', body)
+                                    f'<strong class="stmt-no" title="{m[1]} {m[2]}">{m[2]}</strong>', body)
+    body = _HEADING.sub(lambda m: f'<h{m[1]} id="{html.escape(anchor(system + " " + m[2]))}">{m[2]} ', body)
+    return for_players(body)
+
+
+# What the documents say to their developers (where the rulebook's text is, how statements are
+# numbered and tested, what a block is generated from), left out of the page a player reads.
+_DEV_WORDS = re.compile(r"docs/|tools/|shared/|\.md\b|\.txt\b|\.py\b|coverage|testable|generated|"
+                        r"statement index|do not edit", re.IGNORECASE)
+_PARAGRAPH = re.compile(r"<p>(.*?)</p>\n?", re.DOTALL)
+_NOTHING = re.compile(r"^Nothing to test here[.:]?\s*", re.IGNORECASE)
+_INTRO = re.compile(r"(<h1>)(.*?)(</h1>\n)(.*?)(?=<h2)", re.DOTALL)
+_NUMBERING = re.compile(r"<h2>How the rules are numbered</h2>.*?(?=<h2)", re.DOTALL)
+_RULINGS_HEAD = re.compile(r'(<h2>Rulings</h2>\n)')
+
+
+def for_players(body: str) -> str:
+    """The rendered document without its notes to developers: the opening paragraphs (where
+    the rulebook is, the numbering convention, the coverage), Storyline's section on how the
+    statement ids are formed, "Nothing to test here", and every paragraph that names a file
+    of the repository; the rulings get one sentence of their own."""
+    body = _INTRO.sub(lambda m: f"{m[1]}The rules in full{m[3]}", body, count=1)
+    body = _NUMBERING.sub("", body)
+
+    def paragraph(m: re.Match) -> str:
+        text = m[1].replace("docs/rulings.md", "the rulings at the end of this page")
+        text = _NOTHING.sub("", text).strip()
+        if not text or _DEV_WORDS.search(text):
+            return ""
+        return f"<p>{text[:1].upper()}{text[1:]}</p>\n"
+
+    body = _PARAGRAPH.sub(paragraph, body)
+    return _RULINGS_HEAD.sub(r"\1<p>Where the rulebook leaves a question open, this table decides it as follows; "
+                             "a few of these can be changed in the game's options when the game is created.</p>\n",
+                             body, count=1)
+
+
+def howto_html(game_id: str) -> str:
+    """The game's "How to play in two minutes" as HTML ("" when it has none)."""
+    path = HOWTO / f"{game_id}.md"
+    if not path.is_file():
+        return ""
+    return MarkdownIt("commonmark", {"html": False}).render(path.read_text(encoding="utf-8"))
 
 
 def rules_html(game_id: str) -> str | None:
@@ -73,6 +117,7 @@ PAGE = """<!doctype html>
 <body class="rules-page">
 <header class="top"><h1>Rules: {title}</h1><a href="/">Lobby</a></header>
 <main>
+  {howto}
   <div class="panel rules-search">
     <label for="rules-q">Search the rules and rulings</label>
     <input id="rules-q" type="search" placeholder="e.g. {example}" autocomplete="off">
@@ -97,10 +142,14 @@ def rules_page(game_id: str) -> str:
                 f"<code>docs/rules/{html.escape(system)}.md</code>, which an install from a clone "
                 "(<code>pip install -e .</code>, as the README says) keeps.</p>")
     shared = "" if system == game_id else f" {html.escape(info.title)} is played on the {html.escape(system)} rules."
-    about = ("Every rule statement in this project's own words, numbered by the rulebook's sections, then "
-             "the rulings this project made where the rulebook is silent (docs/rulings.md gives the "
-             f"reasons).{shared} Each line of the game log links to the statement it applies.")
-    return PAGE.format(title=html.escape(info.title), about=about, body=body,
+    about = ("Every rule in our own words, numbered by the rulebook's sections, then the rulings the table "
+             f"follows where the rulebook is silent.{shared} With “rules” ticked in a game's log, each line links "
+             "to the rule it applies.")
+    howto = howto_html(game_id)
+    if howto:
+        howto = (f'<section class="panel howto" id="howto"><h2>How to play in two minutes</h2>{howto}'
+                 '<p class="small muted">The full rules are below; search them for any word.</p></section>')
+    return PAGE.format(title=html.escape(info.title), about=about, body=body, howto=howto,
                        example=html.escape(EXAMPLES.get(system, "a word of the rules")))
 
 

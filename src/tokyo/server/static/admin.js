@@ -19,7 +19,7 @@ const adminPath = (room, token, tail = "") =>
 
 function seatTitle(s) {
   const named = s.name && !/^Player \d+$/.test(s.name) && !(s.kind === "bot" && s.name === `${s.agent} bot`);
-  return `Seat ${s.seat}${named ? `: ${s.name}` : ""}`;
+  return `Seat ${s.seat + 1}${named ? `: ${s.name}` : ""}`;
 }
 
 /** Who is in the seat now, in words, with the class of its mark. */
@@ -74,7 +74,7 @@ export function mountAdmin(room, box) {
                 "\"New link\" makes one (the old one stops working).");
     }
     const url = absolute(link);
-    const input = el("input", { type: "text", readonly: true, value: url, "aria-label": `link of seat ${s.seat}`,
+    const input = el("input", { type: "text", readonly: true, value: url, "aria-label": `link of seat ${s.seat + 1}`,
                                 onfocus: (e) => e.target.select() });
     const copied = el("span", { class: "small muted" });
     const copy = el("button", { type: "button", class: "small", onclick: async () => {
@@ -90,7 +90,7 @@ export function mountAdmin(room, box) {
     let note = null;
     if (s.kind === "human" && !s.stand_in && last.status === "playing") {
       if (s.can_stand_in) {
-        const choice = el("select", { "aria-label": `bot for seat ${s.seat}`,
+        const choice = el("select", { "aria-label": `bot for seat ${s.seat + 1}`,
                                       onchange: (e) => { picked[s.seat] = e.target.value; } },
           (agents || ["heuristic"]).filter((a) => a !== "ismcts").map((a) =>
             el("option", { value: a, selected: a === (picked[s.seat] || defaultAgent) }, a)));
@@ -98,7 +98,7 @@ export function mountAdmin(room, box) {
           type: "button", dataset: { admin: "stand-in" },
           title: "a bot plays this seat until you give it back or its person takes it back",
           onclick: () => run(() => call(`/seats/${s.seat}/bot`, { json: { agent: choice.value } }),
-                             `A bot (${choice.value}) plays seat ${s.seat} now.`),
+                             `A bot (${choice.value}) plays seat ${s.seat + 1} now.`),
         }, "Bot plays this seat"));
       } else {
         note = el("p", { class: "small muted" }, "Here now; a bot can take this seat only while its person is away.");
@@ -107,12 +107,12 @@ export function mountAdmin(room, box) {
     if (s.stand_in) {
       buttons.push(el("button", { type: "button", class: "primary", dataset: { admin: "give-back" },
         onclick: () => run(() => call(`/seats/${s.seat}/return`, { method: "POST" }),
-                           `Seat ${s.seat} is its person's again.`) }, "Give the seat back"));
+                           `Seat ${s.seat + 1} is its person's again.`) }, "Give the seat back"));
     }
     if (s.kind === "human") {
       buttons.push(el("button", { type: "button", dataset: { admin: "new-link" },
         onclick: () => {
-          if (!confirm(`Make a new link for seat ${s.seat}? Its old link stops working at once; `
+          if (!confirm(`Make a new link for seat ${s.seat + 1}? Its old link stops working at once; `
                        + "send the new one to its player.")) return;
           run(async () => {
             const fresh = await call(`/seats/${s.seat}/link`, { method: "POST" });
@@ -124,7 +124,7 @@ export function mountAdmin(room, box) {
               rememberSeat({ ...played, link: fresh.link });
               if (played.link === location.pathname + location.search) location.replace(fresh.link);
             }
-          }, `Seat ${s.seat} has a new link; the old one no longer works.`);
+          }, `Seat ${s.seat + 1} has a new link; the old one no longer works.`);
         } }, "New link"));
     }
     return el("div", { class: `admin-seat ${mark}`, dataset: { seat: s.seat, state: mark } },

@@ -65,14 +65,53 @@ export async function copyText(text) {
   }
 }
 
-/** A seat's display text: "seat 2 (heuristic)" or "seat 0 (Ann)". Seats are shown from 0,
-    as in the engine's notation. */
+/** A seat's display text: "seat 3 (heuristic)" or "seat 1 (Ann)". Seats are shown to people
+    numbered from 1 (the engine's notation and the API count from 0). */
 export function seatLabel(seats, seat) {
   const s = seats && seats[seat];
-  if (!s) return `seat ${seat}`;
-  if (s.kind === "bot") return `seat ${seat} (${s.agent || "bot"})`;
+  if (!s) return `seat ${seat + 1}`;
+  if (s.kind === "bot") return `seat ${seat + 1} (${s.agent || "bot"})`;
   // the server names an unnamed person "Player N" (from 1): shown as the seat alone
-  return s.name && !/^Player \d+$/.test(s.name) ? `seat ${seat} (${s.name})` : `seat ${seat}`;
+  return s.name && !/^Player \d+$/.test(s.name) ? `seat ${seat + 1} (${s.name})` : `seat ${seat + 1}`;
+}
+
+/** The name a person reads for a seat: the person's (or "Player N"), a bot's given name, or
+    "Bot N" (N from 1, as the seats are shown). */
+export function personName(seats, seat) {
+  const s = seats && seats[seat];
+  if (!s) return `Seat ${seat + 1}`;
+  if (s.kind === "bot") return s.name && s.name !== `${s.agent} bot` ? s.name : `Bot ${seat + 1}`;
+  return s.name || `Player ${seat + 1}`;
+}
+
+/** ``text`` (a log line, a result) with the engine's "Seat N" (N from 0) replaced by the
+    seat's name (personName); a seat number the room does not have stays as it is. */
+export function withSeatNames(text, seats) {
+  if (!text || !seats || !seats.length) return text;
+  return text.replace(/\b([Ss])eat (\d+)\b/g, (whole, s, n) => {
+    const seat = Number(n);
+    return seat < seats.length ? personName(seats, seat) : whole;
+  });
+}
+
+/** A moment as a person reads it: "today 14:05", "yesterday 09:30" or "3 Mar 14:05". */
+export function when(seconds) {
+  if (!seconds) return "";
+  const d = new Date(seconds * 1000);
+  const time = d.toLocaleTimeString([], { hour: "2-digit", minute: "2-digit" });
+  const day = (x) => new Date(x.getFullYear(), x.getMonth(), x.getDate()).getTime();
+  const diff = Math.round((day(new Date()) - day(d)) / 86400000);
+  if (diff === 0) return `today ${time}`;
+  if (diff === 1) return `yesterday ${time}`;
+  return `${d.toLocaleDateString([], { day: "numeric", month: "short", year: diff > 300 ? "numeric" : undefined })} ${time}`;
+}
+
+/** How long ago, in words: "2 min", "3 h", "5 days" (at least "1 min"). */
+export function duration(seconds) {
+  const s = Math.max(0, seconds);
+  if (s < 3600) return `${Math.max(1, Math.round(s / 60))} min`;
+  if (s < 86400 * 2) return `${Math.round(s / 3600)} h`;
+  return `${Math.round(s / 86400)} days`;
 }
 
 export function absolute(link) {

@@ -1,7 +1,7 @@
 // The lobby: choose a game, its players, seats (person or bot) and options; create the
 // room; show every person's seat link; list the games being played and the finished ones.
 import { api, el, copyText, absolute, ApiError, rememberedName, rememberName, mySeats, rememberSeat,
-         forgetSeat, myRooms, rememberRoom, forgetRoom } from "/static/common.js";
+         forgetSeat, myRooms, rememberRoom, forgetRoom, personName, withSeatNames, when } from "/static/common.js";
 
 let games = [];
 const $ = (id) => document.getElementById(id);
@@ -16,11 +16,48 @@ function currentGame() {
   return games.find((g) => g.id === $("game").value) || games[0];
 }
 
-/** A form control for one declared option (bool: checkbox, int: number, choices: select). */
-function optionControl(option) {
+/** The small link of an option's rule statements to the game's rules page (a new tab). */
+function ruleLinks(game, rules) {
+  if (!rules || !rules.length) return null;
+  return el("span", { class: "rule-links" }, rules.map((id) => {
+    const short = id.split(" ").slice(1).join(" ");
+    return el("a", { href: `/rules/${encodeURIComponent(game.id)}#${encodeURIComponent(id.replace(" ", "-"))}`,
+                     target: "_blank", rel: "noopener", title: `the rule this option comes from (${id})`,
+                     class: "rule-link" }, `rule ${short}`);
+  }));
+}
+
+/** How many places an id-taking option has now: one per seat or player (the players chosen). */
+function pickPlaces() {
+  return Number($("players").value) || 1;
+}
+
+/** The selects of an option that takes ids (option.pick): one per seat or player, each with
+    the items by name and the "unset" choice; values kept across a redraw. */
+function drawPick(option, box) {
+  const pick = option.pick;
+  const old = [...box.querySelectorAll("select")].map((s) => s.value);
+  const items = pick.seats ? Array.from({ length: pickPlaces() }, (_, i) => ({ id: String(i), name: `Seat ${i + 1}` }))
+    : pick.items;
+  const places = pick.per === "one" ? 1 : pickPlaces();
+  const who = pick.per === "seat" ? "Seat" : "Player";
+  box.replaceChildren(...Array.from({ length: places }, (_, i) => {
+    const select = el("select", { name: `${option.name}-${i}`, "aria-label": places > 1 ? `${option.label}: ${who} ${i + 1}` : option.label },
+      el("option", { value: "" }, pick.unset), items.map((it) => el("option", { value: it.id }, it.name)));
+    if (old[i] && items.some((it) => it.id === old[i])) select.value = old[i];
+    return places > 1 ? el("label", { class: "pick-place" }, el("span", { class: "small" }, `${who} ${i + 1}`), select) : select;
+  }));
+}
+
+/** A form control for one declared option (bool: checkbox, int: number, choices: select, ids:
+    a list to choose from per seat or player), with its words and a small link to its rule. */
+function optionControl(game, option) {
   const id = `opt-${option.name}`;
   let control;
-  if (option.kind === "bool") {
+  if (option.pick) {
+    control = el("div", { id, class: "pick", role: "group", "aria-label": option.label });
+    drawPick(option, control);
+  } else if (option.kind === "bool") {
     control = el("input", { type: "checkbox", id, name: option.name });
     control.checked = !!option.default;
   } else if (option.kind === "int") {
@@ -31,15 +68,34 @@ function optionControl(option) {
                  option.choices.map((c) => el("option", { value: c, selected: c === option.default }, c)));
   } else {
     const value = Array.isArray(option.default) ? option.default.join(",") : (option.default ?? "");
-    control = el("input", { type: "text", id, name: option.name, value,
-                            placeholder: option.kind === "list" ? "empty: the default" : "" });
+    control = el("input", { type: "text", id, name: option.name, value });
   }
   control.dataset.kind = option.kind;
-  return el("div", { class: "option" },
-            el("label", { for: id }, el("b", {}, option.name.replaceAll("_", " ")),
-               option.kind === "bool" ? control : null),
+  const label = option.label || option.name.replaceAll("_", " ");
+  return el("div", { class: "option", dataset: { option: option.name } },
+            el("label", { for: option.pick ? null : id }, el("b", {}, label), option.kind === "bool" ? control : null),
             option.kind === "bool" ? null : control,
-            el("span", { class: "help" }, `${option.help} (allowed: ${option.allowed})`));
+            el("span", { class: "help" }, option.words || option.help, " ", ruleLinks(game, option.rules)),
+            option.pick ? el("span", { class: "help pick-note", "aria-live": "polite" }) : null);
+}
+
+/** The ids chosen in a pick option, as the API wants them (comma-separated, one per place);
+    "" when nothing is chosen (the default). Places left unchosen get the ones not chosen:
+    in their listed order (the board order) for seats, at random for players. */
+function pickValue(option) {
+  const box = $(`opt-${option.name}`);
+  const chosen = [...box.querySelectorAll("select")].map((s) => s.value);
+  const note = box.parentElement.querySelector(".pick-note");
+  if (option.pick.per === "one") return chosen[0] || option.default;
+  if (chosen.every((v) => !v)) { if (note) note.textContent = ""; return ""; }
+  const twice = chosen.filter((v, i) => v && chosen.indexOf(v) !== i);
+  if (note) {
+    note.textContent = twice.length
+      ? `Each one can be chosen only once: ${option.pick.items.find((it) => it.id === twice[0]).name} is chosen twice.` : "";
+  }
+  const rest = option.pick.items.map((it) => it.id).filter((v) => !chosen.includes(v));
+  if (option.pick.per !== "seat") rest.sort(() => Math.random() - 0.5);
+  return chosen.map((v) => v || rest.shift() || "").join(",");
 }
 
 /** The options whose control differs from the default, as the API wants them. */
@@ -49,7 +105,8 @@ function chosenOptions(game) {
     const control = $(`opt-${option.name}`);
     if (!control) continue;
     let value;
-    if (option.kind === "bool") value = control.checked;
+    if (option.pick) value = pickValue(option);
+    else if (option.kind === "bool") value = control.checked;
     else if (option.kind === "int") value = Number(control.value);
     else value = control.value.trim();
     const base = Array.isArray(option.default) ? option.default.join(",") : option.default;
@@ -66,20 +123,20 @@ function searchSims(game) {
 }
 
 function seatRow(game, index) {
-  const kind = el("select", { name: `kind-${index}`, "aria-label": `seat ${index} player` },
+  const kind = el("select", { name: `kind-${index}`, "aria-label": `seat ${index + 1} player` },
                   el("option", { value: "human", selected: index === 0 }, "Person"),
                   el("option", { value: "bot", selected: index !== 0 }, "Bot"));
-  const agent = el("select", { name: `agent-${index}`, "aria-label": `seat ${index} bot` },
+  const agent = el("select", { name: `agent-${index}`, "aria-label": `seat ${index + 1} bot` },
                    game.agents.map((a) => el("option", { value: a, selected: a === game.default_agent },
                                              a === "ismcts" ? "ismcts (search)" : a)));
   const sims = el("input", { type: "number", name: `sims-${index}`, min: 10, max: 5000, value: searchSims(game),
-                             "aria-label": `seat ${index} simulations`, style: "width:6rem",
+                             "aria-label": `seat ${index + 1} simulations`, style: "width:6rem",
                              title: "simulations per decision: more play better and think longer" });
   const simsLabel = el("label", { class: "small" }, "sims", sims);
   const name = el("input", { type: "text", name: `name-${index}`, maxlength: 40,
                              placeholder: index === 0 ? "your name" : "name", style: "width:9rem",
                              value: index === 0 ? rememberedName() : "",
-                             "aria-label": `seat ${index} name` });
+                             "aria-label": `seat ${index + 1} name` });
   const update = () => {
     const bot = kind.value === "bot";
     agent.hidden = !bot;
@@ -89,7 +146,7 @@ function seatRow(game, index) {
   agent.addEventListener("change", update);
   update();
   const row = el("div", { class: "seat-row", dataset: { seat: index } },
-                 el("span", { class: "seat-no" }, `Seat ${index}`), kind, agent, simsLabel, name);
+                 el("span", { class: "seat-no" }, `Seat ${index + 1}`), kind, agent, simsLabel, name);
   row.spec = () => {
     const spec = { kind: kind.value };
     if (name.value.trim()) spec.name = name.value.trim();
@@ -156,8 +213,10 @@ function drawGame() {
   const [min, max] = game.players;
   $("players").replaceChildren(...Array.from({ length: max - min + 1 }, (_, i) =>
     el("option", { value: min + i, selected: min + i === game.default_players }, String(min + i))));
-  $("game-about").textContent = `${game.players[0]} to ${game.players[1]} players; bots: ${game.agents.join(", ")}.`;
-  $("options").replaceChildren(...game.options.map(optionControl));
+  $("game-about").replaceChildren(`${game.players[0]} to ${game.players[1]} players. `,
+    el("a", { href: `/rules/${encodeURIComponent(game.id)}`, id: "game-rules", target: "_blank", rel: "noopener" },
+       `How to play ${game.title}, and its rules`));
+  $("options").replaceChildren(...game.options.map((o) => optionControl(game, o)));
   $("seats").replaceChildren();
   drawSeats();
   refreshSeats();
@@ -206,7 +265,7 @@ function linkRow(title, link, note) {
 
 function showCreated(created) {
   const rows = created.seats.filter((s) => s.kind === "human").map((s) =>
-    linkRow(`Seat ${s.seat}${s.name ? ` (${s.name})` : ""}${seatRoles[s.seat] && seatRoles[s.seat] !== "player"
+    linkRow(`Seat ${s.seat + 1}${s.name ? ` (${s.name})` : ""}${seatRoles[s.seat] && seatRoles[s.seat] !== "player"
       ? `, the ${seatRoles[s.seat]}` : ""}`, s.link, "secret: whoever has it plays this seat"));
   rows.push(linkRow("Spectators", created.spectator_link, "anyone may watch with this link"));
 
@@ -219,13 +278,31 @@ function showCreated(created) {
 }
 
 function seatSummary(seats) {
-  // an unnamed person is "Player N" (from 1) on the server: shown as "person"
-  return seats.map((s) => s.kind === "bot" ? (s.agent || "bot")
-    : (s.name && !/^Player \d+$/.test(s.name) ? s.name : "person")).join(", ");
+  // the names a person reads everywhere (personName), a bot's kind beside an unnamed one
+  return seats.map((s) => {
+    const name = personName(seats, s.seat);
+    return s.kind === "bot" && name === `Bot ${s.seat + 1}` ? `${name} (${s.agent || "bot"})` : name;
+  }).join(", ");
+}
+
+/** Whose move it is in a listed room, in words ("Bob to play"), or "". */
+function toPlay(r) {
+  return r.to_act === null || r.to_act === undefined ? "" : `${personName(r.seats, r.to_act)} to play`;
+}
+
+/** Ask before forgetting: a seat link (and a creator's Manage link) lives only in this
+    browser, and the server cannot show it again. */
+function confirmForget(title, seatLink, manageLink) {
+  const lost = [seatLink ? "your seat link (you could not rejoin the game from this browser; nobody can show it again)" : null,
+                manageLink ? "your link to manage the room (ending or deleting it, a bot for someone away, new links for "
+                  + "its seats)" : null].filter(Boolean);
+  return window.confirm(`Forget “${title}” in this browser?\n\nThis browser would lose ${lost.join(", and ")}. `
+    + "The game itself goes on for the others.");
 }
 
 /** The seats this browser plays, with each room's state: to rejoin, or to forget; and the
-    rooms it manages (it holds their creator token), to manage. */
+    rooms it manages (it holds their creator token), to manage. Each says when it started and
+    with whom, so that two games of one title can be told apart. */
 function drawMine(open, finished, idle = []) {
   // a room left stopped at the server's start (nobody came for long) is still yours: opening it wakes it
   const resting = idle.map((r) => ({ ...r, status: "idle", to_act: null }));
@@ -234,32 +311,47 @@ function drawMine(open, finished, idle = []) {
   const manage = (room, href) => managed[room]
     ? el("a", { class: "button", href, dataset: { manage: room }, title: "you made this room: the page shows your panel" }, "Manage")
     : null;
+  const others = (r, seat) => (r.seats || []).filter((x) => x.seat !== seat).map((x) => personName(r.seats, x.seat));
+  const facts = (r, seat) => el("span", { class: "small muted mine-facts" },
+    [r.created ? `started ${when(r.created)}` : null, others(r, seat).length ? `with ${others(r, seat).join(", ")}` : null]
+      .filter(Boolean).join(" · "));
   const seated = new Set(mySeats().map((s) => s.room));
   // rooms this browser made without playing in them (all bots, or only others' seats)
   const onlyManaged = myRooms().filter((m) => known[m.room] && !seated.has(m.room)).map((m) => {
     const r = known[m.room];
     const state = r.status === "idle" ? "resting: opening it wakes it up"
-      : r.status === "playing" ? (r.to_act === null ? "" : `seat ${r.to_act} to play`) : r.status;
+      : r.status === "playing" ? toPlay(r) : r.status;
     return el("div", { class: "room-item", dataset: { room: m.room } },
       el("b", {}, r.title || m.title || r.game), el("span", { class: "small" }, "you made it"),
-      el("span", { class: "small muted" }, state), manage(m.room, `/play/${m.room}`),
+      el("span", { class: "small muted" }, state), facts(r, null), manage(m.room, `/play/${m.room}`),
       el("button", { type: "button", class: "small", title: "forget this room in this browser (the room stays)",
-                     onclick: () => { forgetRoom(m.room); loadRooms(); } }, "Forget"));
+                     onclick: () => {
+                       if (!confirmForget(r.title || m.title || r.game, false, true)) return;
+                       forgetRoom(m.room);
+                       loadRooms();
+                     } }, "Forget"));
   });
   const rows = mySeats().filter((s) => known[s.room]).map((s) => {
     const r = known[s.room];
     const state = r.status === "idle" ? "resting: opening it wakes it up"
       : r.status === "ended" ? "ended" : r.status === "finished" ? "finished"
-      : r.to_act === s.seat ? "your move" : r.to_act === null ? "" : `seat ${r.to_act} to play`;
+      : r.to_act === s.seat ? "your move" : toPlay(r);
+    const mine = r.seats && r.seats[s.seat] && r.seats[s.seat].kind === "human" ? r.seats[s.seat].name : null;
     return el("div", { class: `room-item${state === "your move" ? " yours" : ""}`, dataset: { room: s.room } },
-      el("b", {}, r.title || s.title), el("span", { class: "small" }, `you are seat ${s.seat}`),
-      el("span", { class: "small muted" }, state),
+      el("b", {}, r.title || s.title),
+      el("span", { class: "small" }, `you are seat ${s.seat + 1}${mine && !/^Player \d+$/.test(mine) ? ` (${mine})` : ""}`),
+      el("span", { class: "small muted" }, state), facts(r, s.seat),
       el("a", { class: "button primary", href: s.link }, ["playing", "idle"].includes(r.status) ? "Rejoin" : "Look back"),
       manage(s.room, s.link),
       el("button", { type: "button", class: "small",
                      title: managed[s.room] ? "forget this game in this browser: its seat link and your link to manage it"
                        : "forget this seat in this browser",
-                     onclick: () => { forgetSeat(s.room, s.seat); forgetRoom(s.room); loadRooms(); } }, "Forget"));
+                     onclick: () => {
+                       if (!confirmForget(r.title || s.title, true, !!managed[s.room])) return;
+                       forgetSeat(s.room, s.seat);
+                       forgetRoom(s.room);
+                       loadRooms();
+                     } }, "Forget"));
   });
   rows.push(...onlyManaged);
   $("mine").replaceChildren(...rows);
@@ -286,12 +378,14 @@ async function loadRooms() {
       el("h3", {}, `${titles[game] || game} (${list.length})`),
       list.map((r) => el("div", { class: "room-item" },
         el("span", { class: "small" }, `${r.players} player${r.players === 1 ? "" : "s"}: ${seatSummary(r.seats)}`),
-        el("span", { class: "small muted" }, r.to_act === null ? "" : `seat ${r.to_act} to play`),
+        el("span", { class: "small muted" }, toPlay(r)),
         el("a", { class: "button", href: `/play/${r.room}` }, "Watch"))))) : [el("p", { class: "muted" }, "None yet.")]));
     $("finished").replaceChildren(...(finished.length ? finished.slice(0, 20).map((r) => {
       const winners = (r.returns || []).map((v, i) => v > 0 ? i : null).filter((i) => i !== null);
+      const result = r.result ? withSeatNames(r.result.replace(/^Game over: /, ""), r.seats)
+        : `won by ${winners.length ? winners.map((w) => personName(r.seats, w)).join(", ") : "nobody"}`;
       return el("div", { class: "room-item" }, el("b", {}, titles[r.game] || r.game),
-                el("span", { class: "small" }, `${seatSummary(r.seats)}; ${r.result ? r.result.replace(/^Game over: /, "") : `won by ${winners.length ? winners.map((w) => `seat ${w}`).join(", ") : "nobody"}`}`),
+                el("span", { class: "small" }, `${seatSummary(r.seats)}; ${result}`),
                 r.status === "ended" ? el("a", { class: "button", href: `/play/${r.room}` }, "Look")
                   : el("a", { class: "button", href: `/play/${r.room}?replay=1` }, "Replay"));
     }) : [el("p", { class: "muted" }, "None yet.")]));
@@ -312,7 +406,11 @@ async function start() {
   if (wanted && games.some((g) => g.id === wanted)) $("game").value = wanted;
   else if (games.some((g) => g.id === "kot-dark")) $("game").value = "kot-dark";
   $("game").addEventListener("change", drawGame);
-  $("players").addEventListener("change", refreshSeats);
+  $("players").addEventListener("change", () => {
+    // the lists of an option chosen per seat or player follow the number of players
+    for (const option of currentGame().options.filter((o) => o.pick)) drawPick(option, $(`opt-${option.name}`));
+    refreshSeats();
+  });
   $("options").addEventListener("change", refreshSeats);
   $("options").addEventListener("input", refreshSeats);
   $("create-form").addEventListener("submit", create);

@@ -3,7 +3,8 @@
 // replay of a finished game. Per-game views draw the observation; every game also gets
 // the generic parts: the turn line, the log with its rules, the legal actions as
 // buttons, the text picture.
-import { api, el, seatLabel, ApiError, rememberSeat, cardNameIndex, withCardRefs } from "/static/common.js";
+import { api, el, seatLabel, withSeatNames, duration, ApiError, rememberSeat, cardNameIndex,
+         withCardRefs } from "/static/common.js";
 import * as kot from "/static/views/kot.js";
 import * as crisis from "/static/views/crisis.js";
 import * as storyline from "/static/views/storyline.js";
@@ -88,11 +89,66 @@ function alertTurn() {
   }
 }
 
-function showError(message) {
+function showError(message, kind = "error") {
   $("error-text").textContent = message;
+  $("error").className = kind === "note" ? "error note" : "error";
   $("error").hidden = false;
 }
 function clearError() { $("error").hidden = true; }
+
+/** What a refusal of this seat's move means, in a player's words (the server's message is
+    written for API clients: versions, paths); null for a refusal without words of its own. */
+const NOT_PLAYED = "Your move was not played.";
+function refusalWords(err) {
+  switch (err.code) {
+    case "stale_version":
+    case "not_your_turn":
+      return `The game moved on (another tab or player acted); here is the current position. ${NOT_PLAYED}`;
+    case "bot_plays":
+      return `A bot is playing your seat for you now (the room's creator put it there while you were away). `
+        + `Take your seat back to play yourself. ${NOT_PLAYED}`;
+    case "game_over":
+      return `The game is over. ${NOT_PLAYED}`;
+    case "illegal_action":
+      return `That move is not allowed now (${err.message}). ${NOT_PLAYED}`;
+    case "unknown_room":
+      return "This room no longer exists (it was deleted or ended).";
+    case "bad_token":
+      return "This seat link no longer works: the room's creator may have made a new link for this seat. "
+        + "Ask them for it.";
+    case "network":
+      return `The server cannot be reached; check your connection. ${NOT_PLAYED}`;
+    default:
+      return null;
+  }
+}
+
+/** The room is gone (deleted by its creator, or a link to a room that never was): the page
+    says so in words, with the way back to the lobby, instead of empty panels. */
+function roomGone() {
+  fatal = true;
+  document.body.dataset.gone = "1";
+  $("title").textContent = "Room not found";
+  document.title = "Room not found: tokyo-engine";
+  $("who").textContent = "";
+  $("rules-link").hidden = true;
+  for (const box of document.querySelectorAll("header.top label")) box.hidden = true;   // sound, bots: nothing to play
+  clearError();
+  $("status").replaceChildren(el("b", {}, "This room no longer exists (it was deleted or ended)."), " ",
+    "Its seat and spectator links open nothing now. ", el("a", { href: "/", id: "gone-lobby" }, "Back to the lobby"),
+    " to start a new game or watch one.");
+  $("status").className = "status gone";
+  for (const id of ["undo-bar", "undone", "stand-in"]) $(id).hidden = true;
+  document.querySelector(".layout").hidden = true;
+}
+
+/** This seat's link opens nothing (a new link was made for the seat): said in words. */
+function linkDead(message) {
+  fatal = true;
+  $("status").textContent = "This link does not open a game.";
+  $("status").className = "status";
+  showError(message);
+}
 $("error-close").addEventListener("click", clearError);
 
 async function loadCards(game) {
@@ -116,6 +172,8 @@ async function applyView(next) {
   // same version arriving again (an HTTP answer after the socket's push) keeps them
   if (view && next.version !== view.version) for (const key of Object.keys(uiState)) delete uiState[key];
   view = next;
+  viewAt = Date.now();
+  viewClock = Math.max(Date.now() / 1000, ...view.seats.map((s) => s.away_since || 0));
   if (first) {
     gameView = VIEWS[view.game] || generic;
     await loadCards(view.game);
@@ -141,7 +199,8 @@ async function refetch() {
     view = null;
     await applyView(fresh);
   } catch (err) {
-    showError(err.message);
+    if (err.code === "unknown_room") roomGone();
+    else showError(refusalWords(err) || err.message);
   }
 }
 
@@ -158,9 +217,9 @@ function connect() {
     if (message.type === "view") {
       applyView(message);
     } else if (message.type === "error") {
-      if (message.error === "unknown_room" || message.error === "bad_token") fatal = true;
-      showError(message.message);
-      if (fatal) $("status").textContent = "This link does not open a game.";
+      if (message.error === "unknown_room") roomGone();
+      else if (message.error === "bad_token") linkDead(refusalWords({ code: "bad_token" }));
+      else showError(refusalWords({ code: message.error, message: message.message }) || message.message);
     }
   });
   const mine = socket;
@@ -228,8 +287,16 @@ async function act(text) {
     await applyView(next);
   } catch (err) {
     if (err instanceof ApiError) {
-      showError(`Not accepted (${err.code}): ${err.message}`);
-      if (err.code === "stale_version" || err.code === "not_your_turn") await refetch();
+      if (err.code === "unknown_room") {
+        roomGone();
+      } else if (err.code === "stale_version" || err.code === "not_your_turn") {
+        // another tab of this seat, or the game, moved first: show the position as it is now
+        await refetch();
+        showError(refusalWords(err), "note");
+      } else {
+        showError(refusalWords(err) || `Not accepted: ${err.message}`);
+        if (err.code === "bot_plays" || err.code === "game_over") await refetch();
+      }
     } else {
       showError(String(err));
     }
@@ -258,6 +325,8 @@ async function undo() {
       await refetch();
       const why = err.code === "cannot_undo" ? err.message
         : view && !view.can_undo && view.undo_refused ? `your last action cannot be taken back: ${view.undo_refused}`
+        : err.code === "stale_version" ? "the game moved on (another tab or player acted) before the undo; "
+          + "nothing was taken back. The page now shows the game as it is."
         : `${err.message} The page now shows the game as it is.`;
       showError(`Undo refused: ${why}`);
       $("error").scrollIntoView({ block: "nearest" });   // the refusal first, before the board
@@ -298,7 +367,8 @@ function drawStatus() {
     status.textContent = "The game goes on…";
     status.className = "status";
   } else {
-    status.textContent = `Waiting for ${seatName(view.to_act)}`;
+    const away = awayWords(view.seats[view.to_act]);
+    status.textContent = `Waiting for ${seatName(view.to_act)}${away ? ` (${away})` : ""}`;
     status.className = "status";
   }
   // another seat took back its last action: say so, or the board would just jump back
@@ -308,15 +378,36 @@ function drawStatus() {
     const who = seatName(undone);
     $("undone").textContent = `${who.charAt(0).toUpperCase()}${who.slice(1)} took back their last action.`;
   }
-  $("who").textContent = view.seat === null ? `room ${view.room}, watching` : `room ${view.room}, you are seat ${view.seat}`;
+  $("who").textContent = view.seat === null ? `room ${view.room}, watching` : `room ${view.room}, you are seat ${view.seat + 1}`;
+}
+
+let viewAt = Date.now();   // when the last view came, to age the "not connected for" times
+let viewClock = 0;         // the server's away_since times are its clock: read them against the view's arrival
+
+/** Whether a person is here, in words for everyone ("Bob — not connected for 5 min"): null
+    for a seat whose person is connected, a bot's seat, or this page's own seat. */
+function awayWords(s) {
+  if (!s || s.kind === "bot" || s.connected || s.seat === view.seat) return null;
+  if (s.stand_in) return `away: a ${s.stand_in} bot plays for them`;
+  if (s.away_since === null || s.away_since === undefined) return "not connected";
+  const seconds = (Date.now() - viewAt) / 1000 + Math.max(0, viewClock - s.away_since);
+  return `not connected for ${duration(seconds)}`;
 }
 
 function drawSeats() {
-  $("seats").replaceChildren(...view.seats.map((s) => el("span", { class: "seat", title: s.connected ? "connected" : "not connected" },
-    el("span", { class: `dot ${s.kind === "bot" || s.connected || s.stand_in ? "on" : ""}` }), " ",
-    view.seat === s.seat ? el("b", {}, `${seatName(s.seat)} (you)`) : seatName(s.seat),
-    s.stand_in ? el("span", { class: "small muted" }, ` (a ${s.stand_in} bot plays for them)`) : null)));
+  $("seats").replaceChildren(...view.seats.map((s) => {
+    const here = s.kind === "bot" || s.connected || s.stand_in || s.seat === view.seat;
+    const away = awayWords(s);
+    return el("span", { class: `seat${here ? "" : " away"}`, dataset: { seat: s.seat },
+                        title: s.kind === "bot" ? "a bot: always here" : s.connected ? "connected" : "not connected" },
+      el("span", { class: `dot ${here ? "on" : ""}` }), " ",
+      view.seat === s.seat ? el("b", {}, `${seatName(s.seat)} (you)`) : seatName(s.seat),
+      away && !s.stand_in ? el("span", { class: "small muted presence" }, ` — ${away}`) : null,
+      s.stand_in ? el("span", { class: "small muted" }, ` (a ${s.stand_in} bot plays for them)`) : null);
+  }));
 }
+// the "for N min" of an absent person grows while nothing else changes
+setInterval(() => { if (view && !fatal && view.status === "playing") { drawSeats(); if (!view.your_turn) drawStatus(); } }, 30000);
 
 // A log line's rule: "<game> <statement> <title>" (docs/rules/README.md); the statement id
 // is shown apart and links to it on the game's rules page (/rules/<game>, a new tab).
@@ -352,10 +443,12 @@ function drawLog(lines, target = $("log")) {
   const groups = [];
   lines.forEach((line, i) => {
     const turn = TURN_LINE.exec(line.text);
-    if (turn || !groups.length) groups.push({ head: turn ? line.text : "Set-up", start: i + 1, items: [] });
+    if (turn || !groups.length) groups.push({ head: turn ? withSeatNames(line.text, view.seats) : "Set-up", start: i + 1, items: [] });
     const classes = [line.seats ? "private" : "", mine && mine.test(line.text) ? "mine" : ""].filter(Boolean);
+    // the engine says "Seat 0": a person reads the seat's name (the player's, or "Bot 2")
+    const text = withSeatNames(line.text, view.seats);
     groups[groups.length - 1].items.push(el("li", { class: classes.join(" "), title: line.rule || "" },
-      ...(logLineOf(line.text) || withCardRefs(line.text, cardIndex)), line.seats ? el("span", { class: "small muted" }, " (only you see this)") : null,
+      ...(logLineOf(text) || withCardRefs(text, cardIndex)), line.seats ? el("span", { class: "small muted" }, " (only you see this)") : null,
       line.rule ? ruleTag(line.rule) : null));
   });
   const blocks = groups.map((g, k) => el("section", { class: `turn-group${k === groups.length - 1 ? " current" : ""}` },

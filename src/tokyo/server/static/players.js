@@ -25,7 +25,7 @@ function table(headers, rows) {
 }
 
 function record(wins, games) {
-  return el("span", { class: "record" }, `${wins} of ${games}`);
+  return `${wins} of ${games}`;
 }
 
 /** The names of a game's cards, monsters and the like by id (labels are ids: "the-king"). */
@@ -62,17 +62,44 @@ async function load() {
     s.by_game.map((g) => [g.title, record(g.wins, g.games), el("span", { class: "share" }, pct(g.share), " ", bar(g.share))])));
   const names = Object.fromEntries(await Promise.all(s.by_game.map(async (g) => [g.game, await namesOf(g.game)])));
   const titleOf = (game) => s.by_game.find((g) => g.game === game)?.title || game;
-  // a phone leaves the game column out: with several games, each label names its game below it
-  const several = s.by_game.length > 1;
-  $("by-label").replaceChildren(table(["~game", "played as", "won", "win share"],
-    s.by_label.map((r) => [titleOf(r.game),
-                           el("span", {}, `${labelName(names[r.game] || {}, r.label)} (${r.kind})`,
-                              several ? el("span", { class: "phone-only small muted" }, titleOf(r.game)) : null),
-                           record(r.wins, r.games), el("span", { class: "share" }, pct(r.share), " ", bar(r.share))])));
+  const shareCell = (r) => el("span", { class: "share" }, pct(r.share), " ", bar(r.share));
+  // one small table per game (its title above it, so a phone never loses which game a row is
+  // of): the monsters or factions played; the turn order apart, as it is neither
+  const perGame = (rows, head, cell) => {
+    const games = [...new Set(rows.map((r) => r.game))];
+    if (!games.length) return [el("p", { class: "muted" }, "None yet.")];
+    return games.map((game) => el("div", { class: "per-game", dataset: { game } }, el("h3", {}, titleOf(game)),
+      table([head, "won", "win share"], rows.filter((r) => r.game === game)
+        .map((r) => [cell(r), record(r.wins, r.games), shareCell(r)]))));
+  };
+  const played = s.by_label.filter((r) => r.kind !== "turn order");
+  const order = s.by_label.filter((r) => r.kind === "turn order");
+  $("by-label").replaceChildren(...perGame(played, "played as",
+    (r) => `${labelName(names[r.game] || {}, r.label)} (${r.kind})`));
+  $("by-order-box").hidden = order.length === 0;
+  $("by-order").replaceChildren(...perGame(order, "turn", (r) => `${r.label} to play`));
   $("recent").replaceChildren(table(["when", "game", "~seat", "result", ""],
-    s.recent.map((r) => [r.finished ? new Date(r.finished * 1000).toLocaleString() : "–", r.title, String(r.seat),
-                         el("span", { class: r.won ? "won" : "lost" }, r.won ? "won" : "lost", r.result ? ` — ${r.result.replace(/^Game over: /, "")}` : ""),
+    s.recent.map((r) => [r.finished ? new Date(r.finished * 1000).toLocaleString() : "–", r.title,
+                         seatWords(r), el("span", { class: r.won ? "won" : "lost" }, resultWords(r)),
                          el("a", { href: `/play/${encodeURIComponent(r.room)}?replay=1` }, "Replay")])));
+}
+
+/** The seat of a latest game, numbered from 1, with the others at the table. */
+function seatWords(r) {
+  const others = (r.players || []).filter((_, i) => i !== r.seat);
+  return `seat ${r.seat + 1}${others.length ? `, with ${others.join(", ")}` : ""}`;
+}
+
+/** A latest game's result, said the same way in every game: won (with whom, when shared) or
+    lost (and who won). */
+function resultWords(r) {
+  const winners = r.winners || [];
+  const me = (r.players || [])[r.seat];
+  if (r.won) {
+    const also = winners.filter((w, i) => w !== me || winners.indexOf(w) !== i);
+    return also.length ? `won, with ${also.join(", ")}` : "won";
+  }
+  return winners.length ? `lost — ${winners.join(", ")} won` : "lost — no player won";
 }
 
 load();
