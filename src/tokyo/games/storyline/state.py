@@ -667,6 +667,62 @@ class StorylineState(AbilityMixin, StepState):
         out.append("pass")
         return out
 
+    # ----- what an action pays (clients warn before a Treasury is emptied, storyline 16.3) ----
+    def treasury_cost(self, p: int, text: str) -> int:
+        """The Treasury seat ``p`` pays for the Main Phase action ``text``: a card's cost
+        (storyline 6.2.1), an activated ability's or a bargain's Treasury cost (7.4.1, 7.5.1),
+        a repair's or a rally's (12.12.1); 0 for the other actions."""
+        words = text.split()
+        if words[0] == "play":
+            return self.card(words[1])["faces"]["front"]["cost"]
+        if words[0] in ("use", "bargain"):
+            uid, _, k = words[1].partition(":")
+            kind = "activated" if words[0] == "use" else "bargain"
+            return [a for _, a in self.abilities_of(self.find(int(uid))) if a["kind"] == kind][int(k or 0)]["cost"]["treasury"]
+        if words[0] in ("rally", "repair"):
+            return self.cost(self.find(int(words[1])))
+        return 0
+
+    def treasury_after(self, text: str) -> dict | None:
+        """The active player's Treasury once the legal Main Phase action ``text`` has
+        resolved as far as it goes before anything else is asked, drawn or checked, played
+        out on a copy: ``{"treasury": n, "lose_check": the Lose check comes next (nothing is
+        left to do, so the Main Phase ends, 10.6.7): it sees that Treasury}``; its own gains
+        count (a card that gains Treasury as it enters). None if it ends the game."""
+        sim = self.clone()
+        node, sim.node = sim.node, None
+        sim._do_main(node, text)
+        check = False
+        while sim.node is None and sim.winners is None:
+            if sim.stack[-1][0] == "lose-check":
+                check = True
+                break
+            step = sim.stack.pop()
+            getattr(sim, "_step_" + step[0].replace("-", "_"))(*step[1:])
+        if sim.winners is not None:
+            return None
+        return {"treasury": sim.players[self.active]["treasury"], "lose_check": check}
+
+    def emptying_actions(self, seat: int | None) -> dict:
+        """At ``seat``'s own Main Phase decision: each legal action that pays its whole
+        Treasury (storyline 6.2.2) -> :meth:`treasury_after` (an Event may gain it back);
+        empty elsewhere. What the browser warns about: a Treasury of 0 at the Lose check
+        gives each opponent 1 Story Point (16.3.1, 16.7.1)."""
+        node = self.node
+        if (seat is None or self.winners is not None or node is None or node[0] != "decision"
+                or node[1] != seat or node[2] != "main"):
+            return {}
+        have = self.players[seat]["treasury"]
+        out = {}
+        # the legal actions of the state as it is (a position edited by hand has no stale ones)
+        for text in self._legal_main(node):
+            if text.split()[0] in ("play", "use", "bargain", "rally", "repair") and have > 0 \
+                    and self.treasury_cost(seat, text) >= have:
+                after = self.treasury_after(text)
+                if after is not None:
+                    out[text] = after
+        return out
+
     def can_attack(self, e: dict) -> bool:
         """storyline 12.1.1-12.1.3."""
         return (self.is_permanent(e) and self.ftype(e) != "device" and e["ready"] and self.strike(e) >= 1
@@ -994,7 +1050,9 @@ class StorylineState(AbilityMixin, StepState):
 
     def observation(self, seat: int | None) -> dict:
         """What ``seat`` may know (storyline 1.7): its own hand; every hand's and deck's size;
-        the Map, discard piles, Treasuries, counters and Story Points. JSON-safe."""
+        the Map, discard piles, Treasuries, counters and Story Points; at its own Main Phase
+        decision, ``empties``: the legal actions that would empty its Treasury
+        (:meth:`emptying_actions`; ``{}`` elsewhere). JSON-safe."""
         if seat is not None and not 0 <= seat < self.game.num_players:
             raise ValueError(f"seat must be from 0 to {self.game.num_players - 1} (or None), not {seat}")
         node = self.node
@@ -1011,6 +1069,8 @@ class StorylineState(AbilityMixin, StepState):
                          "empty_draw": pl["empty_draw"]} for pl in self.players],
             "map": [self.public_entry(e) for e in self.map],
             "resolving": [list(x) for x in self.limbo],
+            # this seat's Main Phase actions that pay its whole Treasury (emptying_actions)
+            "empties": self.emptying_actions(seat),
             "winners": self.winners,
             # the printed cards a client names: this seat's hand, the discard piles, the
             # Events resolving (all of them known to this seat)
