@@ -87,9 +87,10 @@ def decide(page, seen: dict) -> str:
         elif hand_picker.count() or attack_picker.count():
             opener = hand_picker.first if hand_picker.count() else attack_picker.first
             opener.click()
-            choices = page.locator("#sl-picker button[data-action]")
+            # (a choice that empties the Treasury asks first: data-confirm, then the yes)
+            choices = page.locator("#sl-picker button[data-action], #sl-picker button[data-confirm]")
             expect(choices.first).to_be_visible()
-            texts = choices.evaluate_all("bs => bs.map(b => b.dataset.action)")
+            texts = choices.evaluate_all("bs => bs.map(b => b.dataset.action || b.dataset.confirm)")
             assert len(texts) >= 2 and all(t.split()[0] in ("play", "attack") for t in texts), texts
             # the picker's targets are marked on the Map
             assert page.locator(".sl-card.choice, .device.choice").count() >= 1
@@ -106,6 +107,10 @@ def decide(page, seen: dict) -> str:
     else:
         button, way = page.locator("#prompt button[data-action]:enabled").first, "prompt"
     text = button.get_attribute("data-action")
+    if not text:   # it empties the Treasury: confirmed
+        text = button.get_attribute("data-confirm")
+        button.click()
+        button = page.locator(f"#confirm-empty button[data-action='{text}']")
     click_and_wait(page, button)
     seen[way] = seen.get(way, 0) + 1
     return text

@@ -8,6 +8,12 @@
 // Actions with a choice of target (attack, move, a card played onto a Location or a host)
 // start on the acting card: with several targets its button opens a picker (kept in
 // ctx.state until the position changes) and the prompt lists the targets by name.
+//
+// An action that pays the whole Treasury (the observation's ``empties``, worked out by the
+// engine) is marked on its button and asks for a confirmation first: a Treasury of 0 at
+// the Lose check gives the opponents a Story Point (storyline 16.3). In the Main Phase the
+// prompt lists what can be done (the playable cards first), so that a phone need not
+// scroll past the Map to find them, with Pass last.
 import { el } from "/static/common.js";
 
 const OPPONENT = -1;   // the Crisis Format's opponent as a controller (no seat of its own)
@@ -173,6 +179,79 @@ export function resultText(obs, name = null) {
   return `${names} win${winners.length === 1 ? "s" : ""} with ${plural(totals[winners[0]], "Story Point")}.`;
 }
 
+// ----- an empty Treasury (storyline 16.3) ---------------------------------------------------
+/** Who gains the Story Point when this seat's Treasury is 0 at a Lose check. */
+function gainers(obs) {
+  return isCrisis(obs) ? "the opponent" : obs.players && obs.players.length > 2 ? "each opponent" : "your opponent";
+}
+
+/** What that point would decide (null: nothing): the opponent reaching N + 1 wins; a player
+    reaching the target wins (storyline 15.6, 22.9). ``short`` for a button, ``long`` for a sentence. */
+function winsWith(ctx) {
+  const obs = ctx.observation;
+  if (isCrisis(obs)) {
+    const need = (obs.crises || []).length + 1;
+    return obs.opponent_story + 1 >= need ? { short: "enough for it to win", long: `and wins (it reaches ${need})` } : null;
+  }
+  const target = ctx.options && ctx.options.target;
+  if (!target) return null;
+  const seats = (obs.players || []).map((pl, s) => s).filter((s) => s !== ctx.seat && obs.players[s].story + 1 >= target);
+  if (!seats.length) return null;
+  const names = seats.map((s) => `Seat ${s}`).join(" and ");
+  return { short: `${names} would reach ${target}`, long: `(${names} would reach the target of ${target})` };
+}
+
+/** The warning for an action that leaves this seat's Treasury at 0 (null if it does not):
+    ``short`` for its button, ``long`` for the confirmation. From the engine's ``empties``:
+    the Treasury once the action has resolved (its own gains counted), and whether the
+    Main Phase then ends at once (nothing else to do), so that the Lose check sees it. */
+function emptying(ctx, text) {
+  const obs = ctx.observation;
+  const after = (obs.empties || {})[text];
+  if (!after || after.treasury !== 0) return null;
+  const who = gainers(obs);
+  const wins = winsWith(ctx);
+  const point = `${who} gains 1 Story Point${wins ? ` ${wins.long}` : ""}`;
+  return {
+    short: `empties your Treasury: +1 Story Point to ${who}${wins ? `, ${wins.short}` : ""}`,
+    long: after.lose_check
+      ? `This leaves your Treasury at 0 and nothing else to do, so your Main Phase ends; at its Lose check ${point}, then your Treasury is set to 3.`
+      : `This leaves your Treasury at 0. If it is still 0 at the end of this phase (the Lose check), ${point}, then your Treasury is set to 3.`,
+  };
+}
+
+/** A button for an action that may pay Treasury: a plain button, or, when it would empty
+    the Treasury, one marked so that asks first (``where`` names the place it is drawn,
+    so that the confirmation opens there and nowhere else). */
+function payButton(ctx, text, label, attrs = {}, where = "") {
+  const warn = ctx.isLegal(text) ? emptying(ctx, text) : null;
+  if (!warn) return ctx.button(text, label, attrs);
+  ctx.placed.add(text);
+  const asking = ctx.state.confirm;
+  if (asking && asking.text === text && asking.where === where) {
+    return el("div", { class: "confirm sl-confirm", id: "confirm-empty", role: "alertdialog", "aria-label": "empty your Treasury?" },
+      el("p", {}, el("b", {}, `${label}: empty your Treasury? `), warn.long),
+      el("div", { class: "buttons" },
+        ctx.button(text, "Yes, pay it", { class: "primary" }),
+        el("button", { type: "button", id: "cancel-empty", onclick: () => { ctx.state.confirm = null; ctx.redraw(); } },
+           "No, keep my Treasury")));
+  }
+  return el("button", { type: "button", class: `${attrs.class || ""} empties`, title: warn.long, dataset: { confirm: text },
+    onclick: () => { ctx.state.confirm = { text, where }; ctx.redraw(); } },
+    label, el("span", { class: "empties-note" }, `⚠ ${warn.short}`));
+}
+
+/** A hint under a Treasury of 0 (or 1, for one's own): what an empty one costs at the Lose
+    check (null otherwise). */
+function treasuryHint(obs, treasury, you) {
+  if (treasury > (you ? 1 : 0)) return null;
+  const who = isCrisis(obs) ? "the opponent" : obs.players.length > 2 ? "each opponent" : you ? "your opponent" : "their opponent";
+  const text = treasury === 0
+    ? `Treasury empty: if it is still 0 at the end of the phase, ${who} gains 1 Story Point (then it is set to 3).`
+    : `Treasury 1: paying or losing your last one empties it (${who} gains 1 Story Point at the end of the phase).`;
+  return el("div", { class: "small warn treasury-hint" }, "⚠ ", text);
+}
+
 // ----- the picker ------------------------------------------------------------------------
 function picker(ctx) {
   const p = ctx.state.picker;
@@ -183,15 +262,18 @@ function picker(ctx) {
 
 /** The button(s) for a group of texts of one actor: one text, a direct button; several, a
     button that opens the picker. Every text of the group counts as placed. */
-function groupButton(ctx, texts, single, many, title, cls = "") {
+function groupButton(ctx, texts, single, many, title, cls = "", where = "") {
   texts = texts.filter((t) => ctx.isLegal(t));
   if (!texts.length) return null;
-  if (texts.length === 1) return ctx.button(texts[0], single(texts[0]), { class: cls });
+  if (texts.length === 1) return payButton(ctx, texts[0], single(texts[0]), { class: cls }, where);
   for (const t of texts) ctx.placed.add(t);
   const open = ctx.state.picker && ctx.state.picker.key === title;
-  return el("button", { type: "button", class: open ? "picking" : cls, dataset: { picker: title },
+  // every choice empties the Treasury (one cost): said on the opener too, asked on the choice
+  const warn = texts.map((t) => emptying(ctx, t)).reduce((a, b) => (a && b ? a : null));
+  return el("button", { type: "button", class: `${open ? "picking" : cls}${warn ? " empties" : ""}`, dataset: { picker: title },
+    title: warn ? warn.long : undefined,
     onclick: () => { ctx.state.picker = open ? null : { key: title, label: many, texts }; ctx.redraw(); } },
-    open ? `${many} (choosing…)` : `${many}…`);
+    open ? `${many} (choosing…)` : `${many}…`, warn ? el("span", { class: "empties-note" }, `⚠ ${warn.short}`) : null);
 }
 
 /** Buttons for what a card on the Map may do now (it is the actor of the text). */
@@ -208,10 +290,10 @@ function actorButtons(ctx, e) {
     groupButton(ctx, mine("attack"), (t) => `Attack ${uidName(obs, targetOf(t))}`, "Attack", `attack ${e.uid}`),
     groupButton(ctx, mine("move"), (t) => (t.split(" ")[2] === "orbit" ? "Move back to Orbit"
       : `Move ${moveWords(obs, t.split(" ")[3])}`), "Move", `move ${e.uid}`),
-    ...mine("use").map((t) => ctx.button(t, t.includes(":") ? `Use ability ${Number(t.split(":")[1]) + 1}` : "Use ability")),
-    ...mine("bargain").map((t) => ctx.button(t, t.includes(":") ? `Bargain ${Number(t.split(":")[1]) + 1}` : "Bargain")),
-    ...mine("rally").map((t) => ctx.button(t, `Rally (pay ${e.cost})`)),
-    ...mine("repair").map((t) => ctx.button(t, `Repair (pay ${e.cost})`)),
+    ...mine("use").map((t) => payButton(ctx, t, t.includes(":") ? `Use ability ${Number(t.split(":")[1]) + 1}` : "Use ability", {}, "map")),
+    ...mine("bargain").map((t) => payButton(ctx, t, t.includes(":") ? `Bargain ${Number(t.split(":")[1]) + 1}` : "Bargain", {}, "map")),
+    ...mine("rally").map((t) => payButton(ctx, t, `Rally (pay ${e.cost})`, {}, "map")),
+    ...mine("repair").map((t) => payButton(ctx, t, `Repair (pay ${e.cost})`, {}, "map")),
   ].filter(Boolean);
   return buttons.length ? el("div", { class: "buttons" }, buttons) : null;
 }
@@ -426,7 +508,7 @@ function playersPanel(ctx) {
          seat === ctx.seat ? " (you)" : "", active ? el("span", { class: "tag" }, "playing") : null,
          crisis && obs.paired === seat && obs.phase !== "over" ? el("span", { class: "tag", title: "the opponent's turn follows this player's" }, "paired") : null),
       el("div", { class: "stats sl-stats" },
-        el("span", { class: "stat-treasury", title: "Treasury" }, "Treasury ", el("b", {}, pl.treasury)),
+        el("span", { class: `stat-treasury ${pl.treasury <= 1 ? "low" : ""}`, title: "Treasury" }, "Treasury ", el("b", {}, pl.treasury)),
         crisis ? null : el("span", { class: "stat-story", title: "Story Points" }, "Story ", el("b", {}, pl.story),
                               target ? el("span", { class: "muted" }, `/${target}`) : null),
         el("span", { title: "cards in hand" }, "Hand ", el("b", {}, pl.hand_size)),
@@ -437,6 +519,7 @@ function playersPanel(ctx) {
            home.contested ? el("span", { class: "tag state-contested" }, "Contested") : null,
            home.controller !== seat ? el("span", { class: "tag occupied" }, `held by ${controllerName(ctx, home.controller)}`) : null]
         : el("span", { class: "muted" }, "not on the Map")),
+      obs.phase !== "over" ? treasuryHint(obs, pl.treasury, seat === ctx.seat) : null,
       pl.empty_draw ? el("div", { class: "small warn" }, "drew from an empty deck") : null);
   });
   if (crisis) {
@@ -471,14 +554,15 @@ function handCard(ctx, cid, count) {
   const buttons = [];
   if (node.kind === "main" && plays.length) {
     const direct = plays.filter((t) => targetOf(t) === null);
-    for (const t of direct) buttons.push(ctx.button(t, `Play (cost ${info.cost})`, { class: "primary" }));
+    for (const t of direct) buttons.push(payButton(ctx, t, `Play (cost ${info.cost})`, { class: "primary" }, "hand"));
     // one place to play it: a direct button; several: the picker
     const onto = plays.filter((t) => targetOf(t) !== null);
     if (onto.length) {
       buttons.push(groupButton(ctx, onto, (t) => `Play ${info.type === "device" ? "on" : "onto"} ${uidName(ctx.observation, targetOf(t))}`,
-                               `Play (cost ${info.cost}): choose where`, `play ${cid}`, "primary"));
+                               `Play (cost ${info.cost}): choose where`, `play ${cid}`, "primary", "hand"));
     }
   }
+  const why = buttons.length ? null : whyNot(ctx, info);
   const kind = TYPE_NAME[info.type] + (info.class === "capital" ? " (Capital)" : "");
   return el("div", { class: `card hand-card type-${info.type}`, dataset: { card: cid } },
     el("div", { class: "name" }, info.name, count > 1 ? el("span", { class: "tag" }, `×${count}`) : null),
@@ -489,7 +573,20 @@ function handCard(ctx, cid, count) {
     info.type === "storyline" && info.chapters ? el("ol", { class: "chapters" }, info.chapters.map((ch) =>
       el("li", {}, el("span", { class: "small muted" }, `ends at ${ch.end} ${COUNTER_NAME[ch.counter]}: `), ch.text || "(no text)"))) : null,
     info.back ? el("div", { class: "small muted" }, `Flips to ${info.back.name} (${TYPE_NAME[info.back.type] || info.back.type})`) : null,
-    buttons.length ? el("div", { class: "buttons" }, buttons) : null);
+    buttons.length ? el("div", { class: "buttons" }, buttons) : null,
+    why ? el("div", { class: "small why-not" }, why) : null);
+}
+
+/** Why a card of the hand has no Play button in this seat's Main Phase (null elsewhere):
+    the engine's reasons (storyline 6.2.1, 6.5.2, 6.6.2), a cost first. */
+function whyNot(ctx, info) {
+  const obs = ctx.observation;
+  if ((obs.node || {}).kind !== "main" || !ctx.legal.length) return null;
+  const treasury = (obs.players[ctx.seat] || {}).treasury;
+  if (info.cost > treasury) return `Too expensive: it costs ${info.cost}, your Treasury is ${treasury}.`;
+  if (info.type === "device") return "Cannot be played: nothing of yours it may be attached to (see its text).";
+  if (info.type === "event") return "Cannot be played: its target is missing (nothing it may target now).";
+  return "Cannot be played now.";
 }
 
 function handPanel(ctx) {
@@ -505,8 +602,11 @@ function handPanel(ctx) {
   const counts = new Map();
   for (const cid of obs.hand) counts.set(cid, (counts.get(cid) || 0) + 1);
   const pl = obs.players[ctx.seat] || {};
+  const mainNow = (obs.node || {}).kind === "main" && ctx.legal.length;
   return el("section", { class: "panel", id: "sl-hand" },
-    el("h2", {}, `Your hand (${obs.hand.length}) `, el("span", { class: "small muted" }, `Treasury ${pl.treasury}`)),
+    el("h2", {}, `Your hand (${obs.hand.length}) `, el("span", { class: `small ${pl.treasury <= 1 ? "warn" : "muted"}` }, `Treasury ${pl.treasury}`)),
+    !mainNow && obs.phase !== "over" && obs.hand.length && ctx.interactive
+      ? el("p", { class: "small muted", id: "sl-hand-when" }, "You play cards in your own Main Phase.") : null,
     obs.hand.length ? el("div", { class: "grid hand-grid" }, [...counts].map(([cid, n]) => handCard(ctx, cid, n)))
       : el("p", { class: "muted" }, "No cards."));
 }
@@ -522,17 +622,66 @@ function asking(ctx) {
   return null;
 }
 
+/** A paid action in a few words, for the prompt's list ("Repair Cinder Exchange #1 (pay 4)"). */
+function quickLabel(text, ctx) {
+  const w = text.split(" ");
+  const e = entry(ctx.observation, w[1]);
+  if ((w[0] === "rally" || w[0] === "repair") && e) return `${cap(w[0])} ${uidName(ctx.observation, w[1])} (pay ${e.cost})`;
+  return label(text, ctx);
+}
+
+/** The Main Phase at a glance, in the prompt (the first thing on a phone): the Treasury,
+    the cards that can be played (a button each: a direct play, or the picker of where),
+    the abilities, bargains, repairs and rallies, the attacks (a button per attacker), then
+    a word on Pass, which play.js draws after this. The same buttons are on the hand and
+    the Map. */
+function mainChoices(ctx) {
+  const obs = ctx.observation;
+  const pl = obs.players[ctx.seat] || {};
+  const legal = ctx.legal;
+  const verb = (t) => t.split(" ")[0];
+  const rows = [];
+  const cards = [...new Set(legal.filter((t) => verb(t) === "play").map((t) => t.split(" ")[1]))];
+  if (cards.length) {
+    rows.push(el("div", { class: "sl-choice-row", id: "sl-quick-play" }, el("span", { class: "small sl-choice-head" }, "Play from your hand:"),
+      el("div", { class: "buttons" }, cards.map((cid) => {
+        const info = (obs.card_info || {})[cid] || { name: cid, cost: "?" };
+        const plays = legal.filter((t) => verb(t) === "play" && t.split(" ")[1] === cid);
+        const name = `${info.name} (cost ${info.cost})`;
+        if (plays.length === 1 && targetOf(plays[0]) === null) return payButton(ctx, plays[0], `Play ${name}`, { class: "primary" }, "prompt");
+        return groupButton(ctx, plays, (t) => `Play ${info.name} ${info.type === "device" ? "on" : "onto"} ${uidName(obs, targetOf(t))} (cost ${info.cost})`,
+                           `Play ${name}`, `play ${cid}`, "primary", "prompt");
+      }))));
+  }
+  const paid = legal.filter((t) => ["use", "bargain", "rally", "repair"].includes(verb(t)));
+  if (paid.length) {
+    rows.push(el("div", { class: "sl-choice-row", id: "sl-quick-abilities" }, el("span", { class: "small sl-choice-head" }, "Abilities and repairs:"),
+      el("div", { class: "buttons" }, paid.map((t) => payButton(ctx, t, quickLabel(t, ctx), {}, "prompt")))));
+  }
+  const attackers = [...new Set(legal.filter((t) => verb(t) === "attack").map((t) => t.split(" ")[1]))];
+  if (attackers.length) {
+    rows.push(el("div", { class: "sl-choice-row", id: "sl-quick-attack" }, el("span", { class: "small sl-choice-head" }, "Attack:"),
+      el("div", { class: "buttons" }, attackers.map((uid) => groupButton(ctx, legal.filter((t) => verb(t) === "attack" && t.split(" ")[1] === uid),
+        (t) => label(t, ctx), `Attack with ${uidName(obs, uid)}`, `attack ${uid}`, "", "prompt")))));
+  }
+  const moves = legal.some((t) => verb(t) === "move");
+  return el("div", { id: "sl-main-choices" },
+    el("p", { class: "small sl-treasury-line" }, "Your Treasury: ", el("b", {}, pl.treasury)),
+    treasuryHint(obs, pl.treasury, true),
+    rows,
+    el("p", { class: "small muted" }, moves ? "Moves are on your cards on the Map. " : "",
+      "Pass ends your Main Phase: you cannot act again until your next turn."));
+}
+
 export function promptBody(ctx, rest) {
   const obs = ctx.observation;
   const node = obs.node || {};
   if (node.kind === "main") {
     const p = picker(ctx);
-    const hint = el("p", { class: "small" }, "Play cards with the buttons in your hand; your cards on the Map ",
-      "have their own buttons (attack, move, abilities). Pass ends your Main Phase.");
-    if (!p) return hint;
+    if (!p) return mainChoices(ctx);
     return el("div", { id: "sl-picker" },
       el("p", {}, el("b", {}, `${p.label}: choose one`), el("span", { class: "small muted" }, " (the cards are marked ◆ on the Map)")),
-      el("div", { class: "buttons" }, p.texts.map((t) => ctx.button(t, label(t, ctx), { class: "primary" })),
+      el("div", { class: "buttons" }, p.texts.map((t) => payButton(ctx, t, label(t, ctx), { class: "primary" }, "picker")),
          el("button", { type: "button", onclick: () => { ctx.state.picker = null; ctx.redraw(); } }, "Cancel")));
   }
   if (node.kind === "mulligan") {

@@ -1,0 +1,183 @@
+"""What a newcomer to Storyline and the Crisis Format met in the browser, each checked in a
+real chromium: a payment that empties the Treasury (a Story Point to the opponents at the
+Lose check, storyline 16.3) is marked on its button and confirmed first; on a phone the
+Main Phase's playable cards are in the prompt, on the first screen, above a quieter Pass;
+and a card of the hand that cannot be played says why.
+
+Positions are reached through the API: the person's seat plays random legal actions
+(never one that empties its Treasury) against random bots until the wanted position, in
+the first room seed that gets there."""
+
+from __future__ import annotations
+
+import random
+import time
+
+import httpx
+import pytest
+from playwright.sync_api import expect
+
+from browserhelpers import PHONE
+from test_browser_client import click_and_wait, version
+
+SEEDS = range(1, 30)
+DECISIONS = 400
+"""Most decisions of the person's seat per room before the next seed is tried."""
+PAYING = ("play", "use", "bargain", "rally", "repair")
+
+
+def seat_view(server, room):
+    return httpx.get(f"{server.url}/api/rooms/{room['room']}/seat/{room['seats'][0]['token']}", timeout=60).json()
+
+
+def reach(server, game, players, ready, options=None):
+    """A room of ``game`` (the person in seat 0, random bots) played through the API until
+    ``ready(view)`` holds at a decision of the person; returns (room, view)."""
+    for seed in SEEDS:
+        room = httpx.post(server.url + "/api/rooms", timeout=60, json={
+            "game": game, "players": players, "seed": seed, "options": {"first_player": "0", **(options or {})},
+            "seats": [{"kind": "human", "name": "Ann"}] + [{"kind": "bot", "agent": "random"}] * (players - 1)}).json()
+        rng = random.Random(seed)
+        for _ in range(DECISIONS * 20):
+            view = seat_view(server, room)
+            if view["status"] != "playing":
+                break
+            if not view["your_turn"]:
+                time.sleep(0.01)
+                continue
+            if ready(view):
+                return room, view
+            empties = view["observation"]["empties"]
+            legal = [t for t in view["legal"] if t not in empties] or view["legal"]
+            httpx.post(f"{server.url}/api/rooms/{room['room']}/actions", timeout=60, json={
+                "token": room["seats"][0]["token"], "action": rng.choice(legal), "version": view["version"]})
+    pytest.fail(f"no {game} room of seeds {SEEDS} reached the wanted position")
+
+
+def open_seat(page, server, room):
+    page.goto(server.url + room["seats"][0]["link"])
+    page.wait_for_selector("body[data-version]")
+    page.wait_for_function("document.body.dataset.yourTurn === '1'")
+
+
+def direct_emptying(view, lose_check):
+    """The person's Main Phase actions that empty its Treasury with one button (no picker)."""
+    obs = view["observation"]
+    if obs["node"]["kind"] != "main":
+        return []
+    out = []
+    for text, after in obs["empties"].items():
+        w = text.split()
+        plays = [t for t in view["legal"] if t.split()[:2] == w[:2]] if w[0] == "play" else [text]
+        if after == {"treasury": 0, "lose_check": lose_check} and len(plays) == 1:
+            out.append(text)
+    return out
+
+
+@pytest.mark.parametrize("game, players, who", [("crisis-format", 2, "the opponent"), ("storyline", 2, "your opponent")])
+def test_a_payment_that_empties_the_treasury_is_marked_and_confirmed(page, server, game, players, who):
+    room, view = reach(server, game, players, lambda v: direct_emptying(v, False))
+    text = direct_emptying(view, False)[0]
+    open_seat(page, server, room)
+    at = version(page)
+    button = page.locator(f"#prompt button[data-confirm='{text}']")
+    expect(button).to_contain_text(f"empties your Treasury: +1 Story Point to {who}")
+    assert page.locator(f"button[data-action='{text}']").count() == 0   # no button sends it at once
+    if text.startswith("play ") and page.locator(f"#sl-hand button[data-confirm='{text}']").count():
+        expect(page.locator(f"#sl-hand button[data-confirm='{text}']")).to_contain_text("empties your Treasury")
+    # asked first, in words: nothing is sent
+    button.click()
+    confirm = page.locator("#prompt #confirm-empty")
+    expect(confirm).to_contain_text("This leaves your Treasury at 0. If it is still 0 at the end of this phase")
+    expect(confirm).to_contain_text(f"{who} gains 1 Story Point")
+    assert page.locator("#confirm-empty").count() == 1 and version(page) == at
+    page.click("#cancel-empty")
+    expect(page.locator("#confirm-empty")).to_have_count(0)
+    assert version(page) == at
+    # then paid, after the yes
+    page.locator(f"#prompt button[data-confirm='{text}']").click()
+    click_and_wait(page, page.locator(f"#confirm-empty button[data-action='{text}']"))
+    after = seat_view(server, room)
+    assert after["version"] > at
+    mine = after["observation"]["players"][0]
+    if after["your_turn"] and mine["treasury"] == 0:   # still in the Main Phase, the Treasury empty
+        panel = page.locator("#sl-players .player[data-seat='0']")
+        expect(panel.locator(".treasury-hint")).to_contain_text("Treasury empty: if it is still 0 at the end of the phase")
+        expect(page.locator("#prompt .treasury-hint")).to_contain_text("Treasury empty")
+
+
+def test_when_the_phase_ends_at_once_the_confirmation_says_so(page, server):
+    room, view = reach(server, "crisis-format", 1, lambda v: direct_emptying(v, True))
+    text = direct_emptying(view, True)[0]
+    open_seat(page, server, room)
+    page.locator(f"button[data-confirm='{text}']").first.click()
+    expect(page.locator("#confirm-empty")).to_contain_text(
+        "nothing else to do, so your Main Phase ends; at its Lose check the opponent gains 1 Story Point")
+    click_and_wait(page, page.locator(f"#confirm-empty button[data-action='{text}']"))
+    expect(page.locator("#log")).to_contain_text("meets a Lose condition (treasury)")
+
+
+def playable(view):
+    return view["observation"]["node"]["kind"] == "main" and any(t.startswith("play ") for t in view["legal"])
+
+
+@pytest.mark.parametrize("game, players", [("storyline", 3), ("crisis-format", 2)])
+def test_on_a_phone_the_playable_cards_are_in_the_prompt_above_a_quieter_pass(browser, server, game, players):
+    room, view = reach(server, game, players, lambda v: playable(v) and v["observation"]["turn"] >= 3)
+    context = browser.new_context(viewport=PHONE)
+    page = context.new_page()
+    try:
+        open_seat(page, server, room)
+        page.evaluate("window.scrollTo(0, 0)")
+        cards = {t.split()[1] for t in view["legal"] if t.startswith("play ")}
+        quick = page.locator("#prompt #sl-quick-play button")
+        expect(quick).to_have_count(len(cards))
+        # the first one is on the first screen, and it is a primary button
+        box = quick.first.bounding_box()
+        assert box["y"] + box["height"] <= PHONE["height"], box
+        assert "primary" in quick.first.get_attribute("class")
+        # Pass comes after them and is not a primary button
+        pass_button = page.locator("#prompt button[data-action=pass]")
+        assert "primary" not in (pass_button.get_attribute("class") or "")
+        assert pass_button.bounding_box()["y"] > quick.last.bounding_box()["y"]
+        expect(page.locator("#prompt")).to_contain_text("Pass ends your Main Phase")
+        # a quick button plays the card (or opens the picker of where)
+        first = quick.first
+        if first.get_attribute("data-action"):
+            click_and_wait(page, first)
+        elif first.get_attribute("data-picker"):
+            first.click()
+            expect(page.locator("#sl-picker button").first).to_be_visible()
+        width = page.evaluate("[document.documentElement.scrollWidth, window.innerWidth]")
+        assert width[0] <= width[1], f"the page is {width[0]} px wide on a {width[1]} px screen"
+    finally:
+        context.close()
+
+
+def unplayable(view):
+    """A Main Phase with a card of the hand that cannot be played."""
+    obs = view["observation"]
+    if obs["node"]["kind"] != "main":
+        return []
+    played = {t.split()[1] for t in view["legal"] if t.startswith("play ")}
+    return [c for c in obs["hand"] if c not in played]
+
+
+def test_a_card_that_cannot_be_played_says_why(page, server):
+    room, view = reach(server, "storyline", 2, lambda v: unplayable(v) and v["observation"]["turn"] >= 3)
+    obs = view["observation"]
+    treasury = obs["players"][0]["treasury"]
+    open_seat(page, server, room)
+    for cid in unplayable(view):
+        info = obs["card_info"][cid]
+        why = page.locator(f"#sl-hand .hand-card[data-card='{cid}'] .why-not")
+        if info["cost"] > treasury:
+            expect(why).to_have_text(f"Too expensive: it costs {info['cost']}, your Treasury is {treasury}.")
+        elif info["type"] == "device":
+            expect(why).to_contain_text("nothing of yours it may be attached to")
+        else:
+            assert info["type"] == "event", info
+            expect(why).to_contain_text("its target is missing")
+    # a card that can be played has its button and no reason
+    for cid in {t.split()[1] for t in view["legal"] if t.startswith("play ")}:
+        expect(page.locator(f"#sl-hand .hand-card[data-card='{cid}'] .why-not")).to_have_count(0)
