@@ -2,7 +2,8 @@
 real chromium: a payment that empties the Treasury (a Story Point to the opponents at the
 Lose check, storyline 16.3) is marked on its button and confirmed first; on a phone the
 Main Phase's playable cards are in the prompt, on the first screen, above a quieter Pass;
-and a card of the hand that cannot be played says why.
+a card of the hand that cannot be played says why; a Chapter with no text shows its goal,
+not "(no text)".
 
 Positions are reached through the API: the person's seat plays random legal actions
 (never one that empties its Treasury) against random bots until the wanted position, in
@@ -181,3 +182,28 @@ def test_a_card_that_cannot_be_played_says_why(page, server):
     # a card that can be played has its button and no reason
     for cid in {t.split()[1] for t in view["legal"] if t.startswith("play ")}:
         expect(page.locator(f"#sl-hand .hand-card[data-card='{cid}'] .why-not")).to_have_count(0)
+
+
+def silent_chapter(view):
+    """Storylines with a Chapter of no text, in the hand or on the Map: (where on the page, facts)."""
+    obs = view["observation"]
+    found = [(f"#sl-hand .hand-card[data-card='{c}']", obs["card_info"][c]) for c in obs["hand"] or []]
+    found += [(f"#sl-map .sl-card[data-uid='{e['uid']}']", e) for e in obs["map"]]
+    return [(where, c) for where, c in found
+            if c["type"] == "storyline" and any(not ch["text"] for ch in c["chapters"])]
+
+
+def test_a_chapter_with_no_text_shows_its_goal(page, server):
+    room, view = reach(server, "storyline", 2, silent_chapter)
+    open_seat(page, server, room)
+    board = page.locator("#board")
+    expect(board).not_to_contain_text("(no text)")
+    expect(board).not_to_contain_text("has no text")
+    where, card = silent_chapter(view)[0]
+    items = page.locator(where).first.locator(".chapters li")
+    expect(items).to_have_count(len(card["chapters"]))
+    for i, ch in enumerate(card["chapters"]):
+        counter = {"story": "Story", "time": "Time"}[ch["counter"]]
+        goal = f"ends at {ch['end']} {counter} counter{'s' if ch['end'] != 1 else ''}"
+        shown = items.nth(i).text_content()
+        assert shown == (f"{goal}: {ch['text']}" if ch["text"] else goal), shown

@@ -421,10 +421,15 @@ function chapterText(e) {
   const chs = e.chapters || [];
   const ch = chs[(e.chapter || 1) - 1];
   return el("div", { class: "chapter-text" },
-    ch ? el("div", { class: "current-chapter" }, ch.text || "(this Chapter has no text)") : null,
+    ch && ch.text ? el("div", { class: "current-chapter" }, ch.text) : null,
     el("details", { class: "all-chapters" }, el("summary", { class: "small" }, "All Chapters"),
       el("ol", { class: "chapters" }, chs.map((ch2, i) => el("li", { class: i + 1 === e.chapter ? "current" : "" },
-        el("span", { class: "small muted" }, `ends at ${ch2.end} ${COUNTER_NAME[ch2.counter]}: `), ch2.text || "(no text)")))));
+        chapterGoal(ch2), ch2.text ? `: ${ch2.text}` : "")))));
+}
+
+/** "ends at 3 Story counters": what completes a Chapter (its text, if any, follows). */
+function chapterGoal(ch) {
+  return el("span", { class: "small muted chapter-goal" }, `ends at ${plural(ch.end, `${COUNTER_NAME[ch.counter] || ch.counter} counter`)}`);
 }
 
 /** The cards of one Band: each Location or Capital followed by the units on or aboard it;
@@ -571,7 +576,7 @@ function handCard(ctx, cid, count) {
     stats.length ? el("div", { class: "stats sl-stats" }, stats.map((s) => el("span", {}, s))) : null,
     info.text ? el("div", { class: "text" }, info.text) : null,
     info.type === "storyline" && info.chapters ? el("ol", { class: "chapters" }, info.chapters.map((ch) =>
-      el("li", {}, el("span", { class: "small muted" }, `ends at ${ch.end} ${COUNTER_NAME[ch.counter]}: `), ch.text || "(no text)"))) : null,
+      el("li", {}, chapterGoal(ch), ch.text ? `: ${ch.text}` : ""))) : null,
     info.back ? el("div", { class: "small muted" }, `Flips to ${info.back.name} (${TYPE_NAME[info.back.type] || info.back.type})`) : null,
     buttons.length ? el("div", { class: "buttons" }, buttons) : null,
     why ? el("div", { class: "small why-not" }, why) : null);
