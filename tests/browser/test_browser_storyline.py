@@ -213,6 +213,7 @@ def test_crisis_format_from_the_lobby_played_to_the_end(page, server):
     assert pool.get_attribute("data-need") == "3" and pool.locator(".meter-num").inner_text() == "0 / 3"
     opp = page.locator("#sl-pool .meter.opp")
     assert opp.get_attribute("data-need") == "2" and opp.locator(".meter-num").inner_text() == "0 / 2"
+    assert page.locator("#sl-pool .sl-goal").inner_text() == "You win at 3 Story Points; the opponent at 2."
     crisis = next(e for e in obs["map"] if e["card"] == obs["crises"][0])
     card = page.locator(f"#sl-crises .sl-card[data-uid='{crisis['uid']}']")
     assert crisis["name"] in card.inner_text() and "Chapter 1 of 3: 0/" in card.inner_text()

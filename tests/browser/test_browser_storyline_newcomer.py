@@ -3,7 +3,7 @@ real chromium: a payment that empties the Treasury (a Story Point to the opponen
 Lose check, storyline 16.3) is marked on its button and confirmed first; on a phone the
 Main Phase's playable cards are in the prompt, on the first screen, above a quieter Pass;
 a card of the hand that cannot be played says why; a Chapter with no text shows its goal,
-not "(no text)".
+not "(no text)"; the Crisis Format's targets are written for players.
 
 Positions are reached through the API: the person's seat plays random legal actions
 (never one that empties its Treasury) against random bots until the wanted position, in
@@ -207,3 +207,17 @@ def test_a_chapter_with_no_text_shows_its_goal(page, server):
         goal = f"ends at {ch['end']} {counter} counter{'s' if ch['end'] != 1 else ''}"
         shown = items.nth(i).text_content()
         assert shown == (f"{goal}: {ch['text']}" if ch["text"] else goal), shown
+
+
+def test_the_crisis_format_targets_are_written_for_players(page, server):
+    room, view = reach(server, "crisis-format", 2, lambda v: v["observation"]["node"]["kind"] == "main")
+    n = len(view["observation"]["crises"])
+    open_seat(page, server, room)
+    expect(page.locator("#sl-pool .sl-goal")).to_have_text(
+        f"You win together at {n + 2} Story Points; the opponent at {n + 1}.")
+    expect(page.locator("#sl-pool")).not_to_contain_text("N + 2")
+    # a spectator reads it about the players
+    page.goto(server.url + room["spectator_link"])
+    page.wait_for_selector("body[data-version]")
+    expect(page.locator("#sl-pool .sl-goal")).to_have_text(
+        f"The players win together at {n + 2} Story Points; the opponent at {n + 1}.")

@@ -472,10 +472,18 @@ function meter(label, have, need, cls, note) {
 function poolPanel(ctx) {
   const obs = ctx.observation;
   const n = (obs.crises || []).length;
+  const players = (obs.players || []).length;
+  const you = ctx.seat !== null && ctx.seat !== undefined;
+  const opp = isOpponentSeat(obs, ctx.seat);
+  const goal = opp ? `You (the opponent) win at ${n + 1} Story Points; the players together at ${n + 2}.`
+    : you ? `You win${players > 1 ? " together" : ""} at ${n + 2} Story Points; the opponent at ${n + 1}.`
+    : `The players win together at ${n + 2} Story Points; the opponent at ${n + 1}.`;
+  const why = `Targets: the number of Crisis Storylines (${n}) plus 2 for the players, plus 1 for the opponent.`;
   return el("section", { class: "panel", id: "sl-pool" },
     el("h2", {}, "Story Points"),
-    meter("Players' pool", obs.pool, n + 2, "pool", `the players win together at ${n + 2} (N + 2, N = ${n} Crisis Storylines)`),
-    meter("The opponent", obs.opponent_story, n + 1, "opp", `the opponent wins at ${n + 1} (N + 1)`));
+    el("p", { class: "sl-goal", title: why }, goal),
+    meter("Players' pool", obs.pool, n + 2, "pool", null),
+    meter("The opponent", obs.opponent_story, n + 1, "opp", null));
 }
 
 function crisisPanel(ctx) {
