@@ -14,7 +14,7 @@
 // the Lose check gives the opponents a Story Point (storyline 16.3). In the Main Phase the
 // prompt lists what can be done (the playable cards first), so that a phone need not
 // scroll past the Map to find them, with Pass last.
-import { el } from "/static/common.js";
+import { el, personName } from "/static/common.js";
 
 const OPPONENT = -1;   // the Crisis Format's opponent as a controller (no seat of its own)
 const BANDS = [[3, "Deep Space"], [2, "Orbit"], [1, "Surface"]];
@@ -197,7 +197,7 @@ function winsWith(ctx) {
   if (!target) return null;
   const seats = (obs.players || []).map((pl, s) => s).filter((s) => s !== ctx.seat && obs.players[s].story + 1 >= target);
   if (!seats.length) return null;
-  const names = seats.map((s) => `Seat ${s}`).join(" and ");
+  const names = seats.map((s) => personName(ctx.seats, s)).join(" and ");
   return { short: `${names} would reach ${target}`, long: `(${names} would reach the target of ${target})` };
 }
 
