@@ -137,7 +137,8 @@ def expected_result(obs) -> list[str]:
     if not obs["winners"]:
         return ["A draw"]
     best = obs["players"][obs["winners"][0]]["story"]
-    return [f"seat {s}" for s in obs["winners"]] + [f" with {best} Story Point"]
+    # the page numbers seats from 1 (the engine from 0)
+    return [f"seat {s + 1}" for s in obs["winners"]] + [f" with {best} Story Point"]
 
 
 def expect_result(page, obs):
@@ -161,7 +162,7 @@ def expect_result(page, obs):
         expect(final).to_contain_text(f"the players' pool {obs['pool']} of ")
     else:
         for seat, pl in enumerate(obs["players"]):
-            expect(final).to_contain_text(f"seat {seat}")
+            expect(final).to_contain_text(f"seat {seat + 1}")
             expect(final).to_contain_text(f" {pl['story']}")
 
 
