@@ -42,11 +42,12 @@ export function seatName(obs, seat) {
   return pl && pl.deck_id ? cap(pl.deck_id) : null;
 }
 
-/** A controller in a few words: "you", "Seat 1", "the opponent". */
+/** A controller in a few words: "Ann (you)", "Bot 2", "the opponent" (the names the log uses, seats from 1). */
 function controllerName(ctx, c) {
   const obs = ctx.observation;
   if (c === OPPONENT) return isOpponentSeat(obs, ctx.seat) ? "the opponent (you)" : "the opponent";
-  return c === ctx.seat ? `Seat ${c} (you)` : `Seat ${c}`;
+  const name = personName(ctx.seats, c);
+  return c === ctx.seat ? `${name} (you)` : name;
 }
 
 function ctlClass(c) {
@@ -120,7 +121,7 @@ export function label(text, ctx) {
     }
     case "choose": return `Choose ${uidName(obs, w[1])}`;
     case "pick": return `Pick ${uidName(obs, w[1])}`;
-    case "player": return `Pick Seat ${w[1]}`;
+    case "player": return `Pick ${personName(ctx.seats, Number(w[1]))}`;
     case "discard": return `Discard ${cardName(ctx, w[1])}`;
     default: return text;
   }
@@ -388,7 +389,7 @@ function mapCard(ctx, e, holders) {
     tags.push(el("span", { class: "tag on-place" }, `${h && h.type === "spacecraft" ? "aboard" : "on"} ${uidName(obs, e.place)}`));
   }
   if (e.owner !== e.controller && e.type !== "device") {
-    tags.push(el("span", { class: "tag occupied", title: "owner" }, `owned by ${e.owner === OPPONENT ? "the opponent" : `Seat ${e.owner}`}`));
+    tags.push(el("span", { class: "tag occupied", title: "owner" }, `owned by ${e.owner === OPPONENT ? "the opponent" : personName(ctx.seats, e.owner)}`));
   }
   const aboard = holders.get(e.uid) || 0;
   const kind = TYPE_NAME[e.type] + (e.class === "capital" ? " (Capital)" : "");
@@ -741,10 +742,10 @@ function headPanel(ctx) {
   const rounds = ctx.options && ctx.options.act_rounds;
   let who = "";
   if (obs.phase === "over") who = "";
-  else if (obs.active === OPPONENT) who = `The opponent's turn, paired with Seat ${obs.paired}`;
-  else if (obs.phase !== "setup") who = obs.active === ctx.seat ? "Your turn" : `Seat ${obs.active}'s turn`;
+  else if (obs.active === OPPONENT) who = `The opponent's turn, paired with ${personName(ctx.seats, obs.paired)}`;
+  else if (obs.phase !== "setup") who = obs.active === ctx.seat ? "Your turn" : `${personName(ctx.seats, obs.active)}'s turn`;
   const result = resultText(obs, ctx.seatName);
-  const resolving = (obs.resolving || []).map(([seat, cid]) => `${cardName(ctx, cid)} (Seat ${seat})`);
+  const resolving = (obs.resolving || []).map(([seat, cid]) => `${cardName(ctx, cid)} (${personName(ctx.seats, seat)})`);
   return el("section", { class: "panel sl-head" },
     el("div", { class: "sl-turn" }, el("b", {}, `Act ${obs.act}${acts ? ` of ${acts}` : ""}`),
        obs.turn ? ` · Turn ${obs.turn}` : "", rounds ? el("span", { class: "small muted" }, ` (${plural(rounds, "round")} an Act)`) : null,
