@@ -88,7 +88,7 @@ def test_the_loader_refuses_broken_data(tmp_path):
     cases = [good.replace("copies = 3", "copies = 4", 1),                       # a name 4 times / 31 cards
              good.replace('op = "remove-counters"', 'op = "heal"', 1),           # an unknown operation
              good.replace('controller = "you", type = ["ground-unit"]', 'owner = "you"', 1),  # selector key
-             good.replace("end = 4", "end = 2", 1)]                               # ends must rise
+             good.replace("end = 2", "end = 1", 1)]                               # ends must rise
     for i, text in enumerate(cases):
         d = tmp_path / str(i)
         d.mkdir()

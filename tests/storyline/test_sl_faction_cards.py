@@ -29,7 +29,7 @@ def drones(s, card: str = "drone-spark") -> list[dict]:
 VANILLA = {
     "concord-line-trooper": (1, 1, "low", 0, 2, 0, "C"),
     "concord-bastion-walker": (3, 2, "low", 1, 4, 0, "CN"),
-    "concord-siege-battery": (4, 3, "high", 2, 3, 0, "HCND"),
+    "concord-siege-battery": (5, 3, "high", 2, 3, 0, "HCND"),
     "concord-drop-marine": (2, 2, "low", 0, 2, 0, "C"),
     "concord-picket-frigate": (2, 1, "low", 1, 3, 0, "CN"),
     "concord-dreadnought-resolute": (6, 4, "high", 1, 6, 0, "ND"),
@@ -38,11 +38,11 @@ VANILLA = {
     "verdant-rootbeast": (3, 3, "low", 0, 3, 0, "C"),
     "verdant-spore-glider": (2, 1, "low", 1, 2, 0, "CN"),
     "verdant-grove-terrace": (2, 0, "low", 0, 3, 1, ""),
-    "syndicate-enforcer-mech": (3, 2, "low", 1, 3, 0, "CN"),
-    "syndicate-needle-fighter": (1, 1, "low", 1, 1, 0, "CN"),
-    "syndicate-lancer-gunship": (3, 2, "high", 1, 2, 0, "HCND"),
+    "syndicate-enforcer-mech": (4, 2, "low", 1, 3, 0, "CN"),
+    "syndicate-needle-fighter": (2, 1, "low", 1, 1, 0, "CN"),
+    "syndicate-lancer-gunship": (4, 2, "high", 1, 2, 0, "HCND"),
     "syndicate-black-market": (3, 0, "low", 0, 3, 2, ""),
-    "pilgrims-lamplighter": (2, 1, "high", 0, 2, 0, "HC"),
+    "pilgrims-lamplighter": (2, 1, "high", 0, 3, 0, "HC"),
     "pilgrims-saint-oriel": (4, 3, "high", 1, 4, 0, "HCN"),
     "pilgrims-pilgrim-caravan": (2, 1, "low", 0, 3, 0, "C"),
     "pilgrims-censer-tank": (4, 2, "high", 1, 4, 0, "HCN"),
@@ -149,13 +149,13 @@ def test_concord_reactive_plating():
       "storyline 15.2.3")
 @rule("storyline card:concord-artillery-barrage")
 def test_concord_artillery_barrage():
-    s = rpos(hands=[["concord-artillery-barrage"], []], map=[
+    s = rpos(treasury=[4, 3], hands=[["concord-artillery-barrage"], []], map=[
         {"card": "verdant-song-of-seasons", "owner": 1},                 # 3 a Storyline, Band 1
-        {"card": "verdant-seedship-canopy", "owner": 1, "damage": 7},    # 4 Deep Space, Shielded
+        {"card": "verdant-seedship-canopy", "owner": 1, "damage": 8},    # 4 Deep Space, Shielded
         {"card": "concord-line-trooper", "owner": 0}])                   # 5 mine: not a target
     s.apply_action("play concord-artillery-barrage")
     assert s.players[0]["treasury"] == 0 and s.legal_texts() == ["choose 2", "choose 3", "choose 4"]
-    s.apply_action("choose 4")                  # no Range limit, High reaches Shielded: 7 + 3 = 10, destroyed
+    s.apply_action("choose 4")                  # no Range limit, High reaches Shielded: 8 + 2 = 10, destroyed
     assert s.find(4) is None and s.players[0]["story"] == 1
     assert s.players[0]["discard"] == ["concord-artillery-barrage"]
 
@@ -178,15 +178,15 @@ def test_concord_hold_the_line():
       "storyline 8.9.1", "storyline 8.10.1")
 @rule("storyline card:concord-the-long-campaign", "storyline card:concord-the-long-campaign:back")
 def test_concord_the_long_campaign():
-    board = [{"card": "concord-the-long-campaign", "owner": 0, "chapter": 2, "counters": {"story": 2}},
+    board = [{"card": "concord-the-long-campaign", "owner": 0, "chapter": 1, "counters": {"story": 0}},
              {"card": "concord-bastion-walker", "owner": 0, "damage": 2},
              {"card": "concord-drop-marine", "owner": 0, "damage": 1}]
     s = rpos(phase="start", treasury=[0, 3], map=board)
     assert entry(s, "concord-bastion-walker")["damage"] == 1 and entry(s, "concord-drop-marine")["damage"] == 1
-    board[0] = dict(board[0], chapter=1, counters={"story": 0})       # Chapter 1: no text
+    board[0] = dict(board[0], chapter=2, counters={"story": 1})       # on to Chapter 3: no such text
     s = rpos(phase="start", treasury=[0, 3], map=board)
     assert entry(s, "concord-bastion-walker")["damage"] == 2
-    board[0] = dict(board[0], chapter=3, counters={"story": 5})
+    board[0] = dict(board[0], chapter=3, counters={"story": 2})
     s = rpos(phase="start", treasury=[0, 3], map=board)
     e = entry(s, "concord-the-long-campaign")
     assert s.players[0]["treasury"] == 2 + 1 + 2 and s.players[0]["story"] == 1
@@ -279,12 +279,12 @@ def test_verdant_thorn_volley():
 @rule("storyline 8.4.1", "storyline 8.10.1", "storyline 15.2.1")
 @rule("storyline card:verdant-song-of-seasons", "storyline card:verdant-song-of-seasons:back")
 def test_verdant_song_of_seasons():
-    for chapter, story, gain in ((1, 0, 0), (2, 2, 1), (3, 4, 1)):
+    for chapter, story, gain in ((1, 0, 1), (2, 1, 1)):   # each counter step completes a Chapter
         s = rpos("verdant,concord", phase="start", treasury=[0, 3], map=[
             {"card": "verdant-song-of-seasons", "owner": 0, "chapter": chapter, "counters": {"story": story}}])
         assert s.players[0]["treasury"] == 4 + gain
     s = rpos("verdant,concord", phase="start", treasury=[0, 3], map=[
-        {"card": "verdant-song-of-seasons", "owner": 0, "chapter": 3, "counters": {"story": 5}}])
+        {"card": "verdant-song-of-seasons", "owner": 0, "chapter": 3, "counters": {"story": 2}}])
     assert s.players[0]["story"] == 1 and entry(s, "verdant-song-of-seasons")["face"] == "back"
     assert s.players[0]["treasury"] == 4     # completed at the counter step: no Chapter text at the ability step
 
@@ -374,9 +374,9 @@ def test_syndicate_swarm_protocol():
 @rule("storyline 20.6.2", "storyline 20.1.1", "storyline 7.9.1")
 @rule("storyline card:syndicate-hostile-audit")
 def test_syndicate_hostile_audit():
-    s = rpos("syndicate,verdant", hands=[["syndicate-hostile-audit"], []], treasury=[3, 1])
+    s = rpos("syndicate,verdant", hands=[["syndicate-hostile-audit"], []], treasury=[3, 3])
     s.apply_action("play syndicate-hostile-audit")
-    assert s.players[1]["treasury"] == 0 and s.node[2] == "draw" and s.node[3]["seat"] == 0
+    assert s.players[1]["treasury"] == 2 and s.node[2] == "draw" and s.node[3]["seat"] == 0
     s.apply_action("draw syndicate-fixer")
     assert s.players[0]["hand"] == ["syndicate-fixer"] and s.players[0]["treasury"] == 2
 
@@ -385,13 +385,13 @@ def test_syndicate_hostile_audit():
 @rule("storyline card:syndicate-the-long-con", "storyline card:syndicate-the-long-con:back")
 def test_syndicate_the_long_con():
     s = rpos("syndicate,verdant", phase="start", map=[
-        {"card": "syndicate-the-long-con", "owner": 0, "chapter": 2, "counters": {"story": 3}}])
+        {"card": "syndicate-the-long-con", "owner": 0, "chapter": 2, "counters": {"story": 1}}])
     assert s.node[2] == "draw" and entry(s, "syndicate-the-long-con")["chapter"] == 2
     s.apply_action("draw syndicate-fixer")      # the completion text's draw, then the next Chapter
     assert s.players[0]["hand"] == ["syndicate-fixer"] and entry(s, "syndicate-the-long-con")["chapter"] == 3
     assert s.node[2] == "draw" and "8.5.3" in keys(s)   # now the Draw Phase's draw
     s = rpos("syndicate,verdant", phase="start", map=[
-        {"card": "syndicate-the-long-con", "owner": 0, "chapter": 3, "counters": {"story": 5}}])
+        {"card": "syndicate-the-long-con", "owner": 0, "chapter": 3, "counters": {"story": 2}}])
     e = entry(s, "syndicate-the-long-con")
     assert s.face(e)["name"] == "The Getaway" and s.band(e) == 2 and not e["ready"]
     assert (s.strike(e), s.face(e)["power"], s.durability(e)) == (2, "high", 3) and s.players[0]["story"] == 1
@@ -418,6 +418,8 @@ def test_pilgrims_ember_acolyte():
     assert s.node[2] == "draw"
     s.apply_action("draw pilgrims-lamplighter")
     assert s.players[0]["hand"] == ["pilgrims-lamplighter"] and s.players[0]["treasury"] == 2
+    e = entry(s, "pilgrims-ember-acolyte")
+    assert (s.strike(e), s.face(e)["power"], s.durability(e)) == (1, "low", 2)
 
 
 @rule("storyline 7.4.2", "storyline 9.3.1")
@@ -428,6 +430,7 @@ def test_pilgrims_chronicler():
     assert uses(s) == {"use 1", "use 3"}       # the Lantern Shrine's too (2 Treasury)
     s.apply_action("use 3")
     assert s.find(4)["counters"] == {"story": 1} and not s.find(3)["ready"] and s.players[0]["treasury"] == 3
+    assert (s.strike(s.find(3)), s.durability(s.find(3))) == (0, 3)
 
 
 @rule("storyline 10.3.4")
@@ -481,24 +484,24 @@ def test_pilgrims_cleansing_pyre():
 @rule("storyline card:pilgrims-the-pilgrimage", "storyline card:pilgrims-the-pilgrimage:back")
 def test_pilgrims_the_pilgrimage():
     s = rpos("pilgrims,verdant", phase="start", map=[
-        {"card": "pilgrims-the-pilgrimage", "owner": 0, "chapter": 2, "counters": {"story": 3}}])
+        {"card": "pilgrims-the-pilgrimage", "owner": 0, "chapter": 2, "counters": {"story": 1}}])
     s.apply_action("draw pilgrims-lamplighter")
     assert s.players[0]["hand"] == ["pilgrims-lamplighter"] and entry(s, "pilgrims-the-pilgrimage")["chapter"] == 3
     s = rpos("pilgrims,verdant", phase="start", map=[
-        {"card": "pilgrims-the-pilgrimage", "owner": 0, "chapter": 3, "counters": {"story": 5}}])
+        {"card": "pilgrims-the-pilgrimage", "owner": 0, "chapter": 3, "counters": {"story": 2}}])
     e = entry(s, "pilgrims-the-pilgrimage")
-    assert s.ftype(e) == "epilogue" and s.band(e) == 1 and s.players[0]["story"] == 1
+    assert s.ftype(e) == "epilogue" and s.band(e) == 1 and s.players[0]["story"] == 2   # it prints 2
 
 
 @rule("storyline 8.9.4", "storyline 13.4.2", "storyline 3.11.1")
 @rule("storyline card:pilgrims-book-of-embers", "storyline card:pilgrims-book-of-embers:back")
 def test_pilgrims_book_of_embers():
     s = rpos("pilgrims,verdant", phase="start", map=[
-        {"card": "pilgrims-book-of-embers", "owner": 0, "chapter": 3, "counters": {"story": 5}}])
+        {"card": "pilgrims-book-of-embers", "owner": 0, "chapter": 3, "counters": {"story": 2}}])
     e = entry(s, "pilgrims-book-of-embers")
     assert s.face(e)["name"] == "The Ember Prophet" and s.ftype(e) == "character" and e["place"] is None
     assert (s.cost(e), s.strike(e), s.face(e)["power"], s.range_of(e), s.durability(e)) == (3, 2, "high", 1, 3)
-    assert s.players[0]["story"] == 1 and s.band(e) == 1
+    assert s.players[0]["story"] == 2 and s.band(e) == 1     # it prints 2
 
 
 # ----- the Epilogue back faces ------------------------------------------------------------------

@@ -34,7 +34,7 @@ def board():
                                {"card": "concord-dreadnought-resolute", "owner": 0},                        # 8
                                {"card": "concord-drop-marine", "owner": 0, "place": 8},                     # 9
                                {"card": "concord-the-long-campaign", "owner": 0, "chapter": 2,
-                                "counters": {"story": 3}},                                                  # 10
+                                "counters": {"story": 1}},                                                  # 10
                                {"card": "verdant-song-of-seasons", "owner": 1, "face": "back", "band": 1}])  # 11
 
 
@@ -66,7 +66,7 @@ def test_the_competitive_picture_shows_turn_players_bands_and_the_hand():
     assert "#5 Thornguard [Seat 1] Character: Strike 2 Low, Range 0; damage 2/2; FALLEN; spent" in surface
     assert "#6 Grove Terrace [you, owned by Seat 1] Location: Income 1; damage 3/3; CONTESTED; spent;" in surface
     assert "Liberation 1" in surface
-    assert "#10 The Long Campaign [you] Storyline: Chapter 2 of 3, Story 3/4; Unshielded; damage 0/4" in surface
+    assert "#10 The Long Campaign [you] Storyline: Chapter 2 of 3, Story 1/2; Unshielded; damage 0/4" in surface
     assert "Chapter 2: In your Admin Phase: remove 1 damage counter from each Ground Unit you control." in surface
     assert "#11 The Seasons Turned [Seat 1] Epilogue of Song of Seasons (cleared when the Act ends)" in surface
     assert "#7 Spore Glider [Seat 1] Spacecraft: Strike 1 Low, Range 1; damage 0/2; spent" in \
@@ -74,8 +74,8 @@ def test_the_competitive_picture_shows_turn_players_bands_and_the_hand():
     deep = section(pic, "Deep Space (Band 3)", "Your hand")
     assert deep.index("#8 Dreadnought Resolute") < deep.index("aboard:") < deep.index("#9 Drop Marine [you]")
     hand = section(pic, "Your hand (3):", "Now you choose")
-    assert "2x Siege Battery (concord-siege-battery), cost 4, Ground Unit: Strike 3 High, Range 2, Durability" in hand
-    assert "Artillery Barrage (concord-artillery-barrage), cost 3, Event: Deal 3 High damage" in hand
+    assert "2x Siege Battery (concord-siege-battery), cost 5, Ground Unit: Strike 3 High, Range 2, Durability" in hand
+    assert "Artillery Barrage (concord-artillery-barrage), cost 4, Event: Deal 2 High damage" in hand
     assert lines[-2].startswith("Now you choose: the next action of the Main Phase")
 
 
@@ -170,8 +170,8 @@ def test_actions_in_words():
     said = {t: s.describe_action(t) for t in s.legal_texts()}
     assert said["attack 3 5"] == "#3 Bastion Walker attacks #5 Thornguard (2 Low)"
     assert said["move 3 to 6"] == "#3 Bastion Walker moves onto #6 Grove Terrace"
-    assert said["play concord-siege-battery on 6"] == "play Siege Battery (cost 4) on #6 Grove Terrace"
-    assert said["play concord-artillery-barrage"] == "play Artillery Barrage (cost 3)"
+    assert said["play concord-siege-battery on 6"] == "play Siege Battery (cost 5) on #6 Grove Terrace"
+    assert said["play concord-artillery-barrage"] == "play Artillery Barrage (cost 4)"
     assert said["repair 6"] == "repair #6 Grove Terrace for 2 Treasury: remove all its damage"
     assert said["use 1"] == "use an ability of #1 Anvil Prime"
     assert said["pass"] == "end your Main Phase"
