@@ -5,12 +5,13 @@ data/pre_skip_records.jsonl.gz holds 30 records played by the engine of commit f
 last one that asked every question: kot-dark (4 players random and heuristic against random,
 6 players with mixed Wickedness sides, 5 players heuristic), kot-godzilla with Evolutions
 (4 and 5 players, random and heuristic), crisis-tokyo (2 to 4 players, random and heuristic),
-storyline and crisis-format (random). The two crisis-format records were played again after
-the Crisis cards were tuned (docs/balance/crisis-format.md): a record of the old card data
-cannot replay on the new (the cards are part of the game), so they were played by today's
-engine with ``ask_always=true`` and stored without that key, exactly as the old engine
-wrote its records (seed 1339 was chosen as the first from 1200 whose history answers a
-skipped question). Their options do not name ``ask_always``: they are
+storyline and crisis-format (random). The storyline and crisis-format records were played
+again each time the cards were tuned (docs/balance/crisis-format.md, docs/balance/storyline.md):
+a record of the old card data cannot replay on the new (the cards are part of the game), so
+they were played by the engine of the tuning commit with ``ask_always=true`` and stored
+without that key and with only the options the old engine wrote (tools: the first seeds from
+1100 for storyline and 1200 for crisis-format, two and one of them answering a skipped
+question, one not). Their options do not name ``ask_always``: they are
 replayed as the game was then played (docs/architecture.md, Skipped questions and old
 records). Most hold answers to questions the engines now answer by themselves, so they are
 not legal histories of the games as loaded today.

@@ -390,7 +390,7 @@ def test_section_22_wins_where_it_differs_a_crisis_storyline_has_no_band_and_cou
 @rule("storyline 1.2.2")
 def test_in_the_crisis_format_the_players_win_together():
     from sl_crisis_helpers import cpos as crisis_pos, run as crisis_run
-    s = crisis_pos([PB, BE], fields={PB: {"damage": 16}, BE: {"damage": 18}})
+    s = crisis_pos([PB, BE], fields={PB: {"damage": 19}, BE: {"damage": 21}})
     crisis_run(s, [])
     assert s.is_terminal() and s.winners == [0, 1] and s.returns()[0] == s.returns()[1] > 0
 

@@ -349,7 +349,7 @@ def test_a_crisis_card_counts_against_a_player_only_while_they_control_it():
 # ----- 22.7 Destroying a Crisis Storyline ---------------------------------------------------------
 @rule("storyline 22.7.1", "storyline 22.7.3", "storyline 12.2.1")
 def test_players_attack_and_destroy_a_crisis_storyline_for_two_story_points():
-    s = cpos([PB, BE], fields={PB: {"damage": 13}}, map=[{"card": "concord-siege-battery", "owner": 0, "ready": True}])
+    s = cpos([PB, BE], fields={PB: {"damage": 16}}, map=[{"card": "concord-siege-battery", "owner": 0, "ready": True}])
     s.apply_action("attack 5 3")
     assert entry(s, BE) and all(e["card"] != PB for e in s.map)
     assert s.pool == 2 and s.players[0]["story"] == 0 and "22.7.3" in keys(s)
@@ -357,7 +357,7 @@ def test_players_attack_and_destroy_a_crisis_storyline_for_two_story_points():
 
 @rule("storyline 22.7.2", "storyline 8.7.4")
 def test_a_destroyed_crisis_storyline_takes_no_more_time_counters():
-    s = cpos([PB, BE], fields={PB: {"damage": 16}}, treasury=[9, 9])
+    s = cpos([PB, BE], fields={PB: {"damage": 19}}, treasury=[9, 9])
     run(s, [], src=None)
     assert all(e["card"] != PB for e in s.map)
     opp_turn(s)
@@ -366,10 +366,10 @@ def test_a_destroyed_crisis_storyline_takes_no_more_time_counters():
 
 @rule("storyline 22.7.4", "storyline 22.9.6", "storyline 22.9.7")
 def test_the_crises_are_worth_what_the_pool_needs():
-    s = cpos([PB, BE], fields={PB: {"damage": 16}, BE: {"damage": 18}})
+    s = cpos([PB, BE], fields={PB: {"damage": 19}, BE: {"damage": 21}})
     run(s, [])
     assert s.pool == 4 and s.is_terminal() and s.winners == [0, 1] and s.win_by == "players"
-    s = cpos([PB, BE, QC], n=3, fields={PB: {"damage": 16}, BE: {"damage": 18}})
+    s = cpos([PB, BE, QC], n=3, fields={PB: {"damage": 19}, BE: {"damage": 21}})
     run(s, [])
     assert s.pool == 4 and not s.is_terminal()   # three players need 5; the three crises are worth 6
 
@@ -380,9 +380,9 @@ def test_the_award_is_for_the_destruction_however_it_happens():
     run(s, [{"op": "destroy", "to": "this"}], src=3)   # a destroy effect of the opponent's own card
     assert s.pool == 2
     s = cpos([PB, BE])
-    run(s, [{"op": "deal-damage", "amount": 16, "power": "high", "to": "this"}], src=3)
+    run(s, [{"op": "deal-damage", "amount": 19, "power": "high", "to": "this"}], src=3)
     assert s.pool == 2   # damage from the opponent's own ability: no player destroyer
-    s = cpos([PB, BE], fields={PB: {"damage": 16}})
+    s = cpos([PB, BE], fields={PB: {"damage": 19}})
     run(s, [])
     assert s.pool == 2   # with no destroyer at all
 
@@ -421,7 +421,7 @@ def test_a_back_face_is_not_cleared_at_the_end_of_an_act():
 
 @rule("storyline 22.8.0.8")
 def test_a_flipped_crisis_takes_away_two_of_the_story_points():
-    s = cpos([BE, PB], fields={BE: {"counters": {"time": 8}, "chapter": 3}, PB: {"damage": 16}}, treasury=[9, 9])
+    s = cpos([BE, PB], fields={BE: {"counters": {"time": 8}, "chapter": 3}, PB: {"damage": 19}}, treasury=[9, 9])
     run(s, [])
     opp_turn(s)
     assert s.pool == 2 and entry(s, BE)["face"] == "back"
@@ -448,9 +448,14 @@ def test_a_flip_back_keeps_damage_and_may_destroy_the_crisis_for_the_award():
     opp_turn(s, 1, settle=True)
     c = entry(s, RC)
     assert c["damage"] == 3 and c["face"] == "front"
+    # the back face is Contested from 8 damage and destroyed from 16 (§12.6): at 15 it flips back
+    # with 15 of the front's 18, and the next 3 destroy the Crisis for the §22.7 award (S4)
     s = cpos([RC, BE], fields={RC: {"face": "back", "counters": {"time": 9}, "damage": 15}})
     s.turn_count = 15
     opp_turn(s, 1, settle=True)
+    c = entry(s, RC)
+    assert c["damage"] == 15 and c["face"] == "front" and s.pool == 0
+    run(s, [{"op": "deal-damage", "amount": 3, "power": "high", "to": {"each": {"controller": "opponent", "type": ["storyline"]}}}])
     assert all(e["card"] != RC for e in s.map) and s.pool == 2   # S4: destroyed, the §22.7 award
 
 

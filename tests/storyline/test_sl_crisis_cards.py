@@ -55,13 +55,13 @@ def test_crisis_grinding_front():
     opp_turn(s)
     assert s.find(4)["damage"] == 2 and s.find(5)["damage"] == 0
     s = crisis_at(card, 3, 2, map=units)   # Chapter 2: 2 Low to each Character of the paired player,
-    opp_turn(s)                            # then the paired player loses 1 Treasury
+    opp_turn(s)                            # then the paired player loses 2 Treasury
     assert [s.find(u)["damage"] for u in (4, 5, 6, 7)] == [2, 2, 0, 0]
-    assert losses(s) == ["Seat 0 loses 1 Treasury."]
+    assert losses(s) == ["Seat 0 loses 2 Treasury."]
     s = crisis_at(card, 6, 3, map=units[:1])   # Chapter 3: and 3 High to a random Location or Capital
     opp_turn(s)
     assert s.find(4)["damage"] == 2 and s.find(1)["damage"] == 3 and s.find(2)["damage"] == 0
-    assert losses(s) == ["Seat 0 loses 1 Treasury."]
+    assert losses(s) == ["Seat 0 loses 2 Treasury."]
     s = crisis_at(card, 8, 3, map=units)   # completion: 3 High to each permanent each player controls
     opp_turn(s)
     # (Chapter 3's own text no longer applies: the card flipped in the counter step)
@@ -157,14 +157,14 @@ def test_crisis_returning_comet():
     opp_turn(s)
     assert s.find(4)["damage"] == 2 and s.find(5)["damage"] == 0
     s = crisis_at(card, 2, 2, homeworlds=True, map=ships[1:])   # Chapter 2: 3 High to a unit or Location,
-    opp_turn(s)                                                  # then the paired player loses 1 Treasury
+    opp_turn(s)                                                  # then the paired player loses 2 Treasury
     assert s.is_chance_node() and [a.text for a, _ in s.chance_outcomes()] == ["pick 1", "pick 4"]
     s.apply_action("pick 1")
-    assert s.find(1)["damage"] == 3 and losses(s) == ["Seat 0 loses 1 Treasury."]
+    assert s.find(1)["damage"] == 3 and losses(s) == ["Seat 0 loses 2 Treasury."]
     s = crisis_at(card, 4, 3, map=ships[:1])   # Chapter 3: the same with 4 High
     opp_turn(s)
     s.apply_action("pick 4")
-    assert s.find(4)["damage"] == 4 and losses(s) == ["Seat 0 loses 1 Treasury."]
+    assert s.find(4)["damage"] == 4 and losses(s) == ["Seat 0 loses 2 Treasury."]
     s = crisis_at(card, 5, 3, map=ships[:1] + [{"card": "verdant-seedship-canopy", "owner": 1}])
     opp_turn(s, settle=True)   # completion: 2 High to each Spacecraft each player controls; The Comet
     assert s.find(4)["damage"] == 2 and s.find(5)["damage"] == 2
@@ -185,11 +185,11 @@ def test_crisis_quiet_coup():
     assert [e["place"] for e in s.map if e["card"] == "drone-infiltrator"] == [1, 1]
     s = crisis_at(card, 3, 2, map=[{"card": "drone-infiltrator", "owner": OPPONENT, "place": 1},
                                    {"card": "concord-drop-marine", "owner": 0}])
-    opp_turn(s, settle=True)   # Chapter 2: 4 High to the Homeworld; each Drone attacks
-    assert s.find(1)["damage"] == 4 and len(opp_lines(s, "12.2.1")) == 1 and s.find(5)["damage"] == 1
-    s = crisis_at(card, 6, 3)   # Chapter 3: 5 High and an Infiltrator
+    opp_turn(s, settle=True)   # Chapter 2: 5 High to the Homeworld; each Drone attacks
+    assert s.find(1)["damage"] == 5 and len(opp_lines(s, "12.2.1")) == 1 and s.find(5)["damage"] == 1
+    s = crisis_at(card, 6, 3)   # Chapter 3: 6 High and an Infiltrator
     opp_turn(s)
-    assert s.find(1)["damage"] == 5 and entry(s, "drone-infiltrator")["place"] == 1
+    assert s.find(1)["damage"] == 6 and entry(s, "drone-infiltrator")["place"] == 1
     s = crisis_at(card, 8, 3)   # completion: 3 High to each player's Homeworld; the Usurper
     opp_turn(s)
     assert s.find(1)["damage"] == 3 + 2 and s.find(2)["damage"] == 3   # and the Usurper's Admin text

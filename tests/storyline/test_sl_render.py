@@ -115,7 +115,7 @@ def test_the_crisis_picture_shows_both_targets_and_the_crisis_storylines():
     assert "Story" not in lines[2]   # no Story Points per player: they share the pool
     assert "The opponent: no deck, hand or Treasury; it acts only as its cards say." in pic
     crises = section(pic, "Crisis Storylines", "Your hand")
-    assert "#3 The Drone Foundry [opponent]: Chapter 2 of 3, Time 5/6; Unshielded; damage 2/18" in crises
+    assert "#3 The Drone Foundry [opponent]: Chapter 2 of 3, Time 5/6; Unshielded; damage 2/21" in crises
     assert "Bargain - 2 Treasury: remove 1 Time counter from this." in crises
     assert "Chapter 2: In each opponent Admin Phase: create a Scrap Drone in the open and a Wasp Drone" in crises
     assert "#4 The Grinding Front: flipped to its back face, The Siege Colossus (Surface)" in crises
