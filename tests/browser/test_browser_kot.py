@@ -687,3 +687,9 @@ def test_your_final_roll_stays_shown_while_the_others_play(page, paced):
     assert claws.count() > 0
     for title in claws.evaluate_all("cs => cs.map((c) => c.title)"):
         assert title.startswith("Claw") and "Smash" in title, title
+    # the dice words for screen readers stay inside the log box: the page ends where the
+    # tables end, however long the log (no empty screens below them)
+    page.wait_for_function("document.querySelectorAll('#log .log-die').length > 40")
+    page_end, content_end = page.evaluate(
+        "[document.documentElement.scrollHeight, document.querySelector('main').getBoundingClientRect().bottom + scrollY]")
+    assert page_end <= content_end + 40, (page_end, content_end)
