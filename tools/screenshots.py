@@ -405,6 +405,7 @@ def main() -> None:
                     pg.click("#open-replay")
                     slider = pg.locator("#replay-slider")
                     slider.fill(str(int(slider.get_attribute("max")) * 2 // 3))
+                    pg.wait_for_timeout(1600)  # the dice and numbers that changed settle first
                     pg.evaluate("window.scrollTo(0, 0)")
                 shot(desktop, server.url + done["spectator_link"], "replay.png", before=middle)
                 browser.close()

@@ -200,6 +200,8 @@ def test_many_random_decisions_through_the_page_all_in_words(page, server):
         pick = rng.choice(keen) if keen and rng.random() < 0.6 else rng.randrange(len(texts))
         before = int(page.evaluate("document.body.dataset.version"))
         buttons.nth(pick).click()
+        if page.locator("#ct-confirm").count():  # a power that cannot level the District asks first
+            page.locator("#prompt button[data-armed]").click()
         page.wait_for_function(f"Number(document.body.dataset.version) > {before} && !document.body.dataset.busy")
     assert checked > 300 and len(seen) >= 8, (checked, sorted(seen, key=str))
 
@@ -237,6 +239,9 @@ def test_phone_prompt_and_hand_choices_on_the_first_screen(browser, server, wher
     try:
         open_seat(page, server, room)
         expect(page.locator("#prompt")).to_be_visible()
+        if where == "manoeuvre":  # the prompt points to the hand in one line
+            expect(page.locator("#prompt .ct-elsewhere-short .ct-goto")).to_be_visible()
+            expect(page.locator("#prompt .ct-elsewhere-list")).to_be_hidden()
         first = page.locator("#hand button[data-action]:enabled").first
         expect(first).to_be_visible()
         screen = page.evaluate("[window.innerHeight, window.scrollY, document.documentElement.scrollWidth, window.innerWidth]")
@@ -364,3 +369,229 @@ def test_turn_bar_plot_reserves_and_actions_left(page, server):
             expect(mat.locator(f"[data-uid='{inst['uid']}']")).to_contain_text(inst["name"])
     expect(page.locator(f".ct-mat[data-seat='{o['active']}'] .ct-playing")).to_be_visible()
     expect(page.locator("#districts .ct-district[data-district]")).to_have_count(sum(1 for d in o["tokyo"] if d))
+
+
+# ----- what a newcomer asked for: every choice says what it does ---------------------------------
+PLAIN_TOKYO = ["harajuku", "roppongi", "ueno", "odaiba", "tsukiji"]
+
+
+def built(players=2, options=None, moves=(), **kwargs):
+    """A position built directly (tokyo.games.crisis.position), every question asked, then
+    ``moves`` played: the exact situations the view must put into words."""
+    from tokyo.games.crisis.position import build_position
+    kwargs.setdefault("tokyo", list(PLAIN_TOKYO))
+    state = build_position(load_game(GAME, players, ask_always=True, **(options or {})), **kwargs)
+    for text in moves:
+        state.apply_action(text)
+    return state
+
+
+def drawn(page, state, seat, options=None):
+    """Draw ``state`` as ``seat`` sees it with the page's own view module (in a box of its own,
+    apart from the live board): the prompt's title, the words of every legal text, the texts
+    the board places, and the board's text; the board stays in #harness."""
+    return page.evaluate("""async ({obs, legal, seat, options}) => {
+        const view = await import('/static/views/crisis.js');
+        const list = await (await fetch('/api/games/crisis-tokyo/cards')).json();
+        const cards = Object.fromEntries(list.map((c) => [c.id, c]));
+        const placed = new Set();
+        const ctx = { observation: obs, legal, interactive: true, cards, placed, state: {}, finished: false, log: [],
+                      seat, seats: [], options, seatName: (s) => `Seat ${s}`, isLegal: (t) => legal.includes(t),
+                      act: () => {}, redraw: () => {}, label: (t) => view.label(t, ctx),
+                      button(text, words, attrs = {}) {
+                        if (legal.includes(text)) placed.add(text);
+                        const b = document.createElement('button');
+                        b.type = 'button'; b.dataset.action = text; b.textContent = words || text;
+                        b.className = attrs.class || '';
+                        return b;
+                      } };
+        let box = document.getElementById('harness');
+        if (!box) { box = document.createElement('div'); box.id = 'harness'; document.body.append(box); }
+        box.replaceChildren(view.draw(ctx));
+        const rest = legal.filter((t) => !placed.has(t));
+        box.append(view.promptBody(ctx, rest));
+        return { title: view.promptTitle(ctx), labels: Object.fromEntries(legal.map((t) => [t, view.label(t, ctx)])),
+                 placed: [...placed], text: box.innerText };
+    }""", {"obs": state.observation(seat), "legal": state.legal_texts() if state.current_player() == seat else [],
+           "seat": seat, "options": options or {}})
+
+
+@pytest.fixture
+def table(page, server):
+    """A page of the game served, to draw positions with its view module."""
+    open_seat(page, server, new_room(httpx.Client(base_url=server.url, timeout=60), 1))
+    return page
+
+
+def test_a_gift_says_what_it_gives_and_what_that_does_now(table):
+    # out of a Conflict: the Gift's spheres, and the spheres its host then has
+    state = built(hands=[["overclock-the-reactor"], []], reserves=[[{"card": "kind-alien"}], []])
+    got = drawn(table, state, 0)["labels"]
+    assert got["play overclock-the-reactor b"] == "Play Prototype Power Armour (+2 Technological weapons) on a Hero"
+    state.apply_action("play overclock-the-reactor b")
+    uid = state.reserves[0][0]["uid"]
+    got = drawn(table, state, 0)
+    assert got["labels"][f"host {uid}"] == ("Give Prototype Power Armour (+2 Technological weapons) to Kind Alien, your "
+                                           "Hero: it then has 3 Technological weapons and 1 Mystic powers")
+    # in a Conflict where the host's side fights with another power: it adds nothing now
+    state = built(hands=[["overclock-the-reactor"], ["master-of-the-eagles-claw"]],
+                  reserves=[[{"card": "kind-alien"}], []], active=1,
+                  moves=["attack harajuku", "send master-of-the-eagles-claw", "power martial", "defend"])
+    uid = state.reserves[0][0]["uid"]
+    for text in (f"deploy {uid}", "power mystic", "play overclock-the-reactor b"):
+        state.apply_action(text)
+    got = drawn(table, state, 0)["labels"][f"host {uid}"]
+    assert got.startswith("Give Prototype Power Armour (+2 Technological weapons) to Kind Alien, your Hero")
+    assert got.endswith("your side fights with Mystic powers, so this adds nothing now"), got
+    # a Gift with a Talent names it
+    state = built(hands=[["dimensional-portal"], []], reserves=[[{"card": "kind-alien"}], []])
+    assert drawn(table, state, 0)["labels"]["play dimensional-portal b"] == \
+        "Play Bottomless Pocket-Dimension Backpack (+1 Technological weapons and the Talent Rummage Around) on a Hero"
+
+
+def test_a_hand_cards_whole_text_opens_with_a_tap_on_a_phone(browser, server):
+    room, view = reach(server, range(80, 90), lambda v: node(v) == "action")
+    cards = {c["id"]: c for c in httpx.get(server.url + f"/api/games/{GAME}/cards").json()}
+    context = browser.new_context(viewport=PHONE, has_touch=True, is_mobile=True)
+    phone = context.new_page()
+    try:
+        open_seat(phone, server, room)
+        cut = phone.locator("#hand .ct-half-text.clamped")
+        expect(cut.first).to_be_visible()
+        box = cut.first
+        key = box.get_attribute("data-text")
+        box.scroll_into_view_if_needed()
+        box.tap()
+        opened = phone.locator(f"#hand .ct-half-text[data-text='{key}']")
+        expect(opened).to_have_class(re.compile(r"\bopen\b"))
+        expect(opened).to_have_attribute("aria-expanded", "true")
+        height, full = opened.evaluate("(t) => [t.clientHeight, t.scrollHeight]")
+        assert full <= height + 1, "the whole text is not shown"
+        text = re.sub(r"^\[[^\]]*\]\s*", "", cards[key]["text"])
+        assert text in opened.inner_text()
+        # a second tap closes it again
+        opened.tap()
+        expect(opened).not_to_have_class(re.compile(r"\bopen\b"))
+        expect(opened).to_have_class(re.compile(r"\bclamped\b"))
+    finally:
+        context.close()
+
+
+def test_power_choices_say_the_totals_they_would_give(table):
+    # the defender (seat 1) chooses its power: Iron Salaryman Mk. II against Martial arts
+    state = built(hands=[["master-of-the-eagles-claw"], ["sudden-plot-twist"]],
+                  reserves=[[], [{"card": "giant-mutant-salaryman"}]],
+                  moves=["attack harajuku", "send master-of-the-eagles-claw", "power martial", "defend"])
+    state.apply_action(f"deploy {state.reserves[1][0]['uid']}")
+    what_if = state.observation(1)["conflict"]["what_if"]["totals"]
+    got = drawn(table, state, 1)["labels"]
+    for power, (att, dfn) in what_if.items():
+        assert got[f"power {power}"].endswith(f": your {dfn} against {att}"), got[f"power {power}"]
+    assert got["power tech"] == ("Defend with Technological weapons (3 spheres on your side, inferior to Martial arts): "
+                                 "your 3 against 7")
+    # Wrong Page of the Script: a new power for the enemy side, with the totals it gives
+    state.apply_action("power tech")
+    state.apply_action("play sudden-plot-twist b")
+    what_if = state.observation(1)["conflict"]["what_if"]["totals"]
+    got = drawn(table, state, 1)["labels"]
+    for power, (att, dfn) in what_if.items():
+        assert got[f"power {power}"].endswith(f": {att} against your {dfn}"), got[f"power {power}"]
+    # Technological weapons are superior to Firepower: +2 Superiority for the defender then
+    assert got["power fire"] == "The other side now fights with Firepower: 0 against your 5"
+
+
+def test_an_attack_power_that_cannot_level_the_district_says_why(table):
+    moves = ["attack kasumigaseki", "send master-of-the-eagles-claw"]
+    state = built(hands=[["master-of-the-eagles-claw"], []], tokyo=["kasumigaseki"] + PLAIN_TOKYO[:4], moves=moves)
+    got = drawn(table, state, 0)["labels"]
+    assert got["power fire"] == ("Attack with Firepower (0 spheres on your side) — cannot level Kasumigaseki: only "
+                                 "Technological weapons or Mystic powers can level it")
+    assert got["power tech"] == "Attack with Technological weapons (0 spheres on your side; 6 needed to level Kasumigaseki)"
+    # the optional rules: Brute Force levels with 8 spheres of any power, Collateral Damage with any value
+    brute = built(hands=[["master-of-the-eagles-claw"], []], tokyo=["kasumigaseki"] + PLAIN_TOKYO[:4], moves=moves,
+                  options={"brute_force": True})
+    assert "only with 8 or more spheres (Brute Force)" in drawn(table, brute, 0, {"brute_force": True})["labels"]["power fire"]
+    both = built(hands=[["master-of-the-eagles-claw"], []], tokyo=["kasumigaseki"] + PLAIN_TOKYO[:4], moves=moves,
+                 options={"collateral_damage": True})
+    assert "level" not in drawn(table, both, 0, {"collateral_damage": True})["labels"]["power fire"]
+
+
+def test_an_attack_power_that_cannot_level_asks_before_it_is_sent(page, server):
+    def at_power(v):
+        if node(v) != "attack-power":
+            return False
+        district = _game.cards["district"][v["observation"]["conflict"]["district"]]
+        return "white" not in district  # a District levelled by any power asks nothing
+    room, view = reach(server, range(1, 30), at_power)
+    open_seat(page, server, room)
+    buttons = page.locator("#prompt button[data-action^='power ']")
+    expect(buttons).to_have_count(5)
+    words = buttons.evaluate_all("bs => bs.map((b) => [b.dataset.action, b.innerText])")
+    text, label = next((t, w) for t, w in words if "cannot level" in w)
+    power = text.split()[1]
+    version = page.evaluate("document.body.dataset.version")
+    button = page.locator(f"#prompt button[data-action='{text}']")
+    button.click()
+    confirm = page.locator("#ct-confirm")
+    expect(confirm).to_be_visible()
+    expect(confirm).to_contain_text("cannot level")
+    expect(button).to_have_text(re.compile(r"^Yes, attack with .* anyway$"))
+    assert page.evaluate("document.body.dataset.version") == version, "the first click sent the action"
+    # "No": the question goes, the choice is open again
+    page.locator("#ct-confirm-no").click()
+    expect(confirm).to_have_count(0)
+    expect(button).to_have_text(label)
+    # asked again, then confirmed: sent
+    button.click()
+    expect(confirm).to_be_visible()
+    button.click()
+    page.wait_for_function(f"document.body.dataset.version !== '{version}'")
+    names = {"martial": "Martial arts", "tech": "Technological weapons", "monster": "Monstrous attributes",
+             "fire": "Firepower", "mystic": "Mystic powers"}
+    expect(page.locator("#log")).to_contain_text(f"attacks with {names[power]}")
+
+
+def test_every_part_of_each_total_is_shown(table):
+    # Asakusa: the defending side adds 1 to its total
+    state = built(hands=[["drunken-yakuza-karaoke-squad"], []], reserves=[[], [{"card": "retiring-in-two-days-cop"}]],
+                  tokyo=["asakusa"] + PLAIN_TOKYO[:4],
+                  moves=["attack asakusa", "send drunken-yakuza-karaoke-squad", "power fire", "defend"])
+    state.apply_action(f"deploy {state.reserves[1][0]['uid']}")
+    state.apply_action("power fire")
+    c = state.observation(0)["conflict"]
+    drawn(table, state, 0)
+    face = table.locator("#harness #conflict")
+    for side, total in (("att", c["totals"][0]), ("def", c["totals"][1])):
+        expect(face.locator(f"[data-total={side}]")).to_have_text(str(total))
+        parts = face.locator(f".ct-breakdown[data-side={side}] [data-part]")
+        numbers = parts.evaluate_all("ps => ps.map((p) => Number(p.dataset.n))")
+        assert sum(numbers) == total, (side, numbers, total)
+    district = face.locator(".ct-breakdown[data-side=def] [data-part=district]")
+    expect(district).to_have_text("+1 Asakusa (defender's bonus)")
+    expect(face.locator(".ct-breakdown[data-side=def] [data-part=spheres]")).to_have_text("2 Fire spheres")
+    expect(face.locator(".ct-breakdown[data-side=att] [data-part=district]")).to_have_count(0)
+
+
+def test_the_action_prompt_offers_only_what_can_be_done(table):
+    # a first turn: one action, so no attack, and the prompt says why
+    state = built(hands=[["master-of-the-eagles-claw", "overclock-the-reactor"], []], actions_left=1,
+                  first_turn_done=[False, True])
+    title = drawn(table, state, 0)["title"]
+    assert title == "Your action (1 left): draw or recruit (an attack takes 2 actions)", title
+    state = built(hands=[["master-of-the-eagles-claw"], []], reserves=[[{"card": "kind-alien"}], []])
+    assert drawn(table, state, 0)["title"] == "Your action (2 left): draw, recruit, use a Talent or attack"
+
+
+def test_a_manoeuvre_prompt_points_to_the_cards_it_can_play(page, server):
+    room, view = reach(server, range(40, 60), lambda v: node(v) == "manoeuvre" and hand_live(v), prefer=("defend",))
+    open_seat(page, server, room)
+    plays = [t for t in view["legal"] if t.startswith("play ")]
+    links = page.locator("#prompt #ct-elsewhere .ct-elsewhere-list .ct-goto")
+    expect(links).to_have_count(len([t for t in view["legal"] if t.startswith(("play ", "talent "))]))
+    cards = {c["id"]: c for c in httpx.get(server.url + f"/api/games/{GAME}/cards").json()}
+    for text in plays:
+        _, cid, which = text.split()
+        expect(links.locator(f"xpath=self::*[@data-goto='{text}']")).to_have_text(cards[f"{cid}:{which}"]["name"])
+    # a link brings the card's own button into view, focused
+    links.locator(f"xpath=self::*[@data-goto='{plays[-1]}']").click()
+    expect(page.locator(f"#hand button[data-action='{plays[-1]}']")).to_be_focused()

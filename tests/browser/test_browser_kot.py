@@ -638,3 +638,58 @@ def test_rapid_healing_with_nothing_to_resolve_is_asked_and_may_be_declined(page
         assert view["observation"]["node"]["kind"] != "resolve"
     finally:
         srv.stop()
+
+
+@pytest.fixture(scope="module")
+def paced(tmp_path_factory):
+    """A server whose bots take their time, as they do for a person watching."""
+    from browserhelpers import Server
+    srv = Server(tmp_path_factory.mktemp("paced") / "games.sqlite3", bot_delay=1.0)
+    yield srv
+    srv.stop()
+
+
+def test_your_final_roll_stays_shown_while_the_others_play(page, paced):
+    """Once your turn is over the tray shows the next monster's dice; your final roll stays in
+    "Last rolls" (with each other monster's), until your next roll. A Claw says it is a Smash."""
+    room = seat_room(paced, seed=5, players=3)
+    client = httpx.Client(base_url=paced.url, timeout=60)
+    token = room["seats"][0]["token"]
+    mine = None
+    for _ in range(STEP_LIMIT):
+        view = client.get(f"/api/rooms/{room['room']}/seat/{token}").json()
+        kept = [line["text"] for line in view["log"] if line["text"].startswith("Alienoid keeps: ")]
+        if kept and not view["your_turn"] and view["observation"]["active"] != 0:
+            mine = kept[-1]
+            break
+        if not view["your_turn"]:
+            time.sleep(0.05)
+            continue
+        legal = view["legal"]
+        pick = "stop" if "stop" in legal else "end" if "end" in legal else legal[0]
+        client.post(f"/api/rooms/{room['room']}/actions", json={"token": token, "action": pick,
+                                                               "version": view["version"]})
+    assert mine, "the person's turn did not end"
+    page.goto(paced.url + room["seats"][0]["link"])
+    page.wait_for_selector("body[data-version]")
+    expect(page.locator("#dice-panel h2")).not_to_have_text("Your dice")
+    row = page.locator("#last-rolls li.mine")
+    expect(row).to_be_visible()
+    expect(row).to_contain_text("Your roll")
+    words = {"1": "1", "2": "2", "3": "3", "e": "Energy", "h": "Heart", "c": "Claw"}
+    faces = row.locator(".log-die").evaluate_all(
+        "ds => ds.map((d) => [...d.classList].find((c) => c.startsWith('face-')).slice(5))")
+    assert "Alienoid keeps: " + " ".join(words[f] for f in faces) + "." == mine
+    # the other monsters' last rolls too, each with its name
+    expect(page.locator("#last-rolls li:not(.mine)").first).to_be_visible()
+    # a Claw is named with the word the cards and the log use for what it does
+    claws = page.locator("#dice-panel .face-c")
+    assert claws.count() > 0
+    for title in claws.evaluate_all("cs => cs.map((c) => c.title)"):
+        assert title.startswith("Claw") and "Smash" in title, title
+    # the dice words for screen readers stay inside the log box: the page ends where the
+    # tables end, however long the log (no empty screens below them)
+    page.wait_for_function("document.querySelectorAll('#log .log-die').length > 40")
+    page_end, content_end = page.evaluate(
+        "[document.documentElement.scrollHeight, document.querySelector('main').getBoundingClientRect().bottom + scrollY]")
+    assert page_end <= content_end + 40, (page_end, content_end)

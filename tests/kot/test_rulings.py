@@ -902,6 +902,23 @@ def test_r41_the_order_is_not_asked_when_no_order_can_change_anything():
 
 
 @pytest.mark.rule("kot-dark R41")
+def test_r41_the_log_gives_the_reason_once_then_says_only_what_resolves():
+    import random
+
+    from tokyo.core import sample_chance
+    state = position(4, [{"hearts": 6}, {"location": "city"}, {}, {}], active=0, step="resolve", dice="3 3 3 h e c")
+    rng = random.Random(4)
+    lines = lambda: [e for e in state.log if e.rule == "kot-dark R41 Rulings"]  # noqa: E731
+    while len(lines()) < 4 and not state.is_terminal():
+        state.apply_action(sample_chance(state, rng) if state.is_chance_node() else rng.choice(state.legal_texts()))
+    first, *later = lines()
+    assert first.text == R41_LINE
+    assert later and all(e.text.endswith(("its Smash.", "its energy.", "its hearts.", "its numbers.")) for e in later), \
+        [e.text for e in later]
+    assert not any("cannot change anything" in e.text for e in later)
+
+
+@pytest.mark.rule("kot-dark R41")
 def test_r41_without_a_smash_no_card_around_makes_the_order_a_question():
     specs = [{"hearts": 6}, {"location": "city", "cards": ["reflective-hide", "unstable-dna"]}, {}, {}]
     state = position(4, specs, active=0, step="resolve", dice="3 3 3 h e 1")

@@ -78,9 +78,15 @@ class CrisisTokyoGame(Game):
         for e in cs["event"].values():
             for which in ("a", "b"):
                 h = e[which]
-                out.append({"set": "Events", "id": f"{e['id']}:{which}", "name": h["name"], "cost": None,
-                            "type": h["kind"].upper(), "text": h.get("text", ""),
-                            "source": e.get("source", h.get("source", ""))})
+                entry = {"set": "Events", "id": f"{e['id']}:{which}", "name": h["name"], "cost": None,
+                         "type": h["kind"].upper(), "text": h.get("text", ""),
+                         "source": e.get("source", h.get("source", ""))}
+                if h["kind"] == "gift":
+                    # what the Gift gives, as data, for clients to say it in words: the spheres
+                    # its host gains, the kind of Character it goes on, the Talents it grants
+                    entry["gift"] = {"spheres": dict(h.get("spheres", {})), "host": h.get("host", "any"),
+                                     "talents": [t["name"] for t in h.get("talents", [])]}
+                out.append(entry)
         return out
 
 

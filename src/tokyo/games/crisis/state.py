@@ -10,6 +10,7 @@ rulebook: Setting Up, Turn Sequence (Drawing, Recruiting, Events, Talents), Conf
 
 from __future__ import annotations
 
+import copy
 import json
 
 from ...core.machine import StepState
@@ -826,6 +827,27 @@ class CrisisState(StepState):
         dfn = bonus if self.side_total("def", c["def_power"]) > 0 and self.superior(c["def_power"], c["att_power"]) else 0
         return att, dfn
 
+    def total_parts(self, side: str) -> dict:
+        """The parts of a side's combat total (both powers declared), for the table to show
+        every one: ``spheres`` (its Characters' spheres of its power), ``abilities`` (Threat
+        passives), ``cards`` (effect bonuses), ``superiority`` and ``district`` (the
+        District's defender bonus). They add up to that side's total of ``combat_totals``."""
+        c = self.conflict
+        i = 0 if side == "att" else 1
+        power = c["att_power" if side == "att" else "def_power"]
+        raw = sum(self.spheres(inst, power) for inst in c[side])
+        district = self.game.cards["district"][c["district"]].get("special", {}).get("defender_bonus", 0)
+        return {"spheres": raw, "abilities": self.side_total(side, power) - raw, "cards": c["bonus"][i],
+                "superiority": self.superiority_bonuses()[i], "district": district if side == "def" else 0}
+
+    def totals_with(self, side: str, power: str) -> list[int]:
+        """The (attacker, defender) totals if ``side`` fought with ``power`` instead (the other
+        side's power declared): what a power choice would make of the combat. Reads a copy;
+        the state is not changed."""
+        other = copy.copy(self)
+        other.conflict = dict(self.conflict, **{"att_power" if side == "att" else "def_power": power})
+        return list(other.combat_totals())
+
     def _step_resolve_combat(self) -> None:
         c = self.conflict
         att, dfn = self.combat_totals()
@@ -960,7 +982,8 @@ class CrisisState(StepState):
         """What ``seat`` may know: its own hand; others' hand sizes and the cards all saw
         go into them (``known_cards``); the public table (Tokyo, Reserves, levelled
         Districts, Plot, Conflict with both totals, the superior side, the Superiority
-        bonus in each total and each side's spheres), deck sizes and discard piles; the
+        bonus in each total, every part of each total and each side's spheres; at a choice
+        of power, the totals each power would give), deck sizes and discard piles; the
         Dragon and the limits as they stand (``beats``, ``limits``); the pending decision
         with its data (``node``: kind, seat, data: the card effect asking, its source).
         JSON-safe."""
@@ -981,9 +1004,17 @@ class CrisisState(StepState):
                 conflict["superior"] = ("att" if self.superior(c["att_power"], c["def_power"]) else
                                         "def" if self.superior(c["def_power"], c["att_power"]) else None)
                 conflict["superiority"] = list(self.superiority_bonuses())  # the bonus in each total
+                # every part of each total, for clients to show them all (they add up to it)
+                conflict["parts"] = [self.total_parts("att"), self.total_parts("def")]
             # each side's spheres of its power (Threat passives included): what levels the District
             conflict["spheres"] = [self.side_total("att", c["att_power"]) if c["att_power"] else None,
                                    self.side_total("def", c["def_power"]) if c["def_power"] else None]
+            # at a choice of power for one side (the other side's declared): the totals each
+            # power would give, {"side": "att"|"def", "totals": {power: [attacker, defender]}}
+            chooser = self._power_choice_side()
+            if chooser and c["att_power" if chooser == "def" else "def_power"]:
+                conflict["what_if"] = {"side": chooser,
+                                       "totals": {p: self.totals_with(chooser, p) for p in POWERS}}
         return {
             "game": self.game.game_id, "seat": seat, "active": self.active, "turn": self.turn_count,
             "actions_left": self.actions_left, "current_player": self._current_player(),
@@ -1005,6 +1036,22 @@ class CrisisState(StepState):
             "discards": {k: list(v) for k, v in self.discards.items()},
             "defended": list(self.defended), "winners": self.winners,
         }
+
+    def _power_choice_side(self) -> str | None:
+        """The side ("att" or "def") whose power the pending decision chooses: the defender's
+        power, or a card's new power for a side in the Conflict (change-power); else None."""
+        node = self.node
+        if node is None or node[0] != "decision" or self.conflict is None:
+            return None
+        if node[2] == "defend-power":
+            return "def"
+        if node[2] == "effect" and node[3].get("name") == "change-power":
+            from .effects import user_side
+            own = user_side(self, node[1])
+            if own is None:
+                return None
+            return own if node[3].get("side") == "own" else ("def" if own == "att" else "att")
+        return None
 
     def resample(self, seat: int, rng) -> "CrisisState":
         """A state consistent with ``seat``'s observation: every other hand is redealt

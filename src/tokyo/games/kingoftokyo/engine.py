@@ -695,10 +695,12 @@ class KotState(StepState):
         if (len(legal) == len(cats) and not self.asks_always()
                 and not self.resolve_order_matters(m, cats)):
             # ruling R41: no order could change anything, so it is not asked: the categories
-            # resolve in the rulebook's order (numbers, hearts, energy, Smash)
+            # resolve in the rulebook's order (numbers, hearts, energy, Smash); the log gives
+            # the reason the first time only (then it is routine, and the line cites R41)
             names = [self.CATEGORY_WORDS[k] for k in cats]
-            self.say(f"{self.name(m.seat)} resolves {', '.join(names[:-1])} and {names[-1]}: "
-                     "the order cannot change anything.", self.rule("R41"))
+            cite = self.rule("R41")
+            reason = "" if any(e.rule == cite for e in self.log) else ": the order cannot change anything"
+            self.say(f"{self.name(m.seat)} resolves {', '.join(names[:-1])} and {names[-1]}{reason}.", cite)
             self.resolved.extend(cats)
             self._push(*[["resolve-" + k] for k in cats], ["resolve-choice"])
             return

@@ -390,6 +390,95 @@ function characterBy(ctx, uid) {
   return instances(ctx.observation)[uid] || null;
 }
 
+/** Spheres in words: "2 Technological weapons" / "1 Martial arts and 1 Mystic powers". */
+function spheresWords(spheres, sign = "") {
+  const order = [...POWERS, "wild"];
+  const parts = Object.entries(spheres || {}).filter(([, n]) => n)
+    .sort(([a], [b]) => order.indexOf(a) - order.indexOf(b)).map(([p, n]) => `${sign}${n} ${POWER[p] || p}`);
+  return parts.length > 1 ? `${parts.slice(0, -1).join(", ")} and ${parts[parts.length - 1]}` : parts[0] || "";
+}
+
+/** What a Gift half gives (the catalogue's ``gift``): {spheres, host, talents}, or null. */
+function giftOf(ctx, id, which) {
+  const card = entry(ctx, `${id}:${which}`);
+  return card && card.gift ? card.gift : null;
+}
+
+/** What a Gift gives, in words: "+2 Technological weapons", "+1 Firepower and the Talent Sleepy Dart". */
+function giftWords(gift) {
+  if (!gift) return "";
+  const parts = [];
+  const sph = spheresWords(gift.spheres, "+");
+  if (sph) parts.push(sph);
+  for (const t of gift.talents || []) parts.push(`the Talent ${t}`);
+  return parts.length > 1 ? `${parts.slice(0, -1).join(", ")} and ${parts[parts.length - 1]}` : parts[0] || "";
+}
+
+const HOST_WORDS = { hero: "a Hero", threat: "a Threat", any: "a Character" };
+
+/** What giving ``gift`` to Character ``uid`` does now: in a Conflict, to its side's total;
+    elsewhere, the spheres it will then have. */
+function giftEffect(ctx, gift, uid) {
+  const i = characterBy(ctx, uid);
+  if (!i || !gift) return "";
+  const c = ctx.observation.conflict;
+  if (c && (i.where === "att" || i.where === "def")) {
+    const power = i.where === "att" ? c.att_power : c.def_power;
+    if (!power) return "";
+    const add = (gift.spheres || {})[power] || 0;
+    const mine = (i.where === "att" ? c.attacker : c.defender) === ctx.seat;
+    const side = mine ? "your side" : "the other side";
+    if (!add) return ` — ${side} fights with ${POWER[power]}, so this adds nothing now`;
+    return ` — ${side} fights with ${POWER[power]}: +${add} to ${mine ? "your" : "its"} total now`;
+  }
+  const after = { ...(i.spheres || {}) };
+  for (const [p, n] of Object.entries(gift.spheres || {})) after[p] = (after[p] || 0) + n;
+  const now = spheresWords(after);
+  return now ? `: it then has ${now}` : "";
+}
+
+/** The totals a power choice would give (the observation's ``what_if``): [attacker, defender] or null. */
+function totalsIf(ctx, power) {
+  const c = ctx.observation.conflict;
+  const w = c && c.what_if;
+  return w && w.totals && w.totals[power] ? w.totals[power] : null;
+}
+
+/** "your 4 against 5" (``mine``: the side of the seat deciding, "att" or "def"). */
+function totalsWords(totals, mine) {
+  if (!totals) return "";
+  const [a, d] = totals;
+  return mine === "att" ? `your ${a} against ${d}` : `your ${d} against ${a}`;
+}
+
+/** "; 6 needed to level Kasumigaseki" for a power that can level the District under attack. */
+function levelNeed(ctx, power) {
+  const c = ctx.observation.conflict;
+  if (!c) return "";
+  const info = districtInfo(ctx, c.district);
+  const need = info.white !== null ? info.white : info.resist[power];
+  return need === undefined ? "" : `; ${need} needed to level ${districtName(ctx, c.district)}`;
+}
+
+/** Why an attack with ``power`` cannot level the District under attack (null: it can, with
+    enough spheres). The rulebook: the attempt fails when the District has no resistance value
+    for that power; white spheres count for every power; the optional rules Brute Force and
+    Collateral Damage change that. */
+function cannotLevel(ctx, power) {
+  const c = ctx.observation.conflict;
+  if (!c) return null;
+  const info = districtInfo(ctx, c.district);
+  if (info.white !== null || info.resist[power] !== undefined) return null;
+  const opts = ctx.options || {};
+  if (opts.collateral_damage) return null;
+  const name = districtName(ctx, c.district);
+  const only = Object.keys(info.resist).map((p) => POWER[p]);
+  const list = only.length > 1 ? `${only.slice(0, -1).join(", ")} or ${only[only.length - 1]}` : only[0] || "no power";
+  const why = `only ${list} can level it`;
+  if (opts.brute_force) return { short: `levels ${name} only with 8 or more spheres (Brute Force)`, why };
+  return { short: `cannot level ${name}`, why };
+}
+
 /** A Character in play and whose it is: "Cop, your Hero", "Cop, Hero of seat 1 (Ann)". */
 function charWords(ctx, uid) {
   const i = characterBy(ctx, uid);
@@ -417,7 +506,11 @@ export function label(text, ctx) {
   if (kind === "effect") {
     const name = data.name;
     const op = data.op || {};
-    if (verb === "host") return `Give ${half(ctx, data.card, data.half).name} to ${charWords(ctx, arg)}`;
+    if (verb === "host") {
+      const gift = giftOf(ctx, data.card, data.half);
+      const what = giftWords(gift);
+      return `Give ${half(ctx, data.card, data.half).name}${what ? ` (${what})` : ""} to ${charWords(ctx, arg)}${giftEffect(ctx, gift, Number(arg))}`;
+    }
     if (verb === "target") {
       if (name === "destroy") return `Destroy ${charWords(ctx, arg)}`;
       if (name === "to_hand") {
@@ -440,7 +533,10 @@ export function label(text, ctx) {
     }
     if (verb === "power" && name === "change-power") {
       const enemy = data.side === "enemy";
-      return `${enemy ? "The other side" : "Your side"} now fights with ${POWER[arg]}`;
+      const totals = totalsIf(ctx, arg);
+      const now = totals ? `: ${enemy ? `${totals[mySide === "att" ? 1 : 0]} against your ${totals[mySide === "att" ? 0 : 1]}`
+                                      : totalsWords(totals, mySide)}` : "";
+      return `${enemy ? "The other side" : "Your side"} now fights with ${POWER[arg]}${now}`;
     }
     if (verb === "take") return `Take ${cardTitle(ctx, arg)} into your hand`;
     if (verb === "half") {
@@ -465,8 +561,14 @@ export function label(text, ctx) {
     return `Draw ${deck}`;
   }
   if (verb === "power") {
-    if (kind === "attack-power") return `Attack with ${POWER[arg]} (${powerLine(ctx, arg, "att")})`;
-    if (kind === "defend-power") return `Defend with ${POWER[arg]} (${powerLine(ctx, arg, "def")})`;
+    if (kind === "attack-power") {
+      const no = cannotLevel(ctx, arg);
+      return `Attack with ${POWER[arg]} (${powerLine(ctx, arg, "att")}${no ? "" : levelNeed(ctx, arg)})${no ? ` — ${no.short}: ${no.why}` : ""}`;
+    }
+    if (kind === "defend-power") {
+      const totals = totalsIf(ctx, arg);
+      return `Defend with ${POWER[arg]} (${powerLine(ctx, arg, "def")})${totals ? `: ${totalsWords(totals, "def")}` : ""}`;
+    }
     if (kind === "wild") {
       const i = characterBy(ctx, data.uid);
       return `${i ? i.name + "'s" : "The"} wildcard spheres become ${POWER[arg]}`;
@@ -477,7 +579,11 @@ export function label(text, ctx) {
   if (verb === "play" && third) {
     const h = half(ctx, arg, third);
     if (h.type === "PLOT") return obs.plot ? `Play ${h.name} in place of ${half(ctx, obs.plot.card, obs.plot.half).name}` : `Play ${h.name} as the Plot`;
-    if (h.type === "GIFT") return `Play ${h.name} on a Character`;
+    if (h.type === "GIFT") {
+      const gift = giftOf(ctx, arg, third);
+      const what = giftWords(gift);
+      return `Play ${h.name}${what ? ` (${what})` : ""} on ${HOST_WORDS[(gift || {}).host] || "a Character"}`;
+    }
     return `Play ${h.name}`;
   }
   if (verb === "talent") {
@@ -513,6 +619,24 @@ export function label(text, ctx) {
 }
 
 // ----- what the prompt asks ---------------------------------------------------------------------
+function wordList(items, and = "or") {
+  return items.length > 1 ? `${items.slice(0, -1).join(", ")} ${and} ${items[items.length - 1]}` : items[0] || "";
+}
+
+/** The turn's action: only what can be done now ("draw, recruit or play"), and why there is
+    no attack when the actions left are too few for one. */
+function actionTitle(ctx) {
+  const obs = ctx.observation;
+  const verbs = new Set((ctx.legal || []).map((t) => t.split(" ")[0]));
+  const can = [["draw", "draw"], ["recruit", "recruit"], ["play", "play"], ["talent", "use a Talent"], ["attack", "attack"]]
+    .filter(([v]) => verbs.has(v)).map(([, w]) => w);
+  const left = obs.actions_left || 0;
+  const cost = limits(obs).attack_actions;
+  const head = `Your action (${left} left)`;
+  const why = !verbs.has("attack") && left < cost ? ` (an attack takes ${plural(cost, "action")})` : "";
+  return can.length ? `${head}: ${wordList(can)}${why}` : `${head}: end your turn${why}`;
+}
+
 export function promptTitle(ctx) {
   const obs = ctx.observation;
   const node = nodeOf(obs);
@@ -521,7 +645,7 @@ export function promptTitle(ctx) {
   const where = c ? districtName(ctx, c.district) : "";
   const src = data.source ? `${data.source}: ` : "";
   switch (node.kind) {
-    case "action": return `Your action (${obs.actions_left} left): draw, play, use a Talent or attack`;
+    case "action": return actionTitle(ctx);
     case "resources": return "Start of your turn: take a free card?";
     case "choose-deck":
       if (data.why === "level") return "You levelled a District: draw a card from either deck";
@@ -543,9 +667,12 @@ export function promptTitle(ctx) {
                : "Defend?";
     case "deploy": return `Defending ${where}: deploy Heroes from your Reserve`;
     case "defend-power": return `Defending ${where}: choose the power your side fights with`;
-    case "manoeuvre":
-      return c && c.defender === null ? "Nobody defends: your one manoeuvre before the levelling"
-                                      : "Your manoeuvre: play an Event, use a Talent, or pass";
+    case "manoeuvre": {
+      const verbs = new Set((ctx.legal || []).map((t) => t.split(" ")[0]));
+      const can = [verbs.has("play") ? "play an Event" : null, verbs.has("talent") ? "use a Talent" : null].filter(Boolean);
+      if (c && c.defender === null) return `Nobody defends: your one manoeuvre before the levelling${can.length ? "" : " (you can only pass)"}`;
+      return can.length ? `Your manoeuvre: ${can.join(", ")} or pass` : "Your manoeuvre: nothing to play, so pass";
+    }
     case "effect": {
       const name = data.name;
       if (name === "gift-host") return `Give ${half(ctx, data.card, data.half).name} to which Character?`;
@@ -606,8 +733,121 @@ export function promptBody(ctx, rest) {
     parts.push(el("div", { class: "ct-prompt-dragon" }, dragonWheel(obs.beats, c && c.att_power, c && c.def_power, "6.5rem"),
       el("p", { class: "small" }, note, note ? " " : "", "Each power is superior to the two its arrows point to.")));
   }
+  const elsewhere = choicesElsewhere(ctx);
+  if (elsewhere) parts.push(elsewhere);
+  const confirm = confirmBox(ctx, rest);
+  if (confirm) parts.push(confirm);
   // (an element even when empty: the page puts whatever this returns into the prompt)
   return el("div", { class: "ct-prompt-body", hidden: !parts.length }, parts);
+}
+
+/** The choices of this decision placed on the table (an Event in the hand, a Talent in a
+    Reserve or the Conflict), named in the prompt with a link to each: a prompt that shows
+    only "Pass" would hide them. Null when there are none. */
+function choicesElsewhere(ctx) {
+  const node = nodeOf(ctx.observation);
+  if (node.kind !== "manoeuvre" || !ctx.interactive || !ctx.placed) return null;
+  const placed = (ctx.legal || []).filter((t) => ctx.placed.has(t) && /^(play|talent) /.test(t));
+  if (!placed.length) return null;
+  const link = (text) => {
+    const [verb, arg, third] = text.split(" ");
+    let words;
+    if (verb === "play") words = half(ctx, arg, third).name;
+    else {
+      const i = characterBy(ctx, Number(arg));
+      const t = i && i.talents ? i.talents[Number(third)] : null;
+      words = i ? `${t || "a Talent"} (${i.name})` : "a Talent";
+    }
+    return el("button", { type: "button", class: "ct-goto", dataset: { goto: text },
+                          title: verb === "play" ? "show this card in your hand" : "show this Character",
+                          onclick: () => goTo(text) }, words);
+  };
+  const plays = placed.filter((t) => t.startsWith("play "));
+  const talents = placed.filter((t) => t.startsWith("talent "));
+  const cards = new Set(plays.map((t) => t.split(" ")[1])).size;
+  // a phone gets one line (the hand comes right below), a wider screen every name
+  const short = [plays.length ? `play one of ${plural(cards, "card")} of your hand` : null,
+                 talents.length ? `use ${talents.length === 1 ? "a Talent" : `one of ${talents.length} Talents`}` : null]
+    .filter(Boolean).join(" or ");
+  return el("div", { class: "ct-elsewhere small", id: "ct-elsewhere" },
+    el("div", { class: "ct-elsewhere-list" },
+      plays.length ? el("div", {}, el("span", {}, "Or play from your hand ↓ "), plays.map(link)) : null,
+      talents.length ? el("div", {}, el("span", {}, "Or use a Talent ↓ "), talents.map(link)) : null),
+    el("div", { class: "ct-elsewhere-short" },
+      el("button", { type: "button", class: "ct-goto", dataset: { goto: placed[0] }, onclick: () => goTo(placed[0]) },
+         `Or ${short} ↓`)));
+}
+
+/** Bring the button of action ``text`` on the table into view, focused and flashed. */
+function goTo(text) {
+  const b = [...document.querySelectorAll("#board button[data-action]")].find((x) => x.dataset.action === text);
+  if (!b) return;
+  const still = matchMedia("(prefers-reduced-motion: reduce)").matches;
+  b.scrollIntoView({ block: "center", behavior: still ? "auto" : "smooth" });
+  b.focus({ preventScroll: true });
+  b.classList.remove("ct-flash");
+  void b.offsetWidth;  // restart the flash
+  b.classList.add("ct-flash");
+}
+
+// ----- a choice that needs a second click: an attack with a power that cannot level the District
+let liveCtx = null;     // the context of the live board, for the confirm step
+let confirmReady = false;
+
+/** Why the action ``text`` needs confirming (words), or null. */
+function needsConfirm(ctx, text) {
+  if (!ctx || nodeOf(ctx.observation).kind !== "attack-power") return null;
+  const [verb, power] = text.split(" ");
+  if (verb !== "power") return null;
+  const no = cannotLevel(ctx, power);
+  return no ? { power, ...no } : null;
+}
+
+/** The confirm step under the prompt's buttons: what the attack can and cannot do. */
+function confirmBox(ctx, rest) {
+  const text = ctx.state && ctx.state.confirm;
+  if (!text || !rest.includes(text)) return null;
+  const no = needsConfirm(ctx, text);
+  if (!no) return null;
+  const c = ctx.observation.conflict;
+  return el("div", { class: "ct-confirm", id: "ct-confirm", role: "alertdialog", "aria-label": "attack with this power?" },
+    el("p", {}, el("b", {}, `Attack with ${POWER[no.power]}? It ${no.short}`), `: ${no.why}. `,
+       `Your Threats can still beat the defence, but ${districtName(ctx, c.district)} stays standing. `,
+       "Click the power again to attack with it anyway."),
+    el("button", { type: "button", id: "ct-confirm-no", onclick: () => { delete ctx.state.confirm; ctx.redraw(); } },
+       "No, choose another power"));
+}
+
+/** Arm the confirmed button (its words say so) once the page has drawn the prompt. */
+function markConfirm(ctx) {
+  for (const b of document.querySelectorAll("#prompt button[data-action]")) {
+    const no = needsConfirm(ctx, b.dataset.action);
+    if (!no) continue;
+    b.dataset.confirm = "1";
+    if (ctx.state && ctx.state.confirm === b.dataset.action) {
+      b.dataset.armed = "1";
+      b.classList.add("ct-armed");
+      b.textContent = `Yes, attack with ${POWER[no.power]} anyway`;
+    }
+  }
+}
+
+function installConfirm() {
+  if (confirmReady) return;
+  confirmReady = true;
+  // before the button's own click (capture): the first click only asks
+  document.addEventListener("click", (event) => {
+    const b = event.target instanceof Element ? event.target.closest("button[data-action]") : null;
+    if (!b || !liveCtx || b.disabled) return;
+    const text = b.dataset.action;
+    if (!needsConfirm(liveCtx, text) || (liveCtx.state && liveCtx.state.confirm === text)) return;
+    event.preventDefault();
+    event.stopPropagation();
+    liveCtx.state.confirm = text;
+    liveCtx.redraw();
+    const again = [...document.querySelectorAll("#prompt button[data-action]")].find((x) => x.dataset.action === text);
+    if (again) again.focus();
+  }, true);
 }
 
 export function moveHint(obs, legal) {
@@ -673,6 +913,46 @@ function charCard(ctx, inst, opts = {}) {
     picked && !opts.noButtons ? el("div", { class: "ct-pick-mark" }, "a choice in the prompt") : null);
 }
 
+// ----- a card's text, cut to a few lines: a click, tap or Enter shows it all ------------------------
+const openTexts = new Set();   // the halves whose whole text is shown (card id:half), across redraws
+
+function textBox(key, text) {
+  const open = openTexts.has(key);
+  const box = el("div", { class: `ct-half-text${open ? " open" : ""}`, dataset: { text: key } }, text);
+  const toggle = () => {
+    if (!box.classList.contains("clamped") && !box.classList.contains("open")) return;  // nothing hidden
+    if (openTexts.has(key)) openTexts.delete(key); else openTexts.add(key);
+    box.classList.toggle("open", openTexts.has(key));
+    markClamped();
+  };
+  box.addEventListener("click", toggle);
+  box.addEventListener("keydown", (event) => {
+    if (event.key === "Enter" || event.key === " ") { event.preventDefault(); toggle(); }
+  });
+  return box;
+}
+
+/** Mark the card texts cut short ("more"): those, and the open ones ("less"), answer a click,
+    a tap or the keyboard; the others are plain text. */
+function markClamped() {
+  for (const t of document.querySelectorAll(".ct-half-text")) {
+    const open = t.classList.contains("open");
+    const cut = !open && t.scrollHeight > t.clientHeight + 1;
+    t.classList.toggle("clamped", cut);
+    if (cut || open) {
+      t.tabIndex = 0;
+      t.setAttribute("role", "button");
+      t.setAttribute("aria-expanded", open ? "true" : "false");
+      t.title = open ? "show less" : "show the whole text";
+    } else {
+      t.removeAttribute("tabindex");
+      t.removeAttribute("role");
+      t.removeAttribute("aria-expanded");
+      t.removeAttribute("title");
+    }
+  }
+}
+
 /** A double card from a hand (or named in a prompt): both halves, each with the buttons that
     play it; the buttons for the whole card below. */
 function doubleCard(ctx, id, texts, opts = {}) {
@@ -694,7 +974,7 @@ function doubleCard(ctx, id, texts, opts = {}) {
       el("div", { class: "ct-half-head" }, el("span", { class: `ct-kind k-${(c.type || "").toLowerCase()}` }, KIND_WORD[c.type] || c.type),
          ref(ctx, `${id}:${h}`, c.name, "ct-half-name")),
       spheres ? el("div", { class: "ct-half-sph" }, sphereRow(spheres)) : null,
-      opts.small ? null : el("div", { class: "ct-half-text" }, rest));
+      opts.small ? null : textBox(`${id}:${h}`, rest));
     const mine = texts.filter((t) => halfOf(t) === h);
     if (mine.length) {
       box.classList.add("playable");
@@ -779,6 +1059,27 @@ function scoreLine(ctx) {
     el("span", { class: "ct-score-row" }, side("att", 0), el("span", { class: "ct-score-vs" }, "vs"), side("def", 1)));
 }
 
+/** Every part of a side's total (the observation's ``parts``), each a tag with its number
+    (``data-n``), so that they visibly add up to the total: the spheres of its power, Threat
+    abilities, cards, Superiority and the District's bonus for the defender. */
+function totalParts(ctx, c, who, i) {
+  const power = who === "att" ? c.att_power : c.def_power;
+  const signed = (n) => `${n > 0 ? "+" : ""}${n}`;
+  const tag = (part, n, cls, text) => el("span", { class: `ct-part ${cls}`, dataset: { part, n } }, text);
+  const p = c.parts && c.parts[i];
+  if (!p) {  // an observation without parts: what it has
+    const sup = (c.superiority || [0, 0])[i];
+    return [sup ? tag("superiority", sup, "ct-sup-tag", `+${sup} Superiority`) : null,
+            c.bonus && c.bonus[i] ? tag("cards", c.bonus[i], "ct-bonus-tag", `${signed(c.bonus[i])} from cards`) : null];
+  }
+  const out = [tag("spheres", p.spheres, "ct-sph-tag", `${plural(p.spheres, `${SHORT[power] || ""} sphere`.trim())}`)];
+  if (p.abilities) out.push(tag("abilities", p.abilities, "ct-bonus-tag", `${signed(p.abilities)} from Threat abilities`));
+  if (p.cards) out.push(tag("cards", p.cards, "ct-bonus-tag", `${signed(p.cards)} from cards`));
+  if (p.superiority) out.push(tag("superiority", p.superiority, "ct-sup-tag", `+${p.superiority} Superiority`));
+  if (p.district) out.push(tag("district", p.district, "ct-district-tag", `${signed(p.district)} ${districtName(ctx, c.district)} (defender's bonus)`));
+  return out;
+}
+
 function conflictPanel(ctx) {
   const obs = ctx.observation;
   const c = obs.conflict;
@@ -815,9 +1116,8 @@ function conflictPanel(ctx) {
       el("div", { class: "ct-total-box" },
         el("span", { class: "ct-total", dataset: { total: who } }, totals ? String(totals[i]) : "–"),
         el("span", { class: "ct-total-words small" }, totals ? "total" : "total when both powers are chosen")),
-      totals ? el("div", { class: "ct-breakdown small" },
-        sup[i] ? el("span", { class: "ct-sup-tag" }, `+${sup[i]} Superiority`) : null,
-        c.bonus && c.bonus[i] ? el("span", { class: "ct-bonus-tag" }, `${c.bonus[i] > 0 ? "+" : ""}${c.bonus[i]} from cards`) : null,
+      totals ? el("div", { class: "ct-breakdown small", dataset: { side: who } },
+        totalParts(ctx, c, who, i),
         superior && !sup[i] ? el("span", { class: "muted" }, c.no_superiority ? "superior power, but no Superiority in this Conflict"
                                                                               : "superior power, but no bonus (no spheres of it, or the District forbids it)") : null) : null,
       passed ? el("div", { class: "ct-passed" }, "passed") : null,
@@ -839,8 +1139,10 @@ function conflictPanel(ctx) {
     const need = info.white !== null ? info.white : info.resist[c.att_power];
     const have = (c.spheres && c.spheres[0] !== null && c.spheres[0] !== undefined) ? c.spheres[0]
       : (c.att || []).reduce((n, i) => n + ((i.spheres || {})[c.att_power] || 0), 0);
+    const no = need === undefined ? cannotLevel(ctx, c.att_power) : null;
     level = el("div", { class: "ct-level small" }, need === undefined
-      ? `${districtName(ctx, c.district)} has no resistance in ${POWER[c.att_power]}: it cannot be levelled with it.`
+      ? (no ? `An attack with ${POWER[c.att_power]} ${no.short}: ${no.why}.`
+            : `${districtName(ctx, c.district)} has no resistance value for ${POWER[c.att_power]}; with Collateral Damage any power of the Threats may level it.`)
       : `To level ${districtName(ctx, c.district)}: ${need} ${POWER[c.att_power]} sphere${need === 1 ? "" : "s"} needed; the Threats have ${have}: `,
       need === undefined ? null : el("b", {}, have >= need ? "enough, if the attack is not beaten" : "not enough"));
   }
@@ -957,7 +1259,9 @@ export function draw(ctx) {
   tipCards = ctx.cards || {};
   const obs = ctx.observation;
   const node = nodeOf(obs);
-  setTimeout(() => wordTitles(ctx), 0);
+  installConfirm();
+  if (ctx.interactive) liveCtx = ctx;
+  setTimeout(() => { wordTitles(ctx); markConfirm(ctx); markClamped(); }, 0);
   const sections = [turnBar(ctx), conflictPanel(ctx), districtsPanel(ctx), handPanel(ctx), playersPanel(ctx)];
   // every choice is on the table (the page shows no prompt then): the question goes at the
   // top of the part of the table that holds the first of them

@@ -599,6 +599,57 @@ export function logLine(text, words) {
   return [...words(m[1]), el("span", { class: "log-dice" }, ...dice), "."];
 }
 
+// ----- the last roll of each monster: "What did I roll?" after the turn has moved on ---------------
+const LOG_KEPT = /^(.+?) keeps: ((?:1|2|3|Energy|Heart|Claw|Heal|Smack)(?: (?:1|2|3|Energy|Heart|Claw|Heal|Smack))*)\.$/;
+
+/** Each monster's final roll, read from the log (its "<name> keeps: ..." line, Resolve Dice
+    1.6), with the turn it was rolled in: {seat -> {monster, faces, turn, at}}. */
+function lastRolls(ctx) {
+  const bySeatName = new Map((ctx.observation.monsters || []).map((m) => [m.name, m]));
+  const out = {};
+  let turn = null;
+  (ctx.log || []).forEach((line, at) => {
+    const t = TURN_OPENING.exec(line.text);
+    if (t) { turn = Number(t[1]); return; }
+    const m = LOG_KEPT.exec(line.text);
+    const monster = m ? bySeatName.get(m[1]) : null;
+    if (monster) out[monster.seat] = { monster, faces: m[2].split(" ").map((w) => LOG_FACE[w]), words: m[2], turn, at };
+  });
+  return out;
+}
+const TURN_OPENING = /^Turn (\d+):/;
+
+/** The final roll of every monster but the one rolling now (its dice are in the tray), yours
+    first, then the most recent first: each stays until that monster's next final roll. */
+function lastRollsStrip(ctx) {
+  const obs = ctx.observation;
+  const rolls = Object.values(lastRolls(ctx)).filter((r) => r.monster.seat !== obs.active && r.monster.alive);
+  if (!rolls.length) return null;
+  rolls.sort((a, b) => (b.monster.seat === ctx.seat) - (a.monster.seat === ctx.seat) || b.at - a.at);
+  const names = faceNames(obs);
+  return el("div", { class: "last-rolls", id: "last-rolls" },
+    el("h3", {}, "Last rolls"),
+    el("ul", {}, rolls.map((r) => {
+      const mine = r.monster.seat === ctx.seat;
+      return el("li", { class: `last-roll${mine ? " mine" : ""}`, dataset: { seat: r.monster.seat } },
+        emblem(r.monster.monster, "tiny"),
+        el("span", { class: "last-roll-who" }, mine ? "Your roll" : r.monster.name),
+        r.turn ? el("span", { class: "small muted" }, `turn ${r.turn}`) : null,
+        el("span", { class: "log-dice", "aria-label": r.faces.map((f) => names[f]).join(", ") },
+          r.faces.map((f) => (FACE_SVG[f]
+            ? el("span", { class: `log-die face-${f}`, title: faceTitle(obs, f) }, svgSpan("pip", FACE_SVG[f]))
+            : el("span", { class: `log-die face-${f}`, title: faceTitle(obs, f) }, f)))));
+    })));
+}
+
+/** A face's name, with what it does for the ones whose name differs from the word the
+    cards and the log use for their effect (a Claw is a Smash). */
+function faceTitle(obs, face) {
+  const name = faceNames(obs)[face];
+  if (face === "c" && !isGodzilla(obs)) return `${name}: a Smash (each monster it reaches loses 1 heart)`;
+  return name;
+}
+
 /** For the tests: the tray's pure parts. */
 export const trayLogic = { diceGroups, simulateReroll, inferKept, placeReroll };
 
@@ -642,7 +693,7 @@ function dicePanel(ctx) {
     if (marked) cls.push("fresh");
     if (fresh && animate) cls.push("rolling");
     if (colour) cls.push("black");
-    const what = `${isBlack(s) ? "black die: " : ""}${names[face]}`;
+    const what = `${isBlack(s) ? "black die: " : ""}${faceTitle(obs, face)}`;
     const title = canPick ? `${what}${kept ? " (kept: click to roll it again)" : " (click to keep it)"}` : what;
     const die = el("button", { type: "button", class: cls.join(" "), title, "aria-label": `${what}${kept ? ", kept" : ""}${marked ? ", just rolled" : ""}`,
                                "aria-pressed": kept ? "true" : "false", disabled: !canPick || undefined,
@@ -726,6 +777,7 @@ function dicePanel(ctx) {
     parts.push(el("div", { class: "buttons" }, ctx.legal.map((t) => ctx.button(t, label(t, ctx),
       { class: t.startsWith("resolve") || t === "done" ? "primary" : "" }))));
   }
+  parts.push(lastRollsStrip(ctx));
   return el("section", { class: "panel tray", id: "dice-panel", style: `--dice:${Math.max(6, dice.length)}` }, parts);
 }
 

@@ -1,0 +1,106 @@
+"""What the observation tells a table (the browser's view) beyond the rules' facts: every
+part of each combat total (they add up to it), the totals each power would give at a choice
+of power, and what a Gift gives in the catalogue. Descriptive data only: no rule reads it."""
+
+from __future__ import annotations
+
+import random
+
+from card_helpers import attack, conflict, kind, play, position
+from tokyo.core import game_catalogue, load_game
+from tokyo.core.runner import sample_chance
+from tokyo.games.crisis.cards import POWERS
+
+
+def test_every_part_of_the_defenders_total_at_asakusa_is_named():
+    # Firepower on both sides (no Superiority): the Cop's 2 spheres and Asakusa's +1
+    state = conflict(["drunken-yakuza-karaoke-squad"], ["retiring-in-two-days-cop"], att_power="fire",
+                     def_power="fire", district="asakusa")
+    c = state.observation(0)["conflict"]
+    assert c["totals"] == [3, 3]
+    assert c["parts"][1] == {"spheres": 2, "abilities": 0, "cards": 0, "superiority": 0, "district": 1}
+    assert c["parts"][0]["district"] == 0 and sum(c["parts"][0].values()) == 3
+
+
+def test_superiority_and_card_bonuses_are_parts_of_their_side():
+    # Martial arts (attack) is superior to Technological weapons: +2 for the attacker; then a
+    # card's bonus to the defending side is a part of its own
+    state = conflict(["master-of-the-eagles-claw"], ["giant-mutant-salaryman"], att_power="martial",
+                     def_power="tech", district="harajuku")
+    c = state.observation(1)["conflict"]
+    assert c["parts"][0] == {"spheres": 5, "abilities": 0, "cards": 0, "superiority": 2, "district": 0}
+    assert [sum(p.values()) for p in c["parts"]] == c["totals"]
+    state.conflict["bonus"][1] = 1  # as a card's side bonus would
+    c = state.observation(1)["conflict"]
+    assert c["parts"][1]["cards"] == 1 and [sum(p.values()) for p in c["parts"]] == c["totals"]
+
+
+def test_wrong_page_of_the_script_tells_the_totals_of_each_new_enemy_power():
+    state = conflict(["master-of-the-eagles-claw"], ["giant-mutant-salaryman"], att_power="martial",
+                     def_power="tech", district="harajuku", def_hand=["sudden-plot-twist"])
+    assert kind(state) == "manoeuvre" and state.node[1] == 1
+    play(state, "play sudden-plot-twist b")
+    assert kind(state) == "change-power"
+    what_if = state.observation(1)["conflict"]["what_if"]
+    assert what_if["side"] == "att" and set(what_if["totals"]) == set(POWERS)
+    for power in POWERS:
+        other = state.clone()
+        play(other, f"power {power}")
+        assert list(other.combat_totals()) == what_if["totals"][power], power
+    assert state.conflict["att_power"] == "martial"  # the observation changed nothing
+
+
+def test_the_defending_power_choice_tells_the_totals_of_each_power():
+    state = position(hands=[["master-of-the-eagles-claw"], []], reserves=[[], [{"card": "giant-mutant-salaryman"}]],
+                     district="harajuku")
+    attack(state, "harajuku", ["master-of-the-eagles-claw"], "martial")
+    play(state, "defend", f"deploy {state.reserves[1][0]['uid']}")  # its only Hero: no "done" asked
+    assert kind(state) == "defend-power"
+    what_if = state.observation(1)["conflict"]["what_if"]
+    assert what_if["side"] == "def"
+    for power in POWERS:
+        other = state.clone()
+        play(other, f"power {power}")
+        assert list(other.combat_totals()) == what_if["totals"][power], power
+    # Iron Salaryman Mk. II has 3 Technological weapons; Martial arts is superior to them
+    assert what_if["totals"]["tech"] == [7, 3]
+    # at a manoeuvre no power is being chosen
+    play(state, "power tech")
+    assert "what_if" not in state.observation(1)["conflict"]
+
+
+def test_parts_add_up_and_what_if_agrees_in_random_games():
+    seen = {"parts": 0, "what_if": 0}
+    for g in range(6):
+        rng = random.Random(g)
+        state = load_game("crisis-tokyo", 3).new_initial_state()
+        while not state.is_terminal():
+            if state.is_chance_node():
+                state.apply_action(sample_chance(state, rng))
+                continue
+            c = state.observation(state.current_player())["conflict"]
+            if c and "parts" in c:
+                seen["parts"] += 1
+                assert [sum(p.values()) for p in c["parts"]] == c["totals"]
+            if c and "what_if" in c:
+                seen["what_if"] += 1
+                side = c["what_if"]["side"]
+                for power in POWERS:
+                    other = state.clone()
+                    other.conflict["att_power" if side == "att" else "def_power"] = power
+                    assert list(other.combat_totals()) == c["what_if"]["totals"][power]
+            legal = state.legal_texts()
+            keen = [t for t in legal if t.split()[0] in ("play", "talent", "attack", "recruit", "defend", "deploy")]
+            state.apply_action(rng.choice(keen) if keen and rng.random() < 0.7 else rng.choice(legal))
+    assert seen["parts"] > 50 and seen["what_if"] > 5, seen
+
+
+def test_the_catalogue_says_what_each_gift_gives():
+    cards = {c["id"]: c for c in game_catalogue("crisis-tokyo")}
+    armour = cards["overclock-the-reactor:b"]
+    assert armour["name"] == "Prototype Power Armour"
+    assert armour["gift"] == {"spheres": {"tech": 2}, "host": "hero", "talents": []}
+    gifts = [c for c in cards.values() if c["type"] == "GIFT"]
+    assert gifts and all(set(c["gift"]) == {"spheres", "host", "talents"} for c in gifts)
+    assert all("gift" not in c for c in cards.values() if c["type"] != "GIFT")
+    assert cards["dimensional-portal:b"]["gift"]["talents"] == ["Rummage Around"]
