@@ -229,7 +229,7 @@ def play(game: Annotated[str, typer.Argument(help="Game id, e.g. kot-dark.")],
          option: Annotated[Optional[list[str]], typer.Option(
              "--option", "-o", help="Game option as key=value (repeatable; see `tokyo games`).")] = None,
          record: Annotated[Optional[Path], typer.Option(
-             "--record", help="When the game ends, append its record (one JSON line) to this file; "
+             "--record", help="When the game ends, append its record (one JSON line) to this file (.jsonl or .json); "
                               "`tokyo replay FILE` replays it.")] = None):
     """Play in the terminal against bots. Reads your moves from standard input."""
     try:
@@ -242,8 +242,16 @@ def play(game: Annotated[str, typer.Argument(help="Game id, e.g. kot-dark.")],
         bots = {s: make_agent(specs[k % len(specs)], game) for k, s in enumerate(others)}
     except TokyoError as exc:
         fail(str(exc))
-    if record is not None and (record.is_dir() or not record.parent.is_dir()):
-        fail(f"--record {record}: not a file in an existing folder")
+    if record is not None:
+        from .sim.records import record_format
+        try:
+            fmt = record_format(record)  # the extension check of `simulate --records`
+        except TokyoError as exc:
+            fail(str(exc))
+        if fmt != "jsonl":  # a played game is appended as one JSON line
+            fail(f"--record {record}: play appends JSON lines; give a .jsonl or .json file")
+        if record.is_dir() or not record.parent.is_dir():
+            fail(f"--record {record}: not a file in an existing folder")
     if seed is None:
         seed = random.SystemRandom().randrange(1_000_000)
     rng = random.Random(seed)

@@ -186,3 +186,17 @@ def test_compare_refuses_an_option_that_adds_a_seat_and_keeps_the_opponent_seat(
                          "--compare", "acts=2", "--json")
     assert both.returncode == 0, both.stderr
     assert [s["seat"] for s in json.loads(both.stdout)["compare"]["seats"]] == [0, 1, 2]
+
+
+def test_play_record_refuses_a_bad_extension_before_the_game(tmp_path):
+    # the same one-line error as `simulate --records games.txt`, before any game is played
+    bad = tmp_path / "x.txt"
+    played = run_installed("play", "storyline", "--seed", "3", "--record", str(bad), input="keep\n")
+    assert_user_error(played, "x.txt", ".jsonl, .json, .parquet")
+    simulated = run_installed("simulate", "storyline", "--games", "1", "--records", str(bad))
+    assert_user_error(simulated, "x.txt", ".jsonl, .json, .parquet")
+    assert played.stderr == simulated.stderr
+    assert "Setup of the game." not in played.stdout and not bad.exists()
+    # Parquet is a simulate format: a played game is appended as one JSON line
+    assert_user_error(run_installed("play", "storyline", "--seed", "3", "--record", str(tmp_path / "x.parquet")),
+                      ".jsonl or .json")
