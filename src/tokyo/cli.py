@@ -445,15 +445,20 @@ def _print_summary(summary: dict, elapsed: float | None) -> None:
         out.print(f"game length: median {turns['median']:g} turns; 80% of games between "
                   f"{turns['p10']:g} and {turns['p90']:g} turns (p10-p90)")
     if summary["win_by"]:
-        out.print("wins by: " + ", ".join(f"{how} {_pct(v['share'])} ({v['games']})"
-                                          for how, v in summary["win_by"].items()))
+        from .sim.stats import endings
+        ended = endings(summary)
+        head = "how games ended" if ended["ended"] else "wins by"
+        if not ended["of_all"]:
+            head += (f" (of the {ended['counted']} games that say how)" if ended["ended"]
+                     else f" (of the {ended['counted']} games with a winner)")
+        out.print(f"{head}: " + ", ".join(f"{how} {_pct(v['share'])} ({v['games']})" for how, v in ended["items"]))
     team = summary.get("players_win") if summary.get("cooperative") else None
     if team:
         out.print(f"the players win together: {_pct(team['share'])} ({team['wins']} of {summary['games']} games; "
                   f"95% interval {_interval(team['ci95'])})")
     if team:   # a co-operative game: a game the players lost was won by the side with no seat
         out.print(f"games the players did not win: {summary['games'] - team['wins']} (won by the side with no "
-                  f"seat, or drawn: see 'wins by')")
+                  f"seat, or drawn: see 'how games ended')")
     else:
         out.print(f"games with no winner: {summary['no_winner']}"
                   + (f"; shared wins: {summary['shared_wins']}" if summary["shared_wins"] else ""))

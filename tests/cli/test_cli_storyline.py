@@ -200,3 +200,15 @@ def test_play_record_refuses_a_bad_extension_before_the_game(tmp_path):
     # Parquet is a simulate format: a played game is appended as one JSON line
     assert_user_error(run_installed("play", "storyline", "--seed", "3", "--record", str(tmp_path / "x.parquet")),
                       ".jsonl or .json")
+
+
+def test_simulate_crisis_format_says_how_games_ended_with_draws_named():
+    result = run_installed("simulate", "crisis-format", "-n", "30", "--seed", "1", "--workers", "1",
+                           "-o", "acts=1", "-o", "act_rounds=2")
+    assert result.returncode == 0, result.stderr
+    out = " ".join(result.stdout.split())
+    assert "how games ended: the opponent wins 60.0% (18), a draw at the end of the last Act 40.0% (12)" in out
+    assert "wins by:" not in out and "see 'how games ended'" in out
+    summary = json.loads(run_installed("simulate", "crisis-format", "-n", "30", "--seed", "1", "--workers", "1",
+                                       "-o", "acts=1", "-o", "act_rounds=2", "--json").stdout)
+    assert summary["win_by"]["last-act"]["games"] == 12   # the JSON keeps the key and its values

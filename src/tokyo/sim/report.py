@@ -31,7 +31,7 @@ from ..core.errors import TokyoError
 from ..core.runner import GameRecord
 from .records import read_text
 from .runner import SEED_STRIDE
-from .stats import summarise
+from .stats import endings, summarise
 
 __all__ = ["ReportError", "check_summary", "load_results", "overview_png", "render_report",
            "write_report"]
@@ -455,8 +455,17 @@ def _draw_turns(ax, summary: dict) -> None:
         ax.legend(loc="upper right", fontsize=8, frameon=False)
 
 
+def _win_by_title(ended: dict) -> str:
+    """What the win_by numbers are, in words true of every game they count."""
+    if ended["ended"]:
+        return "How the games ended (share of " + ("all games)" if ended["of_all"] else
+                                                    "the games that say how they ended)")
+    return "How the games were won (share of " + ("all games)" if ended["of_all"] else "games with a winner)")
+
+
 def _draw_win_by(ax, summary: dict) -> None:
-    items = sorted(summary["win_by"].items(), key=lambda kv: -kv[1]["share"])
+    ended = endings(summary)
+    items = ended["items"]
     left = 0.0
     for i, (how, v) in enumerate(items):
         share = v["share"]
@@ -472,7 +481,7 @@ def _draw_win_by(ax, summary: dict) -> None:
     _percent_axis(ax.xaxis)
     ax.spines[["top", "right", "left"]].set_visible(False)
     ax.tick_params(labelsize=10)
-    ax.set_title("How the games were won (share of games with a winner)", fontsize=12, loc="left")
+    ax.set_title(_win_by_title(ended), fontsize=12, loc="left")
     small = [f"{how} {_pct(v['share'])}" for how, v in items if v["share"] < 0.08]
     if small:
         ax.set_xlabel("also: " + ", ".join(small), fontsize=8)
@@ -798,10 +807,11 @@ def _what_it_says(summary: dict) -> list[str]:
                     f"(from {_num(summary.get('min_turns'), 0)} to {_num(summary.get('max_turns'), 0)}).")
     win_by = summary.get("win_by") or {}
     if win_by:
-        items = sorted(win_by.items(), key=lambda kv: -kv[1]["share"])
-        ways = [f"{how} ({_pct(v['share'])})" for how, v in items]
-        says.append("Games are won by " + (", ".join(ways[:-1]) + " and " if len(ways) > 1 else "")
-                    + ways[-1] + ".")
+        ended = endings(summary)
+        ways = [f"{how} ({_pct(v['share'])})" for how, v in ended["items"]]
+        joined = (", ".join(ways[:-1]) + " or " if len(ways) > 1 else "") + ways[-1]
+        says.append(f"Games end: {joined}." if ended["ended"]
+                    else "Games are won by " + joined.replace(" or ", " and ") + ".")
     if summary.get("no_winner") and not team:
         says.append(f"{summary['no_winner']} of {games} games ended with no winner.")
     for family in _families(summary):
@@ -887,12 +897,19 @@ def _summary_sections(summary: dict, prefix: str = "", level: int = 2) -> list[s
     win_by = summary.get("win_by") or {}
     if win_by:
         png = _plot(_draw_win_by, 7.0, 1.9, summary)
-        items = sorted(win_by.items(), key=lambda kv: -kv[1]["share"])
-        table = _table(["won by", "games", "share"], [[how, v.get("games", "–"), _pct(v["share"])]
-                                                      for how, v in items])
-        parts.append(_section(f"{prefix}win-by", "How games were won", png,
-                              "stacked bar of how games were won",
-                              "Share of the games with a winner won each way.", table, level))
+        ended = endings(summary)
+        table = _table(["ended" if ended["ended"] else "won by", "games", "share"],
+                       [[how, v.get("games", "–"), _pct(v["share"])] for how, v in ended["items"]])
+        if ended["ended"]:
+            parts.append(_section(f"{prefix}win-by", "How games ended", png,
+                                  "stacked bar of how games ended",
+                                  "Share of " + ("all games" if ended["of_all"] else "the games that say how")
+                                  + " that ended each way: a win of the players, of the opponent, or a draw.",
+                                  table, level))
+        else:
+            parts.append(_section(f"{prefix}win-by", "How games were won", png,
+                                  "stacked bar of how games were won",
+                                  "Share of the games with a winner won each way.", table, level))
     for family in _families(summary):
         if not _card_rows_shown(family["rows"])[0]:
             continue

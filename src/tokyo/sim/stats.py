@@ -155,6 +155,29 @@ def summarise(records: Sequence[GameRecord] | Iterable[GameRecord]) -> dict:
     return summary
 
 
+# How a co-operative game (the Crisis Format) ends, in words: its ``win_by`` values are
+# counted over every game, and some of them are draws, not wins.
+COOP_ENDINGS = {"players": "the players win", "opponent": "the opponent wins",
+                "last-act": "a draw at the end of the last Act", "loop": "a draw (an endless loop)"}
+
+
+def endings(summary: dict) -> dict:
+    """The summary's ``win_by`` in words that are true for every game counted.
+
+    Returns {ended: True if the counts are of how games ended (draws included), not only
+    of wins; of_all: True if every game of the batch is counted; counted: games counted;
+    items: [(words, {games, share})] largest share first}. A co-operative summary counts
+    every game that says how it ended, and names draws as draws; any other counts only the
+    games with a winner, each by how it was won."""
+    win_by = summary.get("win_by") or {}
+    coop = bool(summary.get("cooperative"))
+    counted = sum(v.get("games", 0) for v in win_by.values() if isinstance(v.get("games"), int))
+    items = sorted(win_by.items(), key=lambda kv: -kv[1]["share"])
+    return {"ended": coop, "of_all": bool(summary.get("games")) and counted == summary.get("games"),
+            "counted": counted,
+            "items": [((COOP_ENDINGS.get(how, how) if coop else how), v) for how, v in items]}
+
+
 def turn_stats(turns: Sequence[int]) -> dict:
     """The distribution of game lengths (in turns, one number per game).
 
