@@ -476,14 +476,15 @@ def _print_cards(cards: dict, group: str | None = None) -> None:
     from rich import box
 
     verb, rows = cards["verb"], cards["rows"]
+    unit = "games" if cards.get("unit") == "game" else "seat-games"   # the Crises: one per game
     if len(rows) > 2 * CARD_ROWS:
         shown = [(f"the {CARD_ROWS} best", rows[:CARD_ROWS]), (f"the {CARD_ROWS} worst", rows[-CARD_ROWS:])]
     else:
         shown = [("all", rows)]
     if group is None:
-        what, key = f"Cards: win share of the seat-games that {verb} a card", '"cards"'
+        what, key = f"Cards: win share of the {unit} that {verb} a card", '"cards"'
     else:  # e.g. "Evolutions played: ..."
-        what = f"{group[:1].upper()}{group[1:]} {verb}: win share of the seat-games that {verb} each one"
+        what = f"{group[:1].upper()}{group[1:]} {verb}: win share of the {unit} that {verb} each one"
         key = f'"card_groups", then "{group}"'
     out.print(Text(what + " (with) and of the others (without); difference in percentage points, Newcombe "
                    "95% interval; lift = with / without", style="bold"))
@@ -503,7 +504,7 @@ def _print_cards(cards: dict, group: str | None = None) -> None:
                           _pct(row["without"]["share"]), diff,
                           "-" if ci is None else f"{100 * ci[0]:+.1f}..{100 * ci[1]:+.1f}", lift)
         out.print(table)
-    out.print(f"{len(rows)} cards in all; `--json` lists every one (key {key}). Few seat-games give wide "
+    out.print(f"{len(rows)} cards in all; `--json` lists every one (key {key}). Few {unit} give wide "
               f"intervals; and a card {verb} by the stronger seats looks good whatever it does, so read "
               f"a difference as a correlation, not a cause.")
 

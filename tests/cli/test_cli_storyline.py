@@ -212,3 +212,24 @@ def test_simulate_crisis_format_says_how_games_ended_with_draws_named():
     summary = json.loads(run_installed("simulate", "crisis-format", "-n", "30", "--seed", "1", "--workers", "1",
                                        "-o", "acts=1", "-o", "act_rounds=2", "--json").stdout)
     assert summary["win_by"]["last-act"]["games"] == 12   # the JSON keeps the key and its values
+
+
+def test_simulate_crisis_format_counts_the_crises_in_games(tmp_path):
+    # the Crises are faced by the players together: one count per game, not per seat
+    args = ("simulate", "crisis-format", "-n", "30", "--seed", "1", "--workers", "1", "-o", "acts=1",
+            "-o", "act_rounds=2")
+    result = run_installed(*args, "--records", str(tmp_path / "g.jsonl"))
+    assert result.returncode == 0, result.stderr
+    out = " ".join(result.stdout.split())
+    assert "Crises faced: win share of the games that faced each one" in out
+    assert "seat-games that faced" not in out
+    summary = json.loads(run_installed(*args, "--json").stdout)
+    crises = summary["card_groups"]["crises"]
+    assert crises["unit"] == "game"
+    assert all(r["with"]["seat_games"] + r["without"]["seat_games"] == 30 for r in crises["rows"])
+    assert "unit" not in summary["cards"]   # the players' own cards: one count per seat
+    report = run_installed("report", str(tmp_path / "g.jsonl"), "--out", str(tmp_path / "r.html"))
+    assert report.returncode == 0, report.stderr
+    page = (tmp_path / "r.html").read_text()
+    assert "<th>games faced</th>" in page and "<th>games not</th>" in page
+    assert "seat-games faced" not in page

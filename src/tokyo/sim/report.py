@@ -306,7 +306,8 @@ def _short(text: str, width: int = 22) -> str:
 def _families(summary: dict) -> list[dict]:
     """The card families of a summary that have rows, ``cards`` first, then each of
     ``card_groups`` by name: {"sid" (section id), "heading", "name" (None for ``cards``),
-    "verb", "rows"}. Headings name the family and its verb: "Cards bought" for ``cards``,
+    "verb", "rows", "unit" ("games" or "seat-games": what the counts are)}. Headings name
+    the family and its verb: "Cards bought" for ``cards``,
     "Evolutions played" for a group."""
     groups = {str(k): v for k, v in (summary.get("card_groups") or {}).items() if (v or {}).get("rows")}
     out = []
@@ -314,12 +315,14 @@ def _families(summary: dict) -> list[dict]:
     if cards.get("rows"):
         verb = cards.get("verb") or "held"
         out.append({"sid": "cards", "heading": f"Cards {verb}", "name": None,
-                    "verb": verb, "rows": cards["rows"]})
+                    "verb": verb, "rows": cards["rows"],
+                    "unit": "games" if cards.get("unit") == "game" else "seat-games"})
     for name in sorted(groups):
         verb = groups[name].get("verb") or "held"
         slug = re.sub(r"[^A-Za-z0-9_-]+", "-", name).strip("-") or "group"
         out.append({"sid": f"cards-{slug}", "heading": f"{name[:1].upper()}{name[1:]} {verb}", "name": name,
-                    "verb": verb, "rows": groups[name]["rows"]})
+                    "verb": verb, "rows": groups[name]["rows"],
+                    "unit": "games" if groups[name].get("unit") == "game" else "seat-games"})
     return out
 
 
@@ -919,7 +922,8 @@ def _summary_sections(summary: dict, prefix: str = "", level: int = 2) -> list[s
 
         def side(r, key):
             return r.get(key) or {}
-        table = _table(["card", f"seat-games {verb}", "wins", "win share", "seat-games not", "win share not",
+        unit = family["unit"]
+        table = _table(["card", f"{unit} {verb}", "wins", "win share", f"{unit} not", "win share not",
                         "lift", "difference", "95% interval"],
                        [[r["card"], side(r, "with").get("seat_games", "–"),
                          side(r, "with").get("wins", "–"), _pct(side(r, "with").get("share")),
@@ -933,8 +937,8 @@ def _summary_sections(summary: dict, prefix: str = "", level: int = 2) -> list[s
         parts.append(_section(f"{prefix}{family['sid']}", family["heading"], png,
                               "forest plot of win share difference per card"
                               + ("" if family["name"] is None else f" ({family['heading']})"),
-                              f"For {_e(each)}: win share of the seat-games where it was {_e(verb)} minus "
-                              "the seat-games where it was not, with its 95% interval. Green: clearly "
+                              f"For {_e(each)}: win share of the {unit} where it was {_e(verb)} minus "
+                              f"the {unit} where it was not, with its 95% interval. Green: clearly "
                               "above zero; red: clearly below; grey: could be luck. Lift is the ratio of "
                               "the two shares. With many cards, expect about one in twenty to look clear by "
                               "luck alone." + _e(many), table, level))

@@ -253,7 +253,10 @@ def card_group_stats(records: Sequence[GameRecord]) -> dict:
     ``extra["card_groups"]`` ({name: {"verb": "played", "cards": [ids per seat]}}, e.g.
     King of Tokyo: Godzilla's Evolutions next to its Energy cards in ``cards``).
 
-    Returns {name: {"verb", "rows"}} by name, rows as in :func:`card_stats`, each group
+    Returns {name: {"verb", "rows"}} by name, rows as in :func:`card_stats`, and
+    ``"unit": "game"`` when every record gives the group to one seat only (the Crisis
+    Format's Crises, faced by the players together): its ``seat_games`` then count games;
+    each group
     counted over the records that give it; an empty dict when no record has a group.
     Raises ValueError if a group is not {verb, cards} or its card list does not have
     one entry per seat.
@@ -292,6 +295,7 @@ def _family_stats(records: Sequence[GameRecord], family, what: str) -> dict | No
     or None, verb or None); ``what`` names the family in errors."""
     verb = None
     total_games = total_wins = 0
+    one_per_game = True   # every record counts at most one seat (the Crisis Format's Crises)
     with_games: Counter = Counter()
     with_wins: Counter = Counter()
     for rec in records:
@@ -305,6 +309,7 @@ def _family_stats(records: Sequence[GameRecord], family, what: str) -> dict | No
         # it counts neither with nor without any card
         holders = [seat for seat, cards in enumerate(per_seat) if cards is not None]
         total_games += len(holders)
+        one_per_game = one_per_game and len(holders) <= 1
         total_wins += len(set(rec.winners) & set(holders))
         for seat in holders:
             cards = per_seat[seat]
@@ -327,4 +332,7 @@ def _family_stats(records: Sequence[GameRecord], family, what: str) -> dict | No
         rows.append({"card": card, "with": a, "without": b, "lift": lift, "difference": diff,
                      "difference_ci95": ci})
     rows.sort(key=lambda r: (r["difference"] is None, -(r["difference"] or 0.0), r["card"]))
-    return {"verb": verb, "rows": rows}
+    out = {"verb": verb, "rows": rows}
+    if one_per_game and len(records) and any(len(r.agents) > 1 for r in records):
+        out["unit"] = "game"   # the counts are of games, not seat-games (left out otherwise)
+    return out
