@@ -196,19 +196,41 @@ DESCRIBED = 24
 printed bare, in columns, and ``help`` prints them all with their words."""
 
 
-def _print_actions(legal: list[str], describe=None, full: bool = False) -> None:
+def _warnings(state, seat: int) -> dict[str, str]:
+    """{action: warning} for the actions of ``seat`` that leave its Treasury at 0, a Lose
+    condition (Storyline and the Crisis Format: the observation's ``empties``, as the
+    browser warns); ``{}`` for a game without them."""
+    if not hasattr(state, "emptying_actions"):
+        return {}
+    obs = state.observation(seat)
+    empties = obs.get("empties") or {}
+    if not empties:
+        return {}
+    who = ("the opponent" if obs.get("format") == "crisis-format"
+           else "each opponent" if len(obs.get("players") or []) > 2 else "your opponent")
+    return {text: f"⚠ empties your Treasury: +1 Story Point to {who}"
+            for text, after in empties.items() if after and after.get("treasury") == 0}
+
+
+def _print_actions(legal: list[str], describe=None, full: bool = False, warn: dict | None = None) -> None:
     """Numbered actions; ``describe`` (a game's ``describe_action``, if it has one) adds what
     each does in words, ``attack 5 3  (#5 Bastion Walker attacks #3 Scrap Drone)``, when
-    there are at most DESCRIBED actions or ``full`` is set."""
+    there are at most DESCRIBED actions or ``full`` is set; ``warn`` ({action: mark}, see
+    :func:`_warnings`) marks an action that is a risk, in every layout."""
+    warn = warn or {}
+
+    def marked(line: str, text: str) -> str:
+        return f"{line}  {warn[text]}" if text in warn else line
+
     def words(text: str) -> str:
         said = describe(text) if describe is not None else text
         return text if not said or said == text else f"{text}  ({said})"
 
     if describe is not None and (full or len(legal) <= DESCRIBED):
         for i, text in enumerate(legal, 1):
-            out.print(Text(f"{i:>3}. {words(text)}"), soft_wrap=True)
+            out.print(Text(marked(f"{i:>3}. {words(text)}", text)), soft_wrap=True)
         return
-    items = [Text(f"{i:>3}. {text}") for i, text in enumerate(legal, 1)]
+    items = [Text(marked(f"{i:>3}. {text}", text)) for i, text in enumerate(legal, 1)]
     if len(items) <= 10:
         for item in items:
             out.print(item, soft_wrap=True)
@@ -292,12 +314,13 @@ def play(game: Annotated[str, typer.Argument(help="Game id, e.g. kot-dark.")],
                 continue
             legal = state.legal_texts()
             describe = getattr(state, "describe_action", None)
+            warn = _warnings(state, seat)
             out.print()
             picture = _render(state, seat)
             out.print(Text(_picture_change(last_picture, picture)), soft_wrap=True)
             last_picture = picture
             out.print(Text("Your move:", style="bold"))
-            _print_actions(legal, describe)
+            _print_actions(legal, describe, warn=warn)
             while True:
                 out.print(Text(f"seat {seat}> "), end="")
                 line = sys.stdin.readline()
@@ -315,7 +338,7 @@ def play(game: Annotated[str, typer.Argument(help="Game id, e.g. kot-dark.")],
                     out.print(PLAY_HELP)
                     if getattr(state, "PLAY_NOTES", ""):
                         out.print(state.PLAY_NOTES)
-                    _print_actions(legal, describe, full=True)
+                    _print_actions(legal, describe, full=True, warn=warn)
                     continue
                 if word.split()[0] == "card":
                     _print_card_lookup(state.game.game_id, typed[4:].strip(), state)
@@ -336,7 +359,7 @@ def play(game: Annotated[str, typer.Argument(help="Game id, e.g. kot-dark.")],
                     if not 1 <= number <= len(legal):
                         out.print(Text(f"{typed} is not an action number; choose 1 to {len(legal)}:",
                                        style="yellow"))
-                        _print_actions(legal, describe)
+                        _print_actions(legal, describe, warn=warn)
                         continue
                     text = legal[number - 1]
                 try:
@@ -344,7 +367,7 @@ def play(game: Annotated[str, typer.Argument(help="Game id, e.g. kot-dark.")],
                 except IllegalActionError:
                     quoted = typed if len(typed) <= 60 else typed[:60] + "..."
                     out.print(Text(f"{quoted!r} is not a legal action now. Legal actions:", style="yellow"))
-                    _print_actions(legal, describe)
+                    _print_actions(legal, describe, warn=warn)
                     continue
                 break
     except KeyboardInterrupt:

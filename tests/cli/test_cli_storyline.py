@@ -233,3 +233,23 @@ def test_simulate_crisis_format_counts_the_crises_in_games(tmp_path):
     page = (tmp_path / "r.html").read_text()
     assert "<th>games faced</th>" in page and "<th>games not</th>" in page
     assert "seat-games faced" not in page
+
+
+def test_play_marks_the_actions_that_empty_the_treasury():
+    # as the browser warns (the observation's ``empties``): a Treasury left at 0 is a Lose
+    # condition, the opponent(s) gain a Story Point; the mark is on the numbered action
+    result = run_installed("play", "storyline", "--seed", "1", "--agents", "random", input="keep\n" + "1\n" * 60)
+    assert result.returncode == 0, result.stderr
+    marked = [line for line in result.stdout.splitlines() if "⚠" in line]
+    assert any(line.endswith("  ⚠ empties your Treasury: +1 Story Point to your opponent") for line in marked)
+    assert all(line.split(". ", 1)[1].split()[0] in ("play", "use", "bargain", "rally", "repair") for line in marked)
+    assert not any("pass" in line.split(". ", 1)[1].split()[0] for line in marked)
+    # a Main Phase with nothing that empties it shows no mark (seed 1's first decision)
+    first = run_installed("play", "storyline", "--seed", "1", "--agents", "random", input="keep\n")
+    assert "5. pass  (end your Main Phase)" in first.stdout and "⚠" not in first.stdout
+    # the Crisis Format: the point goes to the opponent
+    crisis = run_installed("play", "crisis-format", "--seed", "4", "--agents", "random",
+                           input="keep\n" + "pass\n" * 40)
+    assert crisis.returncode == 0, crisis.stderr
+    assert ("play concord-dreadnought-resolute  (play Dreadnought Resolute (cost 6))  "
+            "⚠ empties your Treasury: +1 Story Point to the opponent") in crisis.stdout
