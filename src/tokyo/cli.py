@@ -196,19 +196,41 @@ DESCRIBED = 24
 printed bare, in columns, and ``help`` prints them all with their words."""
 
 
-def _print_actions(legal: list[str], describe=None, full: bool = False) -> None:
+def _warnings(state, seat: int) -> dict[str, str]:
+    """{action: warning} for the actions of ``seat`` that leave its Treasury at 0, a Lose
+    condition (Storyline and the Crisis Format: the observation's ``empties``, as the
+    browser warns); ``{}`` for a game without them."""
+    if not hasattr(state, "emptying_actions"):
+        return {}
+    obs = state.observation(seat)
+    empties = obs.get("empties") or {}
+    if not empties:
+        return {}
+    who = ("the opponent" if obs.get("format") == "crisis-format"
+           else "each opponent" if len(obs.get("players") or []) > 2 else "your opponent")
+    return {text: f"⚠ empties your Treasury: +1 Story Point to {who}"
+            for text, after in empties.items() if after and after.get("treasury") == 0}
+
+
+def _print_actions(legal: list[str], describe=None, full: bool = False, warn: dict | None = None) -> None:
     """Numbered actions; ``describe`` (a game's ``describe_action``, if it has one) adds what
     each does in words, ``attack 5 3  (#5 Bastion Walker attacks #3 Scrap Drone)``, when
-    there are at most DESCRIBED actions or ``full`` is set."""
+    there are at most DESCRIBED actions or ``full`` is set; ``warn`` ({action: mark}, see
+    :func:`_warnings`) marks an action that is a risk, in every layout."""
+    warn = warn or {}
+
+    def marked(line: str, text: str) -> str:
+        return f"{line}  {warn[text]}" if text in warn else line
+
     def words(text: str) -> str:
         said = describe(text) if describe is not None else text
         return text if not said or said == text else f"{text}  ({said})"
 
     if describe is not None and (full or len(legal) <= DESCRIBED):
         for i, text in enumerate(legal, 1):
-            out.print(Text(f"{i:>3}. {words(text)}"), soft_wrap=True)
+            out.print(Text(marked(f"{i:>3}. {words(text)}", text)), soft_wrap=True)
         return
-    items = [Text(f"{i:>3}. {text}") for i, text in enumerate(legal, 1)]
+    items = [Text(marked(f"{i:>3}. {text}", text)) for i, text in enumerate(legal, 1)]
     if len(items) <= 10:
         for item in items:
             out.print(item, soft_wrap=True)
@@ -229,7 +251,7 @@ def play(game: Annotated[str, typer.Argument(help="Game id, e.g. kot-dark.")],
          option: Annotated[Optional[list[str]], typer.Option(
              "--option", "-o", help="Game option as key=value (repeatable; see `tokyo games`).")] = None,
          record: Annotated[Optional[Path], typer.Option(
-             "--record", help="When the game ends, append its record (one JSON line) to this file; "
+             "--record", help="When the game ends, append its record (one JSON line) to this file (.jsonl or .json); "
                               "`tokyo replay FILE` replays it.")] = None):
     """Play in the terminal against bots. Reads your moves from standard input."""
     try:
@@ -242,8 +264,16 @@ def play(game: Annotated[str, typer.Argument(help="Game id, e.g. kot-dark.")],
         bots = {s: make_agent(specs[k % len(specs)], game) for k, s in enumerate(others)}
     except TokyoError as exc:
         fail(str(exc))
-    if record is not None and (record.is_dir() or not record.parent.is_dir()):
-        fail(f"--record {record}: not a file in an existing folder")
+    if record is not None:
+        from .sim.records import record_format
+        try:
+            fmt = record_format(record)  # the extension check of `simulate --records`
+        except TokyoError as exc:
+            fail(str(exc))
+        if fmt != "jsonl":  # a played game is appended as one JSON line
+            fail(f"--record {record}: play appends JSON lines; give a .jsonl or .json file")
+        if record.is_dir() or not record.parent.is_dir():
+            fail(f"--record {record}: not a file in an existing folder")
     if seed is None:
         seed = random.SystemRandom().randrange(1_000_000)
     rng = random.Random(seed)
@@ -284,12 +314,13 @@ def play(game: Annotated[str, typer.Argument(help="Game id, e.g. kot-dark.")],
                 continue
             legal = state.legal_texts()
             describe = getattr(state, "describe_action", None)
+            warn = _warnings(state, seat)
             out.print()
             picture = _render(state, seat)
             out.print(Text(_picture_change(last_picture, picture)), soft_wrap=True)
             last_picture = picture
             out.print(Text("Your move:", style="bold"))
-            _print_actions(legal, describe)
+            _print_actions(legal, describe, warn=warn)
             while True:
                 out.print(Text(f"seat {seat}> "), end="")
                 line = sys.stdin.readline()
@@ -307,7 +338,7 @@ def play(game: Annotated[str, typer.Argument(help="Game id, e.g. kot-dark.")],
                     out.print(PLAY_HELP)
                     if getattr(state, "PLAY_NOTES", ""):
                         out.print(state.PLAY_NOTES)
-                    _print_actions(legal, describe, full=True)
+                    _print_actions(legal, describe, full=True, warn=warn)
                     continue
                 if word.split()[0] == "card":
                     _print_card_lookup(state.game.game_id, typed[4:].strip(), state)
@@ -328,7 +359,7 @@ def play(game: Annotated[str, typer.Argument(help="Game id, e.g. kot-dark.")],
                     if not 1 <= number <= len(legal):
                         out.print(Text(f"{typed} is not an action number; choose 1 to {len(legal)}:",
                                        style="yellow"))
-                        _print_actions(legal, describe)
+                        _print_actions(legal, describe, warn=warn)
                         continue
                     text = legal[number - 1]
                 try:
@@ -336,7 +367,7 @@ def play(game: Annotated[str, typer.Argument(help="Game id, e.g. kot-dark.")],
                 except IllegalActionError:
                     quoted = typed if len(typed) <= 60 else typed[:60] + "..."
                     out.print(Text(f"{quoted!r} is not a legal action now. Legal actions:", style="yellow"))
-                    _print_actions(legal, describe)
+                    _print_actions(legal, describe, warn=warn)
                     continue
                 break
     except KeyboardInterrupt:
@@ -437,15 +468,20 @@ def _print_summary(summary: dict, elapsed: float | None) -> None:
         out.print(f"game length: median {turns['median']:g} turns; 80% of games between "
                   f"{turns['p10']:g} and {turns['p90']:g} turns (p10-p90)")
     if summary["win_by"]:
-        out.print("wins by: " + ", ".join(f"{how} {_pct(v['share'])} ({v['games']})"
-                                          for how, v in summary["win_by"].items()))
+        from .sim.stats import endings
+        ended = endings(summary)
+        head = "how games ended" if ended["ended"] else "wins by"
+        if not ended["of_all"]:
+            head += (f" (of the {ended['counted']} games that say how)" if ended["ended"]
+                     else f" (of the {ended['counted']} games with a winner)")
+        out.print(f"{head}: " + ", ".join(f"{how} {_pct(v['share'])} ({v['games']})" for how, v in ended["items"]))
     team = summary.get("players_win") if summary.get("cooperative") else None
     if team:
         out.print(f"the players win together: {_pct(team['share'])} ({team['wins']} of {summary['games']} games; "
                   f"95% interval {_interval(team['ci95'])})")
     if team:   # a co-operative game: a game the players lost was won by the side with no seat
         out.print(f"games the players did not win: {summary['games'] - team['wins']} (won by the side with no "
-                  f"seat, or drawn: see 'wins by')")
+                  f"seat, or drawn: see 'how games ended')")
     else:
         out.print(f"games with no winner: {summary['no_winner']}"
                   + (f"; shared wins: {summary['shared_wins']}" if summary["shared_wins"] else ""))
@@ -463,14 +499,15 @@ def _print_cards(cards: dict, group: str | None = None) -> None:
     from rich import box
 
     verb, rows = cards["verb"], cards["rows"]
+    unit = "games" if cards.get("unit") == "game" else "seat-games"   # the Crises: one per game
     if len(rows) > 2 * CARD_ROWS:
         shown = [(f"the {CARD_ROWS} best", rows[:CARD_ROWS]), (f"the {CARD_ROWS} worst", rows[-CARD_ROWS:])]
     else:
         shown = [("all", rows)]
     if group is None:
-        what, key = f"Cards: win share of the seat-games that {verb} a card", '"cards"'
+        what, key = f"Cards: win share of the {unit} that {verb} a card", '"cards"'
     else:  # e.g. "Evolutions played: ..."
-        what = f"{group[:1].upper()}{group[1:]} {verb}: win share of the seat-games that {verb} each one"
+        what = f"{group[:1].upper()}{group[1:]} {verb}: win share of the {unit} that {verb} each one"
         key = f'"card_groups", then "{group}"'
     out.print(Text(what + " (with) and of the others (without); difference in percentage points, Newcombe "
                    "95% interval; lift = with / without", style="bold"))
@@ -490,7 +527,7 @@ def _print_cards(cards: dict, group: str | None = None) -> None:
                           _pct(row["without"]["share"]), diff,
                           "-" if ci is None else f"{100 * ci[0]:+.1f}..{100 * ci[1]:+.1f}", lift)
         out.print(table)
-    out.print(f"{len(rows)} cards in all; `--json` lists every one (key {key}). Few seat-games give wide "
+    out.print(f"{len(rows)} cards in all; `--json` lists every one (key {key}). Few {unit} give wide "
               f"intervals; and a card {verb} by the stronger seats looks good whatever it does, so read "
               f"a difference as a correlation, not a cause.")
 

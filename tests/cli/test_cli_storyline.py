@@ -186,3 +186,70 @@ def test_compare_refuses_an_option_that_adds_a_seat_and_keeps_the_opponent_seat(
                          "--compare", "acts=2", "--json")
     assert both.returncode == 0, both.stderr
     assert [s["seat"] for s in json.loads(both.stdout)["compare"]["seats"]] == [0, 1, 2]
+
+
+def test_play_record_refuses_a_bad_extension_before_the_game(tmp_path):
+    # the same one-line error as `simulate --records games.txt`, before any game is played
+    bad = tmp_path / "x.txt"
+    played = run_installed("play", "storyline", "--seed", "3", "--record", str(bad), input="keep\n")
+    assert_user_error(played, "x.txt", ".jsonl, .json, .parquet")
+    simulated = run_installed("simulate", "storyline", "--games", "1", "--records", str(bad))
+    assert_user_error(simulated, "x.txt", ".jsonl, .json, .parquet")
+    assert played.stderr == simulated.stderr
+    assert "Setup of the game." not in played.stdout and not bad.exists()
+    # Parquet is a simulate format: a played game is appended as one JSON line
+    assert_user_error(run_installed("play", "storyline", "--seed", "3", "--record", str(tmp_path / "x.parquet")),
+                      ".jsonl or .json")
+
+
+def test_simulate_crisis_format_says_how_games_ended_with_draws_named():
+    result = run_installed("simulate", "crisis-format", "-n", "30", "--seed", "1", "--workers", "1",
+                           "-o", "acts=1", "-o", "act_rounds=2")
+    assert result.returncode == 0, result.stderr
+    out = " ".join(result.stdout.split())
+    assert "how games ended: the opponent wins 60.0% (18), a draw at the end of the last Act 40.0% (12)" in out
+    assert "wins by:" not in out and "see 'how games ended'" in out
+    summary = json.loads(run_installed("simulate", "crisis-format", "-n", "30", "--seed", "1", "--workers", "1",
+                                       "-o", "acts=1", "-o", "act_rounds=2", "--json").stdout)
+    assert summary["win_by"]["last-act"]["games"] == 12   # the JSON keeps the key and its values
+
+
+def test_simulate_crisis_format_counts_the_crises_in_games(tmp_path):
+    # the Crises are faced by the players together: one count per game, not per seat
+    args = ("simulate", "crisis-format", "-n", "30", "--seed", "1", "--workers", "1", "-o", "acts=1",
+            "-o", "act_rounds=2")
+    result = run_installed(*args, "--records", str(tmp_path / "g.jsonl"))
+    assert result.returncode == 0, result.stderr
+    out = " ".join(result.stdout.split())
+    assert "Crises faced: win share of the games that faced each one" in out
+    assert "seat-games that faced" not in out
+    summary = json.loads(run_installed(*args, "--json").stdout)
+    crises = summary["card_groups"]["crises"]
+    assert crises["unit"] == "game"
+    assert all(r["with"]["seat_games"] + r["without"]["seat_games"] == 30 for r in crises["rows"])
+    assert "unit" not in summary["cards"]   # the players' own cards: one count per seat
+    report = run_installed("report", str(tmp_path / "g.jsonl"), "--out", str(tmp_path / "r.html"))
+    assert report.returncode == 0, report.stderr
+    page = (tmp_path / "r.html").read_text()
+    assert "<th>games faced</th>" in page and "<th>games not</th>" in page
+    assert "seat-games faced" not in page
+
+
+def test_play_marks_the_actions_that_empty_the_treasury():
+    # as the browser warns (the observation's ``empties``): a Treasury left at 0 is a Lose
+    # condition, the opponent(s) gain a Story Point; the mark is on the numbered action
+    result = run_installed("play", "storyline", "--seed", "1", "--agents", "random", input="keep\n" + "1\n" * 60)
+    assert result.returncode == 0, result.stderr
+    marked = [line for line in result.stdout.splitlines() if "⚠" in line]
+    assert any(line.endswith("  ⚠ empties your Treasury: +1 Story Point to your opponent") for line in marked)
+    assert all(line.split(". ", 1)[1].split()[0] in ("play", "use", "bargain", "rally", "repair") for line in marked)
+    assert not any("pass" in line.split(". ", 1)[1].split()[0] for line in marked)
+    # a Main Phase with nothing that empties it shows no mark (seed 1's first decision)
+    first = run_installed("play", "storyline", "--seed", "1", "--agents", "random", input="keep\n")
+    assert "5. pass  (end your Main Phase)" in first.stdout and "⚠" not in first.stdout
+    # the Crisis Format: the point goes to the opponent
+    crisis = run_installed("play", "crisis-format", "--seed", "4", "--agents", "random",
+                           input="keep\n" + "pass\n" * 40)
+    assert crisis.returncode == 0, crisis.stderr
+    assert ("play concord-dreadnought-resolute  (play Dreadnought Resolute (cost 6))  "
+            "⚠ empties your Treasury: +1 Story Point to the opponent") in crisis.stdout

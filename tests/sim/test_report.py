@@ -469,3 +469,32 @@ def test_balance_figures_bad_files_are_one_line_errors(tmp_path, files, args, wo
         (tmp_path / name).write_text(text.replace("COMPARISON", json.dumps(comparison())))
     one_line_error(balance_figures(*args, cwd=tmp_path), *words)
     assert not (tmp_path / "out").exists()   # nothing written, not even the folder
+
+
+def test_crisis_format_endings_name_draws_and_count_every_game():
+    # a co-operative batch: the players win (winners 0, 1), the opponent wins (no seat:
+    # no winners listed) or the last Act ends in a draw (no winners): every game is counted
+    from tokyo.core.runner import GameRecord
+    from tokyo.sim.report import _win_by_title
+    from tokyo.sim.stats import endings
+
+    def rec(winners, how):
+        return GameRecord("crisis-format", 2, {}, 0, ["a", "a"], [], [1.0 if s in winners else 0.0 for s in (0, 1)],
+                          winners, 10, {"win_by": how, "cooperative": True})
+    summary = summarise([rec([0, 1], "players")] * 5 + [rec([], "opponent")] * 3 + [rec([], "last-act")] * 2)
+    assert summary["win_by"]["last-act"] == {"games": 2, "share": 0.2}   # the JSON keys are unchanged
+    ended = endings(summary)
+    assert ended["ended"] and ended["of_all"]
+    assert [how for how, _ in ended["items"]] == ["the players win", "the opponent wins",
+                                                  "a draw at the end of the last Act"]
+    assert _win_by_title(ended) == "How the games ended (share of all games)"
+    page = Page(render_report(summary))
+    says = page.sections["says"]["text"]
+    assert ("Games end: the players win (50.0%), the opponent wins (30.0%) or "
+            "a draw at the end of the last Act (20.0%).") in says
+    assert "won by" not in says
+    assert page.sections["win-by"]["tables"][0][0] == ["ended", "games", "share"]
+    assert body_rows(page.sections["win-by"])[2] == ["a draw at the end of the last Act", "2", "20.0%"]
+    assert "How games ended" in page.sections["win-by"]["text"]
+    # a competitive batch counts only the games with a winner: its wording stays "won"
+    assert _win_by_title(endings(full_summary())).startswith("How the games were won (share of ")

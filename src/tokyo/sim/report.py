@@ -31,7 +31,7 @@ from ..core.errors import TokyoError
 from ..core.runner import GameRecord
 from .records import read_text
 from .runner import SEED_STRIDE
-from .stats import summarise
+from .stats import endings, summarise
 
 __all__ = ["ReportError", "check_summary", "load_results", "overview_png", "render_report",
            "write_report"]
@@ -306,7 +306,8 @@ def _short(text: str, width: int = 22) -> str:
 def _families(summary: dict) -> list[dict]:
     """The card families of a summary that have rows, ``cards`` first, then each of
     ``card_groups`` by name: {"sid" (section id), "heading", "name" (None for ``cards``),
-    "verb", "rows"}. Headings name the family and its verb: "Cards bought" for ``cards``,
+    "verb", "rows", "unit" ("games" or "seat-games": what the counts are)}. Headings name
+    the family and its verb: "Cards bought" for ``cards``,
     "Evolutions played" for a group."""
     groups = {str(k): v for k, v in (summary.get("card_groups") or {}).items() if (v or {}).get("rows")}
     out = []
@@ -314,12 +315,14 @@ def _families(summary: dict) -> list[dict]:
     if cards.get("rows"):
         verb = cards.get("verb") or "held"
         out.append({"sid": "cards", "heading": f"Cards {verb}", "name": None,
-                    "verb": verb, "rows": cards["rows"]})
+                    "verb": verb, "rows": cards["rows"],
+                    "unit": "games" if cards.get("unit") == "game" else "seat-games"})
     for name in sorted(groups):
         verb = groups[name].get("verb") or "held"
         slug = re.sub(r"[^A-Za-z0-9_-]+", "-", name).strip("-") or "group"
         out.append({"sid": f"cards-{slug}", "heading": f"{name[:1].upper()}{name[1:]} {verb}", "name": name,
-                    "verb": verb, "rows": groups[name]["rows"]})
+                    "verb": verb, "rows": groups[name]["rows"],
+                    "unit": "games" if groups[name].get("unit") == "game" else "seat-games"})
     return out
 
 
@@ -455,8 +458,17 @@ def _draw_turns(ax, summary: dict) -> None:
         ax.legend(loc="upper right", fontsize=8, frameon=False)
 
 
+def _win_by_title(ended: dict) -> str:
+    """What the win_by numbers are, in words true of every game they count."""
+    if ended["ended"]:
+        return "How the games ended (share of " + ("all games)" if ended["of_all"] else
+                                                    "the games that say how they ended)")
+    return "How the games were won (share of " + ("all games)" if ended["of_all"] else "games with a winner)")
+
+
 def _draw_win_by(ax, summary: dict) -> None:
-    items = sorted(summary["win_by"].items(), key=lambda kv: -kv[1]["share"])
+    ended = endings(summary)
+    items = ended["items"]
     left = 0.0
     for i, (how, v) in enumerate(items):
         share = v["share"]
@@ -472,7 +484,7 @@ def _draw_win_by(ax, summary: dict) -> None:
     _percent_axis(ax.xaxis)
     ax.spines[["top", "right", "left"]].set_visible(False)
     ax.tick_params(labelsize=10)
-    ax.set_title("How the games were won (share of games with a winner)", fontsize=12, loc="left")
+    ax.set_title(_win_by_title(ended), fontsize=12, loc="left")
     small = [f"{how} {_pct(v['share'])}" for how, v in items if v["share"] < 0.08]
     if small:
         ax.set_xlabel("also: " + ", ".join(small), fontsize=8)
@@ -798,10 +810,11 @@ def _what_it_says(summary: dict) -> list[str]:
                     f"(from {_num(summary.get('min_turns'), 0)} to {_num(summary.get('max_turns'), 0)}).")
     win_by = summary.get("win_by") or {}
     if win_by:
-        items = sorted(win_by.items(), key=lambda kv: -kv[1]["share"])
-        ways = [f"{how} ({_pct(v['share'])})" for how, v in items]
-        says.append("Games are won by " + (", ".join(ways[:-1]) + " and " if len(ways) > 1 else "")
-                    + ways[-1] + ".")
+        ended = endings(summary)
+        ways = [f"{how} ({_pct(v['share'])})" for how, v in ended["items"]]
+        joined = (", ".join(ways[:-1]) + " or " if len(ways) > 1 else "") + ways[-1]
+        says.append(f"Games end: {joined}." if ended["ended"]
+                    else "Games are won by " + joined.replace(" or ", " and ") + ".")
     if summary.get("no_winner") and not team:
         says.append(f"{summary['no_winner']} of {games} games ended with no winner.")
     for family in _families(summary):
@@ -887,12 +900,19 @@ def _summary_sections(summary: dict, prefix: str = "", level: int = 2) -> list[s
     win_by = summary.get("win_by") or {}
     if win_by:
         png = _plot(_draw_win_by, 7.0, 1.9, summary)
-        items = sorted(win_by.items(), key=lambda kv: -kv[1]["share"])
-        table = _table(["won by", "games", "share"], [[how, v.get("games", "–"), _pct(v["share"])]
-                                                      for how, v in items])
-        parts.append(_section(f"{prefix}win-by", "How games were won", png,
-                              "stacked bar of how games were won",
-                              "Share of the games with a winner won each way.", table, level))
+        ended = endings(summary)
+        table = _table(["ended" if ended["ended"] else "won by", "games", "share"],
+                       [[how, v.get("games", "–"), _pct(v["share"])] for how, v in ended["items"]])
+        if ended["ended"]:
+            parts.append(_section(f"{prefix}win-by", "How games ended", png,
+                                  "stacked bar of how games ended",
+                                  "Share of " + ("all games" if ended["of_all"] else "the games that say how")
+                                  + " that ended each way: a win of the players, of the opponent, or a draw.",
+                                  table, level))
+        else:
+            parts.append(_section(f"{prefix}win-by", "How games were won", png,
+                                  "stacked bar of how games were won",
+                                  "Share of the games with a winner won each way.", table, level))
     for family in _families(summary):
         if not _card_rows_shown(family["rows"])[0]:
             continue
@@ -902,7 +922,8 @@ def _summary_sections(summary: dict, prefix: str = "", level: int = 2) -> list[s
 
         def side(r, key):
             return r.get(key) or {}
-        table = _table(["card", f"seat-games {verb}", "wins", "win share", "seat-games not", "win share not",
+        unit = family["unit"]
+        table = _table(["card", f"{unit} {verb}", "wins", "win share", f"{unit} not", "win share not",
                         "lift", "difference", "95% interval"],
                        [[r["card"], side(r, "with").get("seat_games", "–"),
                          side(r, "with").get("wins", "–"), _pct(side(r, "with").get("share")),
@@ -916,8 +937,8 @@ def _summary_sections(summary: dict, prefix: str = "", level: int = 2) -> list[s
         parts.append(_section(f"{prefix}{family['sid']}", family["heading"], png,
                               "forest plot of win share difference per card"
                               + ("" if family["name"] is None else f" ({family['heading']})"),
-                              f"For {_e(each)}: win share of the seat-games where it was {_e(verb)} minus "
-                              "the seat-games where it was not, with its 95% interval. Green: clearly "
+                              f"For {_e(each)}: win share of the {unit} where it was {_e(verb)} minus "
+                              f"the {unit} where it was not, with its 95% interval. Green: clearly "
                               "above zero; red: clearly below; grey: could be luck. Lift is the ratio of "
                               "the two shares. With many cards, expect about one in twenty to look clear by "
                               "luck alone." + _e(many), table, level))

@@ -155,6 +155,29 @@ def summarise(records: Sequence[GameRecord] | Iterable[GameRecord]) -> dict:
     return summary
 
 
+# How a co-operative game (the Crisis Format) ends, in words: its ``win_by`` values are
+# counted over every game, and some of them are draws, not wins.
+COOP_ENDINGS = {"players": "the players win", "opponent": "the opponent wins",
+                "last-act": "a draw at the end of the last Act", "loop": "a draw (an endless loop)"}
+
+
+def endings(summary: dict) -> dict:
+    """The summary's ``win_by`` in words that are true for every game counted.
+
+    Returns {ended: True if the counts are of how games ended (draws included), not only
+    of wins; of_all: True if every game of the batch is counted; counted: games counted;
+    items: [(words, {games, share})] largest share first}. A co-operative summary counts
+    every game that says how it ended, and names draws as draws; any other counts only the
+    games with a winner, each by how it was won."""
+    win_by = summary.get("win_by") or {}
+    coop = bool(summary.get("cooperative"))
+    counted = sum(v.get("games", 0) for v in win_by.values() if isinstance(v.get("games"), int))
+    items = sorted(win_by.items(), key=lambda kv: -kv[1]["share"])
+    return {"ended": coop, "of_all": bool(summary.get("games")) and counted == summary.get("games"),
+            "counted": counted,
+            "items": [((COOP_ENDINGS.get(how, how) if coop else how), v) for how, v in items]}
+
+
 def turn_stats(turns: Sequence[int]) -> dict:
     """The distribution of game lengths (in turns, one number per game).
 
@@ -230,7 +253,10 @@ def card_group_stats(records: Sequence[GameRecord]) -> dict:
     ``extra["card_groups"]`` ({name: {"verb": "played", "cards": [ids per seat]}}, e.g.
     King of Tokyo: Godzilla's Evolutions next to its Energy cards in ``cards``).
 
-    Returns {name: {"verb", "rows"}} by name, rows as in :func:`card_stats`, each group
+    Returns {name: {"verb", "rows"}} by name, rows as in :func:`card_stats`, and
+    ``"unit": "game"`` when every record gives the group to one seat only (the Crisis
+    Format's Crises, faced by the players together): its ``seat_games`` then count games;
+    each group
     counted over the records that give it; an empty dict when no record has a group.
     Raises ValueError if a group is not {verb, cards} or its card list does not have
     one entry per seat.
@@ -269,6 +295,7 @@ def _family_stats(records: Sequence[GameRecord], family, what: str) -> dict | No
     or None, verb or None); ``what`` names the family in errors."""
     verb = None
     total_games = total_wins = 0
+    one_per_game = True   # every record counts at most one seat (the Crisis Format's Crises)
     with_games: Counter = Counter()
     with_wins: Counter = Counter()
     for rec in records:
@@ -282,6 +309,7 @@ def _family_stats(records: Sequence[GameRecord], family, what: str) -> dict | No
         # it counts neither with nor without any card
         holders = [seat for seat, cards in enumerate(per_seat) if cards is not None]
         total_games += len(holders)
+        one_per_game = one_per_game and len(holders) <= 1
         total_wins += len(set(rec.winners) & set(holders))
         for seat in holders:
             cards = per_seat[seat]
@@ -304,4 +332,7 @@ def _family_stats(records: Sequence[GameRecord], family, what: str) -> dict | No
         rows.append({"card": card, "with": a, "without": b, "lift": lift, "difference": diff,
                      "difference_ci95": ci})
     rows.sort(key=lambda r: (r["difference"] is None, -(r["difference"] or 0.0), r["card"]))
-    return {"verb": verb, "rows": rows}
+    out = {"verb": verb, "rows": rows}
+    if one_per_game and len(records) and any(len(r.agents) > 1 for r in records):
+        out["unit"] = "game"   # the counts are of games, not seat-games (left out otherwise)
+    return out
