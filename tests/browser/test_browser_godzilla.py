@@ -13,6 +13,8 @@ Regeneration, an end-of-turn Evolution, at set-up, and the ongoing Event Kaiju R
 face up in the market).
 """
 
+import re
+
 import httpx
 import pytest
 from playwright.sync_api import expect
@@ -91,11 +93,12 @@ def test_lobby_game_with_evolutions_asks_to_keep_one_of_two(page, gz_server):
     click_and_wait(page, buttons.first)
     # the kept card is in the person's own hand; the bot's hand is only counted
     page.wait_for_selector("#evolutions .card.evolution")
-    assert page.locator("#evolutions .card.evolution .name").all_inner_texts() == [chosen]
+    # the game is not seeded and the bot plays on at once: by now a roll of hearts may have
+    # drawn another Evolution, so the kept card is checked to be in the hand, not alone
+    assert chosen in page.locator("#evolutions .card.evolution .name").all_inner_texts()
     # the bot keeps its own card after the person's choice (set-up is in seat order),
-    # so its count may reach the page a moment later: wait for it, then check it
-    other = page.locator("#monsters [data-evolutions='1']")
-    expect(other).to_contain_text("1 in hand (hidden)")
+    # so its count may reach the page a moment later: wait for it, then check it is hidden
+    expect(page.locator("#monsters")).to_contain_text(re.compile(r"[1-9] in hand \(hidden\)"))
     assert page.locator("#monsters .stat.tokens").count() == 2
     assert page.locator("#monsters .tag.species").count() == 2
 
