@@ -384,7 +384,8 @@ def play(game: Annotated[str, typer.Argument(help="Game id, e.g. kot-dark.")],
     if callable(said) and said():
         if not any(line.startswith("Game over") for line in picture.splitlines()):   # the picture says it already
             out.print(Text(said(), style="bold"))
-        if winners or getattr(state, "win_by", None) not in (None, "", "none", "last-act", "loop"):
+        from .sim.stats import DRAWS
+        if winners or getattr(state, "win_by", None) not in (None, "", "none", *DRAWS):
             # a side with no seat may win (the automated opponent): then this seat lost
             out.print(Text("You win!" if seat in winners else "You lose.", style="bold"))
     elif not winners:
@@ -499,7 +500,8 @@ def _print_cards(cards: dict, group: str | None = None) -> None:
     from rich import box
 
     verb, rows = cards["verb"], cards["rows"]
-    unit = "games" if cards.get("unit") == "game" else "seat-games"   # the Crises: one per game
+    from .sim.stats import count_unit
+    unit = count_unit(cards)   # the Crises: one per game
     if len(rows) > 2 * CARD_ROWS:
         shown = [(f"the {CARD_ROWS} best", rows[:CARD_ROWS]), (f"the {CARD_ROWS} worst", rows[-CARD_ROWS:])]
     else:

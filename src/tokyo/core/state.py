@@ -337,7 +337,7 @@ class Game:
         try:
             return self._replay(history)
         except IllegalActionError as first:
-            for older in self.legacy_variants():
+            for older in self._legacy_games():
                 try:
                     return older._replay(history)
                 except IllegalActionError:
@@ -353,8 +353,7 @@ class Game:
     def legacy(self) -> "Game | None":
         """This game with every option that has a ``legacy`` value set to that value (the
         game as played before those options existed); None when no option changes."""
-        variants = self.legacy_variants()
-        return variants[0] if variants else None
+        return next(self._legacy_games(), None)
 
     def legacy_variants(self) -> list["Game"]:
         """The games an old history of this game may have been played on: first
@@ -362,6 +361,11 @@ class Game:
         that sets only some of them, fewest first. Records name every option the game had
         when they were made, so a record lacks exactly the options added after it; the
         game alone cannot tell which. Empty when no option changes."""
+        return list(self._legacy_games())
+
+    def _legacy_games(self):
+        """:meth:`legacy_variants` one game at a time, each built only when asked for (a
+        replay usually needs the first, or none)."""
         from itertools import combinations
 
         from .registry import load_game
@@ -370,8 +374,8 @@ class Game:
         names = list(changes)
         sets = [tuple(names)] if names else []
         sets += [c for k in range(1, len(names)) for c in combinations(names, k)]
-        return [load_game(self.game_id, self.players, **{**self.options_json(), **{n: changes[n] for n in c}})
-                for c in sets]
+        for c in sets:
+            yield load_game(self.game_id, self.players, **{**self.options_json(), **{n: changes[n] for n in c}})
 
     def __eq__(self, other: object) -> bool:
         return (isinstance(other, Game) and other.game_id == self.game_id

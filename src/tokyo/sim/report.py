@@ -31,7 +31,7 @@ from ..core.errors import TokyoError
 from ..core.runner import GameRecord
 from .records import read_text
 from .runner import SEED_STRIDE
-from .stats import endings, summarise
+from .stats import count_unit, endings, summarise
 
 __all__ = ["ReportError", "check_summary", "load_results", "overview_png", "render_report",
            "write_report"]
@@ -316,13 +316,13 @@ def _families(summary: dict) -> list[dict]:
         verb = cards.get("verb") or "held"
         out.append({"sid": "cards", "heading": f"Cards {verb}", "name": None,
                     "verb": verb, "rows": cards["rows"],
-                    "unit": "games" if cards.get("unit") == "game" else "seat-games"})
+                    "unit": count_unit(cards)})
     for name in sorted(groups):
         verb = groups[name].get("verb") or "held"
         slug = re.sub(r"[^A-Za-z0-9_-]+", "-", name).strip("-") or "group"
         out.append({"sid": f"cards-{slug}", "heading": f"{name[:1].upper()}{name[1:]} {verb}", "name": name,
                     "verb": verb, "rows": groups[name]["rows"],
-                    "unit": "games" if groups[name].get("unit") == "game" else "seat-games"})
+                    "unit": count_unit(groups[name])})
     return out
 
 

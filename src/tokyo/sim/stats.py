@@ -159,6 +159,15 @@ def summarise(records: Sequence[GameRecord] | Iterable[GameRecord]) -> dict:
 # counted over every game, and some of them are draws, not wins.
 COOP_ENDINGS = {"players": "the players win", "opponent": "the opponent wins",
                 "last-act": "a draw at the end of the last Act", "loop": "a draw (an endless loop)"}
+# the ``win_by`` values that are draws: nobody won, not even a side with no seat
+DRAWS = ("last-act", "loop")
+
+
+def count_unit(cards: dict) -> str:
+    """What the counts of a card family (``cards`` or one of ``card_groups``) are of:
+    "games" when it is marked ``"unit": "game"`` (one seat per game holds the group: the
+    Crises), else "seat-games"."""
+    return "games" if cards.get("unit") == "game" else "seat-games"
 
 
 def endings(summary: dict) -> dict:
