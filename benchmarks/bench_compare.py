@@ -1,0 +1,138 @@
+"""Speed of the engine in the working tree against the engine of a base commit, side by side.
+
+Usage: PYTHONPATH=src python benchmarks/bench_compare.py [--base COMMIT] [--rounds R]
+           [--case GAME:PLAYERS:AGENT:GAMES[:option=value,...]]...
+
+The base commit's ``src/`` is exported (``git archive``) to a temporary folder. Then, R
+rounds: in each, for each case, both engines play the same seeded games in separate
+processes, one after the other, the order alternating from round to round (ABBA), so that
+a busy machine slows both alike. Each process measures its own CPU time for the games only
+(imports excluded). Printed per case: turns per CPU second of each side (median of the
+rounds), the ratio working tree / base (median, with the lowest and highest round), and
+whether both sides played the very same games (a digest of every record: history,
+returns, turns and extras). The ratio is the figure to quote; the absolute rates depend on
+the machine and its load.
+
+Default cases: kot-dark random and heuristic at 2 and 4 players, crisis-tokyo random and
+heuristic at 4 players, kot-godzilla random at 4 players (with Evolutions), storyline
+and crisis-format random at 2 players.
+"""
+
+from __future__ import annotations
+
+import argparse
+import hashlib
+import json
+import os
+import statistics
+import subprocess
+import sys
+import tempfile
+import time
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[1]
+
+DEFAULT_CASES = [
+    "kot-dark:2:random:150", "kot-dark:4:random:100",
+    "kot-dark:2:heuristic:150", "kot-dark:4:heuristic:100",
+    "crisis-tokyo:4:random:6", "crisis-tokyo:4:heuristic:30",
+    "kot-godzilla:4:random:60:evolutions=true",
+    "storyline:2:random:30", "crisis-format:2:random:40",
+]
+
+
+def parse_case(text: str) -> tuple[str, int, str, int, dict]:
+    """``kot-dark:4:random:100[:opt=v,...]`` -> (game, players, agent, games, options)."""
+    parts = text.split(":", 4)
+    if len(parts) < 4:
+        raise SystemExit(f"bad --case {text!r}: GAME:PLAYERS:AGENT:GAMES[:option=value,...] "
+                         f"(for example kot-dark:4:random:100)")
+    game, players, agent, games = parts[:4]
+    options = dict(o.split("=", 1) for o in parts[4].split(",") if o) if len(parts) == 5 else {}
+    return game, int(players), agent, int(games), options
+
+
+def worker(case: str) -> None:
+    """Play a case with the engine first on sys.path; print one JSON line."""
+    import tokyo
+    from tokyo.agents import make_agent
+    game_id, players, agent, games, options = parse_case(case)
+    game = tokyo.load_game(game_id, players, **options)
+    agents = [[make_agent(agent, game_id) for _ in range(game.num_players)] for _ in range(games)]
+    digest = hashlib.sha256()
+    turns = steps = 0
+    cpu = time.process_time()
+    records = [tokyo.play_game(game, agents[seed], seed=seed) for seed in range(games)]
+    cpu = time.process_time() - cpu
+    for r in records:
+        d = r.as_dict()
+        digest.update(json.dumps({k: d.get(k) for k in ("history", "returns", "turns", "extra")},
+                                 sort_keys=True).encode())
+        turns += r.turns
+        steps += len(r.history)
+    print(json.dumps({"cpu": cpu, "turns": turns, "steps": steps, "games": games,
+                      "digest": digest.hexdigest()[:16]}))
+
+
+def run_side(src: Path, case: str) -> dict:
+    env = dict(os.environ, PYTHONPATH=str(src), PYTHONHASHSEED="0")
+    out = subprocess.run([sys.executable, str(Path(__file__).resolve()), "--worker", case],
+                         env=env, capture_output=True, text=True, check=False)
+    if out.returncode != 0:
+        raise SystemExit(f"{case} failed with the engine in {src}:\n{out.stderr[-2000:]}")
+    return json.loads(out.stdout.strip().splitlines()[-1])
+
+
+def export(commit: str, into: Path) -> str:
+    sha = subprocess.run(["git", "-C", str(ROOT), "rev-parse", "--short", commit], capture_output=True,
+                         text=True, check=True).stdout.strip()
+    archive = subprocess.run(["git", "-C", str(ROOT), "archive", sha, "src"], capture_output=True, check=True)
+    subprocess.run(["tar", "-x", "-C", str(into)], input=archive.stdout, check=True)
+    return sha
+
+
+def main(argv=None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0],
+                                     epilog="Example: PYTHONPATH=src python benchmarks/bench_compare.py "
+                                            "--base main --rounds 4 --case kot-dark:4:random:100")
+    parser.add_argument("--base", default="HEAD", help="the commit to compare with (default HEAD)")
+    parser.add_argument("--rounds", type=int, default=4, help="rounds of paired runs (default 4)")
+    parser.add_argument("--case", action="append", metavar="GAME:PLAYERS:AGENT:GAMES[:opts]",
+                        help="a batch to play (repeatable; default: " + ", ".join(DEFAULT_CASES) + ")")
+    parser.add_argument("--worker", help=argparse.SUPPRESS)
+    args = parser.parse_args(argv)
+    if args.worker:
+        worker(args.worker)
+        return 0
+    cases = args.case or DEFAULT_CASES
+    for c in cases:
+        parse_case(c)
+    with tempfile.TemporaryDirectory() as tmp:
+        sha = export(args.base, Path(tmp))
+        sides = {"base": Path(tmp) / "src", "work": ROOT / "src"}
+        dirty = subprocess.run(["git", "-C", str(ROOT), "status", "--porcelain", "src"], capture_output=True,
+                               text=True).stdout.strip()
+        head = subprocess.run(["git", "-C", str(ROOT), "rev-parse", "--short", "HEAD"], capture_output=True,
+                              text=True).stdout.strip()
+        print(f"base {sha} against the working tree (HEAD {head}{', with changes in src/' if dirty else ''}); "
+              f"{args.rounds} rounds, load average {os.getloadavg()[0]:.1f}")
+        results: dict[str, dict[str, list[dict]]] = {c: {"base": [], "work": []} for c in cases}
+        for r in range(args.rounds):
+            for i, case in enumerate(cases):
+                order = ("base", "work") if (r + i) % 2 == 0 else ("work", "base")
+                for side in order:
+                    results[case][side].append(run_side(sides[side], case))
+            print(f"  round {r + 1}/{args.rounds} done", file=sys.stderr)
+    print(f"{'case':<42} {'base turns/CPU s':>16} {'work turns/CPU s':>16} {'ratio':>6}  {'(low-high)':<12} same games")
+    for case in cases:
+        rate = {s: [x["turns"] / x["cpu"] for x in results[case][s]] for s in ("base", "work")}
+        ratios = [w / b for w, b in zip(rate["work"], rate["base"])]
+        same = len({x["digest"] for s in ("base", "work") for x in results[case][s]}) == 1
+        print(f"{case:<42} {statistics.median(rate['base']):>16,.0f} {statistics.median(rate['work']):>16,.0f} "
+              f"{statistics.median(ratios):>6.2f}  ({min(ratios):.2f}-{max(ratios):.2f})  {'yes' if same else 'NO'}")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
