@@ -173,6 +173,7 @@ class KotState(StepState):
         self.smash_flags: dict[str, bool] = {}
         self.marks: dict[str, Any] = {}     # bookkeeping of card effects (JSON-safe values)
         self.bought: list[list[str]] = [[] for _ in range(n)]  # card ids each seat bought
+        self._fx: dict[int, tuple] = {}     # per seat: hook functions found for its cards (_fns)
         self.edition_init()
 
     def start(self) -> None:
@@ -297,10 +298,25 @@ class KotState(StepState):
         return False
 
     def _fns(self, hook: str, m: MonsterState):
-        """The effect functions of ``hook`` that monster ``m`` benefits from, in order."""
-        if not m.cards and not m.tiles:
+        """The effect functions of ``hook`` that monster ``m`` benefits from, in order.
+
+        Without a Fluxling copy they depend only on ``m``'s cards and tiles, so they are
+        kept per monster (``_fx``) and looked up again only when its cards or tiles differ
+        from the ones they were found for; a copy depends on every monster's cards and is
+        looked up each time."""
+        cards, tiles = m.cards, m.tiles
+        if not cards and not tiles:
             return ()
-        return [fn for cid, fn in self.effects.hooks.get(hook, ()) if self.has(m, cid)]
+        if m.copy is not None:
+            return [fn for cid, fn in self.effects.hooks.get(hook, ()) if self.has(m, cid)]
+        fx = self._fx.get(m.seat)
+        if fx is None or fx[0] != cards or fx[1] != tiles:
+            fx = self._fx[m.seat] = (list(cards), list(tiles), {})
+        found = fx[2].get(hook)
+        if found is None:
+            found = fx[2][hook] = [fn for cid, fn in self.effects.hooks.get(hook, ())
+                                   if cid in cards or cid in tiles]
+        return found
 
     def _sum(self, hook: str, m: MonsterState, *args) -> int:
         return sum(fn(self, m, *args) for fn in self._fns(hook, m))
@@ -1389,6 +1405,7 @@ class KotState(StepState):
         other = self.__class__.__new__(self.__class__)
         State.__init__(other, self.game)
         self._copy_base_into(other)
+        other._fx = {}
         for k in self._SCALARS:
             setattr(other, k, getattr(self, k))
         if self.winners is not None:
