@@ -10,7 +10,8 @@ a busy machine slows both alike. Each process measures its own CPU time for the 
 (imports excluded). Printed per case: turns per CPU second of each side (median of the
 rounds), the ratio working tree / base (median, with the lowest and highest round), and
 whether both sides played the very same games (a digest of every record: history,
-returns, turns and extras). The ratio is the figure to quote; the absolute rates depend on
+returns, turns and extras). Games are played as ``tokyo simulate`` plays them: in quiet
+mode (no log sentences) where the engine has one. The ratio is the figure to quote; the absolute rates depend on
 the machine and its load.
 
 Default cases: kot-dark random and heuristic at 2 and 4 players, crisis-tokyo random and
@@ -22,6 +23,7 @@ from __future__ import annotations
 
 import argparse
 import hashlib
+import inspect
 import json
 import os
 import statistics
@@ -63,7 +65,9 @@ def worker(case: str) -> None:
     digest = hashlib.sha256()
     turns = steps = 0
     cpu = time.process_time()
-    records = [tokyo.play_game(game, agents[seed], seed=seed) for seed in range(games)]
+    # as tokyo simulate plays: quiet where the engine has a quiet mode (log=False)
+    quiet = {"log": False} if "log" in inspect.signature(tokyo.play_game).parameters else {}
+    records = [tokyo.play_game(game, agents[seed], seed=seed, **quiet) for seed in range(games)]
     cpu = time.process_time() - cpu
     for r in records:
         d = r.as_dict()

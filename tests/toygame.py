@@ -60,27 +60,27 @@ class PigState(State):
             k = int(text.split()[1])
             self.awaiting_roll = False
             if k == 1 and opts["one_ends_turn"]:
-                self.log.append(Event(f"Seat {self.player} rolls a 1 and loses {self.turn_total} points.",
+                self.add_event(Event(f"Seat {self.player} rolls a 1 and loses {self.turn_total} points.",
                                       f"{RULE} / Roll / One"))
                 self.turn_total = 0
                 self._next_turn()
                 return
             self.turn_total += k
-            self.log.append(Event(f"Seat {self.player} rolls {k} (turn total {self.turn_total}).",
+            self.add_event(Event(f"Seat {self.player} rolls {k} (turn total {self.turn_total}).",
                                   f"{RULE} / Roll"))
             if self.scores[self.player] + self.turn_total >= opts["target"]:
                 self.scores[self.player] += self.turn_total
                 self.turn_total = 0
                 self.over = True
                 self.winner = self.player
-                self.log.append(Event(f"Seat {self.player} reaches {self.scores[self.player]} and wins.",
+                self.add_event(Event(f"Seat {self.player} reaches {self.scores[self.player]} and wins.",
                                       f"{RULE} / Victory"))
         elif text == "roll":
             self.awaiting_roll = True
-            self.log.append(Event(f"Seat {self.player} rolls again.", f"{RULE} / Turn / Roll"))
+            self.add_event(Event(f"Seat {self.player} rolls again.", f"{RULE} / Turn / Roll"))
         else:  # hold
             self.scores[self.player] += self.turn_total
-            self.log.append(Event(f"Seat {self.player} holds {self.turn_total}; score {self.scores[self.player]}.",
+            self.add_event(Event(f"Seat {self.player} holds {self.turn_total}; score {self.scores[self.player]}.",
                                   f"{RULE} / Turn / Hold"))
             self.turn_total = 0
             self._next_turn()
@@ -89,7 +89,7 @@ class PigState(State):
         limit = self.game.options["max_turns"]
         if limit and self.turn_count >= limit:
             self.over = True
-            self.log.append(Event(f"Turn limit {limit} reached: nobody wins.", f"{RULE} / Turn limit"))
+            self.add_event(Event(f"Turn limit {limit} reached: nobody wins.", f"{RULE} / Turn limit"))
             return
         self.player = (self.player + 1) % self.game.num_players
         self.turn_count += 1

@@ -63,15 +63,17 @@ def record_digest(record) -> str:
     return hashlib.sha256(text.encode()).hexdigest()[:12]
 
 
-def play_batch(game_id: str, players: int, options: dict, agent: str, games: int) -> dict:
-    """{"games": [digest per seed], "digest": batch digest, "turns": total turns}."""
+def play_batch(game_id: str, players: int, options: dict, agent: str, games: int, log: bool = False) -> dict:
+    """{"games": [digest per seed], "digest": batch digest, "turns": total turns}. Games are
+    played as ``tokyo simulate`` plays them (quiet: ``log=False``); the test plays some
+    with the log too, to check that quiet mode plays the same games."""
     import tokyo
     from tokyo.agents import make_agent
     game = tokyo.load_game(game_id, players, **options)
     digests, turns = [], 0
     for seed in range(games):
         record = tokyo.play_game(game, [make_agent(agent, game_id) for _ in range(game.num_players)],
-                                 seed=seed)
+                                 seed=seed, log=log)
         digests.append(record_digest(record))
         turns += record.turns
     return {"games": digests, "turns": turns,

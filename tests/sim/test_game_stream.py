@@ -36,6 +36,16 @@ def test_seeded_games_play_as_stored(batch):
     assert TOOL.compare(STORED, key, now) is None
 
 
+@pytest.mark.parametrize("batch", [b for b in TOOL.BATCHES if b[3] == "heuristic"],
+                         ids=lambda b: TOOL.batch_key(*b[:4]))
+def test_quiet_mode_plays_the_same_games_as_with_the_log(batch):
+    # the stored digests come from quiet games (as tokyo simulate plays); these play the
+    # first games of each heuristic batch keeping the log, and must match them
+    key = TOOL.batch_key(*batch[:4])
+    loud = TOOL.play_batch(*batch[:4], 10, log=True)
+    assert loud["games"] == STORED[key]["games"][:10]
+
+
 def test_every_game_on_main_has_a_batch_of_each_agent_kind():
     import tokyo
     from tokyo.agents import HEURISTICS

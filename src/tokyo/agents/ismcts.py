@@ -263,7 +263,9 @@ class ISMCTSAgent(Agent):
                 break
             if deadline is not None and iterations and time.perf_counter() >= deadline:
                 break
-            self._iterate(root, state.resample(self.seat, self.rng), n, policies)
+            world = state.resample(self.seat, self.rng)
+            world.set_quiet()  # a rollout needs only the returns, not the log's sentences
+            self._iterate(root, world, n, policies)
             iterations += 1
         self.last_iterations = iterations
         best, best_key = legal[0], None

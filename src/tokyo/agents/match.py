@@ -66,7 +66,7 @@ def play_match(game_id: str, first: str, second: str, games: int, start: int = 0
     for seed in range(start, start + games):
         seat = seed % 2
         agents = [make_agent(first if s == seat else second, game_id) for s in (0, 1)]
-        record = play_game(game, agents, seed=seed)
+        record = play_game(game, agents, seed=seed, log=False)  # a match keeps records, not logs
         if seat in record.winners:
             result.share += 1 / len(record.winners)
         result.games += 1

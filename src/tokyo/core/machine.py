@@ -91,4 +91,5 @@ class StepState(State):
 
     def say(self, text: str, rule: str = "", seats: tuple[int, ...] | None = None) -> None:
         """Log a sentence with the rule it applied (``seats``: who may see it; None: all)."""
-        self.log.append(Event(text, rule, seats))
+        if not self.quiet:
+            self.add_event(Event(text, rule, seats))

@@ -81,6 +81,12 @@ class State:
     """A game may set this during ``_apply`` to the legal texts of the new node (a cache)."""
     turn_count: int = 0
     """Turns started so far (games with turns keep it up to date; records report it)."""
+    quiet: bool = False
+    """Quiet mode (``set_quiet``): no log sentences are kept (simulations, rollouts)."""
+    QUIET_OK: bool = True
+    """Whether quiet mode leaves ``record_extra()`` whole. A game whose record extras are
+    read from its log sets it False: ``play_game(log=False)`` then keeps the log."""
+    _log_shared: bool = False
 
     def __init__(self, game: "Game"):
         self.game = game
@@ -224,6 +230,23 @@ class State:
         """Canonical texts of every action and chance outcome applied, in order."""
         return list(self._history)
 
+    def add_event(self, event: Event) -> None:
+        """Append ``event`` to the log (nothing in quiet mode). A clone shares its
+        original's log until either adds to it; the one that adds copies it first."""
+        if self.quiet:
+            return
+        if self._log_shared:
+            self.log = list(self.log)
+            self._log_shared = False
+        self.log.append(event)
+
+    def set_quiet(self, quiet: bool = True) -> None:
+        """Quiet mode on (or off): the log keeps no new sentences, and building them is
+        skipped where the game can. For simulations and search rollouts, where nobody reads
+        the log; the record (history) is the same, so the log of any game can be rebuilt by
+        replaying it. Clones of a quiet state are quiet."""
+        self.quiet = quiet
+
     def log_for(self, seat: int | None) -> list[Event]:
         """The log as ``seat`` may see it (None: the public part only)."""
         return [e for e in self.log if e.visible_to(seat)]
@@ -240,7 +263,9 @@ class State:
 
     def _copy_base_into(self, other: "State") -> None:
         other._history = list(self._history)
-        other.log = list(self.log)
+        other.log = self.log  # shared until one of them adds to it (add_event)
+        self._log_shared = other._log_shared = True
+        other.quiet = self.quiet
         other._legal_cache = None
 
     def __eq__(self, other: object) -> bool:

@@ -73,7 +73,7 @@ def play_one(game_id: str, players: int, options: dict, agents: Sequence[str], s
     game = _game(game_id, players, options)
     bots = [make_agent(spec, game_id) for spec in agents]
     try:
-        return play_game(game, bots, seed=game_seed(seed, index))
+        return play_game(game, bots, seed=game_seed(seed, index), log=False)  # records need no log
     except Exception as exc:  # name the game so it can be reproduced
         raise RuntimeError(f"game {index} (seed {game_seed(seed, index)}) failed: {exc!r}") from exc
 

@@ -279,11 +279,13 @@ class KotState(StepState):
         """Log a sentence. A card or tile effect cites the card or tile by its name; that
         name becomes its statement id here, "kot-dark card:smoke-cloud Smoke Cloud"
         (``Game.citations``: built once per game)."""
+        if self.quiet:
+            return
         renamed = self.__dict__.get("renamed")
         if renamed:  # a shared effect speaking for another edition's card (godzilla_cards._renamed)
             text = text.replace(renamed[0], renamed[1])
             rule = renamed[1] if rule == renamed[0] else rule
-        self.log.append(Event(text, self.game.citations.get(rule, rule), seats))
+        self.add_event(Event(text, self.game.citations.get(rule, rule), seats))
 
     def name(self, seat: int) -> str:
         return self.game.monster_name(self.monsters[seat].monster)

@@ -23,6 +23,7 @@ from .state import StorylineState
 
 class CrisisState(StorylineState):
     _FIELDS = StorylineState._FIELDS + ("paired", "pool", "opp_story", "crises")
+    QUIET_OK = False  # record_extra() reads the Crises' flips, Chapters and Lose conditions from the log
 
     def __init__(self, game):
         super().__init__(game)
