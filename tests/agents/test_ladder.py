@@ -59,7 +59,7 @@ def test_play_match_alternates_seats(monkeypatch):
         def __init__(self, winners):
             self.winners, self.turns = winners, 7
 
-    def fake_play(game, agents, seed):
+    def fake_play(game, agents, seed, **kwargs):
         seen.append([a.spec for a in agents])
         return FakeRecord([0, 1] if seed == 2 else [0])  # seat 0 wins, game 2 is shared
 

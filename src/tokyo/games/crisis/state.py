@@ -315,11 +315,25 @@ class CrisisState(StepState):
     def _check_limits(self) -> bool:
         """Hand limit and Reserve limit apply at once, whoever's turn it is."""
         n = self.game.num_players
-        rules = self.rules()
+        rules = self.rules() if self.plot is not None else {}
         hand_limit, reserve_limit = rules.get("hand_limit", 7), rules.get("reserve_limit", 3)
-        if all(len(h) <= hand_limit for h in self.hands) and all(
-                len(r) <= reserve_limit and all(i["half"] == "hero" for i in r) for r in self.reserves):
-            return False
+        # checked before every step: the usual answer (every hand and Reserve within its
+        # limit, only Heroes in Reserves) is found with plain loops, no generators
+        for h in self.hands:
+            if len(h) > hand_limit:
+                break
+        else:
+            for r in self.reserves:
+                if len(r) > reserve_limit:
+                    break
+                for i in r:
+                    if i["half"] != "hero":
+                        break
+                else:
+                    continue
+                break
+            else:
+                return False
         for k in range(n):
             p = (self.active + k) % n
             if len(self.hands[p]) > hand_limit:
