@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import json
 import random
+import re
 import time
 
 import httpx
@@ -119,11 +120,11 @@ def test_seats_are_numbered_from_1_and_logs_name_the_players(page, server):
     room = new_room(server, "crisis-tokyo", [{"kind": "human", "name": "Ann"}, {"kind": "bot", "agent": "heuristic"}],
                     seed=3)
     open_seat(page, server, room)
-    expect(page.locator("#who")).to_have_text(f"room {room['room']}, you are seat 1")
+    expect(page.locator("#who")).to_have_text("you are seat 1 (Ann)")
     log = page.locator("#log")
-    expect(log).to_contain_text("Ann draws")
-    expect(log).to_contain_text("Bot 2 draws")
-    assert "Seat 0" not in log.inner_text() and "Seat 1" not in log.inner_text()
+    expect(log).to_contain_text("Seat 1 (Ann) draws")
+    expect(log).to_contain_text("Seat 2 (bot: heuristic) draws")
+    assert "Seat 0" not in log.inner_text()
     expect(page.locator("#seats")).to_contain_text("seat 1 (Ann) (you)")
     # the lobby's seat rows start at 1 too
     page.goto(server.url + "/")
@@ -177,8 +178,8 @@ def test_your_games_are_told_apart_and_forgotten_only_when_confirmed(page, serve
     page.goto(server.url + "/")
     page.wait_for_selector("body[data-ready]")
     first, second = (page.locator(f"#mine .room-item[data-room='{r['room']}']") for r in rooms)
-    expect(first).to_contain_text("with Bob")
-    expect(second).to_contain_text("with Cy")
+    expect(first).to_contain_text("with seat 2 (Bob)")
+    expect(second).to_contain_text("with seat 2 (Cy)")
     expect(first).to_contain_text("started today")
     expect(first).to_contain_text("you are seat 1 (Ann)")
     # Forget asks first, saying what is lost; "no" keeps the entry
@@ -239,7 +240,8 @@ def test_the_players_page_on_a_phone_keeps_each_game_apart_and_says_results_alik
     assert all(r == "won" or r.startswith("won, with") or r.startswith("lost — ") for r in results), results
     assert not any("Seat" in r or "Game over" in r for r in results), results
     seats = page.locator("#recent tbody td:nth-child(3)").all_text_contents()
-    assert all(s.startswith("seat ") and not s.startswith("seat 0") for s in seats), seats
+    # each seat as every page says it: the game's name for it, "seat N" from 1, the person
+    assert all(re.match(r"^(.+, )?seat [1-9] \(Gil\)", s) and "seat 0" not in s for s in seats), seats
     width = page.evaluate("[document.documentElement.scrollWidth, window.innerWidth]")
     assert width[0] <= width[1]
     context.close()

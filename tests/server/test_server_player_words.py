@@ -76,7 +76,9 @@ def test_a_latest_game_names_its_players_and_winners(client):
     play_humans(client, created["room"], tokens_of(created), random.Random(1))
     view = client.get(f"/api/rooms/{created['room']}").json()
     recent = client.get("/api/players/Ann").json()["recent"][0]
-    assert recent["players"] == ["Ann", "Bot 2"]
+    # as every page says a seat (seatwords.py): the monster, the seat from 1, the person or the bot
+    monsters = {m["seat"]: m["name"] for m in view["observation"]["monsters"]}
+    assert recent["players"] == [f"{monsters[0]}, seat 1 (Ann)", f"{monsters[1]}, seat 2 (bot: random)"]
     assert recent["winners"] == [recent["players"][s] for s in view["winners"]]
 
 

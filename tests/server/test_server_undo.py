@@ -151,9 +151,9 @@ def test_refused_once_another_seat_has_acted(client):
         raise AssertionError("no action of a seat followed another's undoable one")
     first = previous[0]
     view = seat_view(client, room, tokens[first])
-    assert view["can_undo"] is False and view["undo_refused"].startswith(f"seat {seat} (")
+    assert view["can_undo"] is False and view["undo_refused"].startswith(f"seat {seat + 1}")   # as a person reads it
     body = refused(undo(client, room, tokens[first]), "other_seat_since")
-    assert f"seat {seat}" in body["message"] and "has acted since" in body["message"]
+    assert f"seat {seat + 1}" in body["message"] and "has acted since" in body["message"]
 
 
 def test_refused_before_acting_and_for_a_bad_token_or_room(client):

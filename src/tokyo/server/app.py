@@ -32,6 +32,7 @@ from ..agents import AGENT_NAMES
 from ..core import OptionError, game_catalogue, game_info, list_games
 from . import rulespage
 from .optionwords import option_words
+from .seatwords import seat_label
 from .profiles import player_summary
 from .limits import MAX_BODY_BYTES, MAX_ROOMS_PER_CLIENT, MAX_SEARCH_BOTS_PER_CLIENT, BodyLimit, too_large_body
 from .models import ErrorBody, api_models
@@ -320,7 +321,8 @@ def create_app(db_path: str | Path = "tokyo-games.sqlite3", bot_delay: float = 0
                                                                body.seed, client)
         out = []
         for i, (seat, token) in enumerate(zip(room.rec.seats, tokens)):
-            entry = {"seat": i, "kind": seat.kind, "agent": seat.agent, "name": seat.name}
+            entry = {"seat": i, "kind": seat.kind, "agent": seat.agent, "name": seat.name,
+                     "label": seat_label(i, seat.kind, seat.agent, seat.name)}
             if token is not None:
                 entry["token"] = token
                 entry["link"] = f"/play/{room.id}?token={token}"
@@ -348,7 +350,8 @@ def create_app(db_path: str | Path = "tokyo-games.sqlite3", bot_delay: float = 0
             over = sorted(over, key=lambda r: -(r.finished or r.created))[:200]
         return JSONResponse(
             [{"room": r.id, "game": r.game, "players": r.players, "options": r.options, "status": r.status,
-              "seats": [{"seat": i, "kind": s.kind, "agent": s.agent, "name": s.name}
+              "seats": [{"seat": i, "kind": s.kind, "agent": s.agent, "name": s.name,
+                         "label": seat_label(i, s.kind, s.agent, s.name)}
                         for i, s in enumerate(r.seats)],
               "created": r.created, "finished": r.finished, "returns": r.returns, "result": r.result,
               "last_seen": r.last_seen}

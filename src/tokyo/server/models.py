@@ -149,6 +149,9 @@ def api_models(game_ids: list[str]) -> SimpleNamespace:
         kind: Literal["human", "bot"]
         agent: str | None = Field(description="a bot's agent spec as given (null for a person)")
         name: str | None
+        label: str | None = Field(None, description="the seat in a person's words, as every page shows it: "
+                                                     "'seat 2 (bot: heuristic)', 'seat 1 (Ann)' (seatwords.py; "
+                                                     "the game page puts a monster's or faction's name in front)")
         stand_in: str | None = Field(None, description="the agent of a bot the creator put in this person's "
                                                         "seat while they are away (null: the person plays)")
         away_since: float | None = Field(None, description="a person's seat that no WebSocket is open for: when it "

@@ -37,16 +37,16 @@ WORDS: dict[str, dict[str, tuple[str, str]]] = {
     },
     "kot-dark": {
         "wickedness_side": ("Wickedness tiles", "Which side of the Wickedness tiles is used: red, green, or "
-                                                "each tile's side at random (mixed)."),
+                                                "each tile's side at random."),
         "star_tie": ("Several monsters at 20 stars", "When several monsters reach 20 stars in the same turn: "
-                                                      "they share the win (shared), or the one with the most "
-                                                      "stars wins (most-stars)."),
+                                                      "they share the win, or the one with the most "
+                                                      "stars wins."),
         "wickedness_per_triple": ("Wickedness for six 1s or 2s", "A roll of six 1s (or six 2s) gives Wickedness "
-                                                                 "for each full triple (each-triple), or for the "
-                                                                 "first triple only (first-triple)."),
+                                                                 "for each full triple, or for the "
+                                                                 "first triple only."),
         "death_from_above": ("Death From Above in Tokyo Bay", "A monster in Tokyo Bay that buys Death From "
-                                                               "Above moves to Tokyo City (city) or stays in the "
-                                                               "Bay (stay)."),
+                                                               "Above moves to Tokyo City or stays in the "
+                                                               "Bay."),
     },
     "kot-godzilla": {
         "evolutions": ("Evolution cards", "Play with the Evolution cards (the extension)."),
@@ -56,8 +56,8 @@ WORDS: dict[str, dict[str, tuple[str, str]]] = {
         "dragon": ("The Dragon's order", "Which power beats which: A is the rulebook's own listing order, B "
                                          "the other order its examples allow."),
         "defence_order": ("Who defends first", "Who is offered the defence first: from the attacker's right, "
-                                               "against the turn order, as the rules say (right), or in turn "
-                                               "order, as the rulebook's example plays (left)."),
+                                               "against the turn order, as the rules say, or in turn "
+                                               "order, as the rulebook's example plays."),
         "resources": ("Resources (optional rule)", "Draw a card at the start of your turn."),
         "collateral_damage": ("Collateral damage (optional rule)", "Any power may level the District."),
         "brute_force": ("Brute force (optional rule)", "8 or more spheres level any District."),
@@ -73,16 +73,34 @@ WORDS: dict[str, dict[str, tuple[str, str]]] = {
     },
     "crisis-format": {
         "acts": ("Acts", "After this many Acts the game ends in a draw."),
-        "opponent": ("The opponent", "The opponent's choices are made at random (auto), or by a person in an "
-                                     "extra seat (seat)."),
+        "opponent": ("The opponent", "The opponent's choices are made at random, or by a person in an "
+                                     "extra seat."),
         "crises": ("Crises", "The Crisis each player faces; a player left on “at random” gets one of the "
                              "others at random."),
         "ask_always": ("Ask every question", "Also ask (or pick at random) a choice among cards that would all "
                                              "be left as they are."),
-        "chapter_ends": ("Chapter ends", "As printed at every player count (printed), or longer with more "
+        "chapter_ends": ("Chapter ends", "As printed at every player count, or longer with more "
                                          "players, so that a Crisis turns over after as many rounds as with 2 "
-                                         "players (scaled)."),
+                                         "players."),
     },
+}
+
+# option name -> choice -> the words the lobby shows for it (the value sent stays the choice)
+CHOICES: dict[str, dict[str, str]] = {
+    "wickedness_side": {"red": "red side", "green": "green side", "mixed": "each tile at random (mixed)"},
+    "star_tie": {"shared": "they share the win", "most-stars": "the most stars wins"},
+    "wickedness_per_triple": {"each-triple": "for each triple", "first-triple": "for the first triple only"},
+    "death_from_above": {"city": "moves to Tokyo City", "stay": "stays in Tokyo Bay"},
+    "dragon": {"A": "A: the rulebook's listing order", "B": "B: the other order"},
+    "defence_order": {"right": "from the attacker's right (the rules)", "left": "in turn order (the example)"},
+    "opponent": {"auto": "played at random", "seat": "played by a person in an extra seat"},
+    "chapter_ends": {"printed": "as printed", "scaled": "longer with more players"},
+}
+
+# option name -> (fewest, most players) it applies to, and why, for the lobby to disable it
+# with that reason when another number of players is chosen
+PLAYERS: dict[str, tuple[int, int, str]] = {
+    "two_player_variant": (2, 2, "only for a game of 2 players"),
 }
 
 _RULE_REF = re.compile(r"\s*\((?:[^()]*?)(?:\bruling|\brulings|\bstoryline \d)[^()]*\)")
@@ -107,7 +125,8 @@ def plain_help(help_text: str) -> str:
 
 
 @lru_cache(maxsize=16)
-def _names(game_id: str) -> dict[str, str]:
+def card_names(game_id: str) -> dict[str, str]:
+    """The game's catalogue names by id (monsters, factions, crises, cards); {} for none."""
     try:
         return {c["id"]: c["name"] for c in game_catalogue(game_id) if c.get("id") and c.get("name")}
     except (OptionError, KeyError, TypeError):
@@ -121,21 +140,28 @@ def _pick(game_id: str, option) -> dict | None:
     if option.name == "first_player":
         return {"per": "one", "items": [], "seats": True, "unset": "at random"}
     if option.name == "monsters" and option.choices:
-        names = _names(game_id)
+        names = card_names(game_id)
         return {"per": "seat", "items": [{"id": c, "name": names.get(c, c)} for c in option.choices],
                 "unset": "board order"}
     if option.name in ("decks", "crises"):
         from ..games.storyline.cards import default_card_set
         cards = default_card_set()
         ids = sorted(cards["decks"]) if option.name == "decks" else sorted(cards["crises"])
-        names = _names(game_id)
+        names = card_names(game_id)
         items = [{"id": i, "name": names.get(i) or i.replace("-", " ").capitalize()} for i in ids]
         return {"per": "player", "items": items, "unset": "at random"}
     return None
 
 
 def option_words(game_id: str, option) -> dict:
-    """The lobby's fields of one declared option: ``label``, ``words``, ``rules``, ``pick``."""
+    """The lobby's fields of one declared option: ``label``, ``words``, ``rules``, ``pick``,
+    ``choice_words`` (choice -> words, for an option with choices) and ``players`` (null, or
+    {min, max, why}: the numbers of players it applies to)."""
     label, words = (WORDS.get(game_id, {}).get(option.name) or WORDS["*"].get(option.name)
                     or (option.name.replace("_", " ").capitalize(), plain_help(option.help)))
-    return {"label": label, "words": words, "rules": rule_ids(game_id, option.help), "pick": _pick(game_id, option)}
+    choices = CHOICES.get(option.name, {})
+    limits = PLAYERS.get(option.name)
+    return {"label": label, "words": words, "rules": rule_ids(game_id, option.help), "pick": _pick(game_id, option),
+            "choice_words": {c: choices.get(c, c) for c in option.choices} if option.choices and not _pick(game_id, option)
+            else None,
+            "players": {"min": limits[0], "max": limits[1], "why": limits[2]} if limits else None}

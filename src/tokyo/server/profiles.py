@@ -14,6 +14,8 @@ from __future__ import annotations
 from collections import defaultdict
 
 from ..core import OptionError, game_info
+from .optionwords import card_names
+from .seatwords import seat_labels
 from .store import Store
 
 MAX_GAMES = 20_000   # the newest finished games read for one profile
@@ -35,16 +37,21 @@ def _title(game_id: str) -> str:
         return game_id
 
 
-def seat_names(seats) -> list[str]:
-    """The name a person reads for each seat: a person's own (else ``Player N``), a bot's
-    given name (else ``Bot N``), N counted from 1 (the browser's personName)."""
-    out = []
-    for i, s in enumerate(seats):
-        if s.kind == "bot":
-            out.append(s.name if s.name and s.name != f"{s.agent} bot" else f"Bot {i + 1}")
-        else:
-            out.append(s.name or f"Player {i + 1}")
-    return out
+def _game_names(game_id: str, labels: dict | None) -> list[str | None]:
+    """The name the game gave each seat (its first label that is a name: the monster in King
+    of Tokyo, the faction in Storyline), from the stored labels (ids), or []."""
+    for kind, per_seat in (labels or {}).items():
+        if kind != "turn order" and isinstance(per_seat, list):
+            names = card_names(game_id)
+            return [None if x is None else names.get(str(x)) or str(x).replace("-", " ").capitalize()
+                    for x in per_seat]
+    return []
+
+
+def seat_names(seats, game_id: str | None = None, labels: dict | None = None) -> list[str]:
+    """The words a person reads for each seat of a stored game (seatwords.seat_label): the
+    game's name for it when the record keeps one, ``seat N`` from 1, the bot or the person."""
+    return seat_labels(seats, _game_names(game_id, labels) if game_id else None)
 
 
 def player_summary(store: Store, name: str) -> dict:
@@ -75,7 +82,7 @@ def player_summary(store: Store, name: str) -> dict:
                     cell[0] += 1
                     cell[1] += won
             if len(recent) < RECENT:
-                names = seat_names(rec.seats)
+                names = seat_names(rec.seats, rec.game, rec.labels)
                 recent.append({"room": rec.id, "game": rec.game, "title": _title(rec.game),
                                "finished": rec.finished, "seat": seat, "won": won, "result": rec.result,
                                "players": names,

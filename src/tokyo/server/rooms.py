@@ -39,6 +39,7 @@ from ..core import (CHANCE, TERMINAL, IllegalActionError, OptionError, State, ga
                     sample_chance)
 from ..core.registry import _GAMES
 from .store import GameRecord, SeatRecord, Step, Store
+from .seatwords import seat_label
 
 log = logging.getLogger("tokyo.server")
 
@@ -309,6 +310,7 @@ class Room:
             counts[sub.seat] = counts.get(sub.seat, 0) + 1
         return [{"seat": i, "kind": s.kind, "agent": s.agent, "name": s.name or
                  (f"{s.agent} bot" if s.kind == "bot" else f"Player {i + 1}"),
+                 "label": seat_label(i, s.kind, s.agent, s.name),
                  "connected": counts.get(i, 0), "stand_in": s.stand_in,
                  "away_since": (self.seen.get(i) if s.kind == "human" and not counts.get(i, 0) else None)}
                 for i, s in enumerate(self.rec.seats)]
@@ -528,8 +530,8 @@ class Room:
                                     "an action of yours; an action followed by chance stands, since what chance "
                                     "showed cannot be taken back")
         if last.seat != seat:
-            who = self.seats_public()[last.seat]["name"] if last.seat is not None else "another seat"
-            return "other_seat_since", (f"seat {last.seat} ({who}) has acted since; only your own last action "
+            who = self.seats_public()[last.seat]["label"] if last.seat is not None else "another seat"
+            return "other_seat_since", (f"{who} has acted since; only your own last action "
                                         "can be taken back, and only before anything else happens")
         history = self.state.history()
         try:

@@ -18,8 +18,8 @@ const adminPath = (room, token, tail = "") =>
   `/api/rooms/${encodeURIComponent(room)}/admin/${encodeURIComponent(token)}${tail}`;
 
 function seatTitle(s) {
-  const named = s.name && !/^Player \d+$/.test(s.name) && !(s.kind === "bot" && s.name === `${s.agent} bot`);
-  return `Seat ${s.seat + 1}${named ? `: ${s.name}` : ""}`;
+  const words = s.label || `seat ${s.seat + 1}`;   // seatwords.py: as every page says it
+  return words.charAt(0).toUpperCase() + words.slice(1);
 }
 
 /** Who is in the seat now, in words, with the class of its mark. */

@@ -65,32 +65,28 @@ export async function copyText(text) {
   }
 }
 
-/** A seat's display text: "seat 3 (heuristic)" or "seat 1 (Ann)". Seats are shown to people
-    numbered from 1 (the engine's notation and the API count from 0). */
-export function seatLabel(seats, seat) {
+/** A seat in a person's words, the same on every page: "seat 2 (bot: heuristic)", "seat 1
+    (Ann)", "seat 1" (numbered from 1; the engine's notation and the API count from 0), with
+    the game's name for the seat in front when there is one: "The King, seat 2 (bot:
+    heuristic)". The words come from the server (each seat's ``label``: seatwords.py, the
+    one source); a seat the room does not have is just "seat N". */
+export function seatLabel(seats, seat, gameName = null) {
   const s = seats && seats[seat];
-  if (!s) return `seat ${seat + 1}`;
-  if (s.kind === "bot") return `seat ${seat + 1} (${s.agent || "bot"})`;
-  // the server names an unnamed person "Player N" (from 1): shown as the seat alone
-  return s.name && !/^Player \d+$/.test(s.name) ? `seat ${seat + 1} (${s.name})` : `seat ${seat + 1}`;
-}
-
-/** The name a person reads for a seat: the person's (or "Player N"), a bot's given name, or
-    "Bot N" (N from 1, as the seats are shown). */
-export function personName(seats, seat) {
-  const s = seats && seats[seat];
-  if (!s) return `Seat ${seat + 1}`;
-  if (s.kind === "bot") return s.name && s.name !== `${s.agent} bot` ? s.name : `Bot ${seat + 1}`;
-  return s.name || `Player ${seat + 1}`;
+  const base = s && s.label ? s.label : `seat ${seat + 1}`;
+  return gameName ? `${gameName}, ${base}` : base;
 }
 
 /** ``text`` (a log line, a result) with the engine's "Seat N" (N from 0) replaced by the
-    seat's name (personName); a seat number the room does not have stays as it is. */
-export function withSeatNames(text, seats) {
+    seat's words (seatLabel; ``gameName(seat)`` gives the game's name for it, or null),
+    capitalised at the start of a sentence; a seat number the room does not have stays. */
+export function withSeatNames(text, seats, gameName = null) {
   if (!text || !seats || !seats.length) return text;
-  return text.replace(/\b([Ss])eat (\d+)\b/g, (whole, s, n) => {
+  return text.replace(/\b[Ss]eat (\d+)\b/g, (whole, n, at) => {
     const seat = Number(n);
-    return seat < seats.length ? personName(seats, seat) : whole;
+    if (seat >= seats.length) return whole;
+    const words = seatLabel(seats, seat, gameName ? gameName(seat) : null);
+    const opens = /(^|[.!?:]\s*|^\W*)$/.test(text.slice(0, at));
+    return opens ? words.charAt(0).toUpperCase() + words.slice(1) : words;
   });
 }
 

@@ -1,7 +1,7 @@
 // The lobby: choose a game, its players, seats (person or bot) and options; create the
 // room; show every person's seat link; list the games being played and the finished ones.
 import { api, el, copyText, absolute, ApiError, rememberedName, rememberName, mySeats, rememberSeat,
-         forgetSeat, myRooms, rememberRoom, forgetRoom, personName, withSeatNames, when } from "/static/common.js";
+         forgetSeat, myRooms, rememberRoom, forgetRoom, seatLabel, withSeatNames, when } from "/static/common.js";
 
 let games = [];
 const $ = (id) => document.getElementById(id);
@@ -40,7 +40,7 @@ function drawPick(option, box) {
   const items = pick.seats ? Array.from({ length: pickPlaces() }, (_, i) => ({ id: String(i), name: `Seat ${i + 1}` }))
     : pick.items;
   const places = pick.per === "one" ? 1 : pickPlaces();
-  const who = pick.per === "seat" ? "Seat" : "Player";
+  const who = "Seat";   // a player is the seat of that number: the seat rows above say "Seat N" too
   box.replaceChildren(...Array.from({ length: places }, (_, i) => {
     const select = el("select", { name: `${option.name}-${i}`, "aria-label": places > 1 ? `${option.label}: ${who} ${i + 1}` : option.label },
       el("option", { value: "" }, pick.unset), items.map((it) => el("option", { value: it.id }, it.name)));
@@ -65,7 +65,8 @@ function optionControl(game, option) {
                             min: option.minimum ?? undefined, max: option.maximum ?? undefined, step: 1 });
   } else if (option.kind === "str" && option.choices && option.choices.length) {
     control = el("select", { id, name: option.name },
-                 option.choices.map((c) => el("option", { value: c, selected: c === option.default }, c)));
+                 option.choices.map((c) => el("option", { value: c, selected: c === option.default },
+                                              (option.choice_words && option.choice_words[c]) || c)));
   } else {
     const value = Array.isArray(option.default) ? option.default.join(",") : (option.default ?? "");
     control = el("input", { type: "text", id, name: option.name, value });
@@ -76,7 +77,25 @@ function optionControl(game, option) {
             el("label", { for: option.pick ? null : id }, el("b", {}, label), option.kind === "bool" ? control : null),
             option.kind === "bool" ? null : control,
             el("span", { class: "help" }, option.words || option.help, " ", ruleLinks(game, option.rules)),
-            option.pick ? el("span", { class: "help pick-note", "aria-live": "polite" }) : null);
+            option.pick ? el("span", { class: "help pick-note", "aria-live": "polite" }) : null,
+            option.players ? el("span", { class: "help players-note", "aria-live": "polite" }) : null);
+}
+
+/** An option that applies to some numbers of players only (option.players: the Two-player
+    variant) is turned off and greyed with the reason when another number is chosen. */
+function drawLimits(game) {
+  const players = pickPlaces();
+  for (const option of game.options.filter((o) => o.players)) {
+    const control = $(`opt-${option.name}`);
+    if (!control) continue;
+    const fits = players >= option.players.min && players <= option.players.max;
+    if (!fits && option.kind === "bool") control.checked = false;
+    control.disabled = !fits;
+    const box = control.closest(".option");
+    box.classList.toggle("not-applicable", !fits);
+    box.querySelector(".players-note").textContent = fits ? ""
+      : `Not for ${players} players: ${option.players.why}.`;
+  }
 }
 
 /** The ids chosen in a pick option, as the API wants them (comma-separated, one per place);
@@ -217,6 +236,7 @@ function drawGame() {
     el("a", { href: `/rules/${encodeURIComponent(game.id)}`, id: "game-rules", target: "_blank", rel: "noopener" },
        `How to play ${game.title}, and its rules`));
   $("options").replaceChildren(...game.options.map((o) => optionControl(game, o)));
+  drawLimits(game);
   $("seats").replaceChildren();
   drawSeats();
   refreshSeats();
@@ -265,11 +285,11 @@ function linkRow(title, link, note) {
 
 function showCreated(created) {
   const rows = created.seats.filter((s) => s.kind === "human").map((s) =>
-    linkRow(`Seat ${s.seat + 1}${s.name ? ` (${s.name})` : ""}${seatRoles[s.seat] && seatRoles[s.seat] !== "player"
+    linkRow(`${cap(seatLabel(created.seats, s.seat))}${seatRoles[s.seat] && seatRoles[s.seat] !== "player"
       ? `, the ${seatRoles[s.seat]}` : ""}`, s.link, "secret: whoever has it plays this seat"));
   rows.push(linkRow("Spectators", created.spectator_link, "anyone may watch with this link"));
 
-  $("links").replaceChildren(el("p", {}, `Room ${created.room}: ${created.view.title}, ${created.view.players} player${created.view.players === 1 ? "" : "s"}.`), ...rows);
+  $("links").replaceChildren(el("p", {}, `Your game: ${created.view.title}, ${created.view.players} player${created.view.players === 1 ? "" : "s"}.`), ...rows);
   // the creator's own link, apart from the links to send
   $("manage-link").replaceChildren(linkRow("Manage this room (keep it for yourself)", created.creator_link,
     "end or delete the room, let a bot play for someone who is away, make a new link for a seat; this browser keeps it"));
@@ -278,16 +298,15 @@ function showCreated(created) {
 }
 
 function seatSummary(seats) {
-  // the names a person reads everywhere (personName), a bot's kind beside an unnamed one
-  return seats.map((s) => {
-    const name = personName(seats, s.seat);
-    return s.kind === "bot" && name === `Bot ${s.seat + 1}` ? `${name} (${s.agent || "bot"})` : name;
-  }).join(", ");
+  // the words a person reads for a seat everywhere (seatLabel)
+  return seats.map((s) => seatLabel(seats, s.seat)).join(", ");
 }
+
+const cap = (text) => text.charAt(0).toUpperCase() + text.slice(1);
 
 /** Whose move it is in a listed room, in words ("Bob to play"), or "". */
 function toPlay(r) {
-  return r.to_act === null || r.to_act === undefined ? "" : `${personName(r.seats, r.to_act)} to play`;
+  return r.to_act === null || r.to_act === undefined ? "" : `${cap(seatLabel(r.seats, r.to_act))} to play`;
 }
 
 /** Ask before forgetting: a seat link (and a creator's Manage link) lives only in this
@@ -311,7 +330,7 @@ function drawMine(open, finished, idle = []) {
   const manage = (room, href) => managed[room]
     ? el("a", { class: "button", href, dataset: { manage: room }, title: "you made this room: the page shows your panel" }, "Manage")
     : null;
-  const others = (r, seat) => (r.seats || []).filter((x) => x.seat !== seat).map((x) => personName(r.seats, x.seat));
+  const others = (r, seat) => (r.seats || []).filter((x) => x.seat !== seat).map((x) => seatLabel(r.seats, x.seat));
   const facts = (r, seat) => el("span", { class: "small muted mine-facts" },
     [r.created ? `started ${when(r.created)}` : null, others(r, seat).length ? `with ${others(r, seat).join(", ")}` : null]
       .filter(Boolean).join(" · "));
@@ -336,10 +355,9 @@ function drawMine(open, finished, idle = []) {
     const state = r.status === "idle" ? "resting: opening it wakes it up"
       : r.status === "ended" ? "ended" : r.status === "finished" ? "finished"
       : r.to_act === s.seat ? "your move" : toPlay(r);
-    const mine = r.seats && r.seats[s.seat] && r.seats[s.seat].kind === "human" ? r.seats[s.seat].name : null;
     return el("div", { class: `room-item${state === "your move" ? " yours" : ""}`, dataset: { room: s.room } },
       el("b", {}, r.title || s.title),
-      el("span", { class: "small" }, `you are seat ${s.seat + 1}${mine && !/^Player \d+$/.test(mine) ? ` (${mine})` : ""}`),
+      el("span", { class: "small" }, `you are ${r.seats ? seatLabel(r.seats, s.seat) : `seat ${s.seat + 1}`}`),
       el("span", { class: "small muted" }, state), facts(r, s.seat),
       el("a", { class: "button primary", href: s.link }, ["playing", "idle"].includes(r.status) ? "Rejoin" : "Look back"),
       manage(s.room, s.link),
@@ -383,7 +401,7 @@ async function loadRooms() {
     $("finished").replaceChildren(...(finished.length ? finished.slice(0, 20).map((r) => {
       const winners = (r.returns || []).map((v, i) => v > 0 ? i : null).filter((i) => i !== null);
       const result = r.result ? withSeatNames(r.result.replace(/^Game over: /, ""), r.seats)
-        : `won by ${winners.length ? winners.map((w) => personName(r.seats, w)).join(", ") : "nobody"}`;
+        : `won by ${winners.length ? winners.map((w) => seatLabel(r.seats, w)).join(", ") : "nobody"}`;
       return el("div", { class: "room-item" }, el("b", {}, titles[r.game] || r.game),
                 el("span", { class: "small" }, `${seatSummary(r.seats)}; ${result}`),
                 r.status === "ended" ? el("a", { class: "button", href: `/play/${r.room}` }, "Look")
@@ -409,6 +427,7 @@ async function start() {
   $("players").addEventListener("change", () => {
     // the lists of an option chosen per seat or player follow the number of players
     for (const option of currentGame().options.filter((o) => o.pick)) drawPick(option, $(`opt-${option.name}`));
+    drawLimits(currentGame());
     refreshSeats();
   });
   $("options").addEventListener("change", refreshSeats);

@@ -27,6 +27,8 @@ let socket = null;
 let fatal = false;        // a bad room or token: do not reconnect
 let busy = false;         // an action is on its way
 let replay = null;        // the replay, once asked for
+let actedAt = -1;         // the log's length when this page last sent an action of this seat
+let turnEndClosed = null; // the log index of the turn whose end the person closed
 const uiState = {};       // per-game view state kept across redraws (kept dice, ...)
 
 // ----- turn alerts: the tab's title and icon say "your move", an optional tone, and the
@@ -281,6 +283,7 @@ async function act(text) {
   if (busy || !view || !token) return;
   busy = true;
   document.body.dataset.busy = "1";
+  actedAt = log.length;   // what follows in the log comes from this decision on
   try {
     const next = await api(`/api/rooms/${room}/actions`, { json: { token, action: text, version: view.version } });
     clearError();
@@ -340,11 +343,21 @@ async function undo() {
 }
 $("undo").addEventListener("click", undo);
 
-/** A name for a seat as the game knows it (a monster) or as the room does. */
+/** The game's own name for a seat (a monster, a faction), or null. */
+function gameName(seat, observation = view.observation) {
+  return gameView.seatName ? gameView.seatName(observation, seat) : null;
+}
+
+/** A seat in the words every page uses (common.js seatLabel): "The King, seat 2 (bot: heuristic)". */
 function seatName(seat) {
-  const fromGame = gameView.seatName ? gameView.seatName(view.observation, seat) : null;
-  const base = seatLabel(view.seats, seat);
-  return fromGame ? `${fromGame}, ${base}` : base;
+  return seatLabel(view.seats, seat, gameName(seat));
+}
+
+/** The engine's text picture with its seats numbered from 1, as everywhere on the page
+    ("Seat 0" and "seat 0" are the first seat; King of Tokyo's "[0]" marks too). */
+function renderText(text) {
+  return (text || "").replace(/\b([Ss])eat (\d+)\b/g, (whole, s, n) => `${s}eat ${Number(n) + 1}`)
+    .replace(/^(\s*[>*]?\s*)\[(\d+)\]/gm, (whole, lead, n) => `${lead}[${Number(n) + 1}]`);
 }
 
 function drawStatus() {
@@ -378,7 +391,7 @@ function drawStatus() {
     const who = seatName(undone);
     $("undone").textContent = `${who.charAt(0).toUpperCase()}${who.slice(1)} took back their last action.`;
   }
-  $("who").textContent = view.seat === null ? `room ${view.room}, watching` : `room ${view.room}, you are seat ${view.seat + 1}`;
+  $("who").textContent = view.seat === null ? "watching" : `you are ${seatName(view.seat)}`;
 }
 
 let viewAt = Date.now();   // when the last view came, to age the "not connected for" times
@@ -428,6 +441,50 @@ function myLogNames() {
 
 const TURN_LINE = /^Turn (\d+):/;   // every game opens a turn with "Turn N: ..." (docs/architecture.md)
 
+/** A test of whether a log line names this seat (myLogNames), or null for a spectator. */
+function mineTest() {
+  const names = myLogNames().map((n) => n.replace(/[.*+?^${}()|[\]\\]/g, "\\$&"));
+  return names.length ? new RegExp(`(^|[^\\w])(${names.join("|")})([^\\w]|$)`) : null;
+}
+
+/** The end of this seat's last turn, told where the person looks (under the status line, on
+    a phone as on a desktop): the game may go on past it at once (a monster entering Tokyo,
+    an automatic step, no card to buy) and the next thing seen is another player's turn.
+    It lists what happened from the person's last decision of that turn to its end (at
+    least the turn's last 3 lines), for a turn played on this page, and stays until they
+    act again or close it. */
+function drawTurnEnd() {
+  const box = $("turn-end");
+  const hide = () => { box.hidden = true; box.replaceChildren(); };
+  const mine = mineTest();
+  if (!view || !mine || replay || view.status !== "playing") return hide();
+  const starts = [];
+  log.forEach((line, i) => { if (TURN_LINE.test(line.text)) starts.push(i); });
+  let k = starts.length - 2;   // the last turn of this seat that another turn followed
+  while (k >= 0 && !mine.test(log[starts[k]].text)) k -= 1;
+  if (k < 0) return hide();
+  const start = starts[k];
+  const end = starts[k + 1];
+  // only a turn the person played on this page (a page just opened has the log for that),
+  // and not once they acted again (a later turn, a Yield)
+  if (turnEndClosed === start || actedAt <= start || actedAt > end) return hide();
+  // from the last decision of that turn, and at least its last 3 lines
+  const from = Math.max(start + 1, Math.min(actedAt, end - 3));
+  const lines = log.slice(from, end).map((line, j) => [from + j, line]);
+  if (!lines.length) return hide();
+  const turn = TURN_LINE.exec(log[start].text)[1];
+  box.replaceChildren(
+    el("button", { type: "button", class: "close", "aria-label": "close", title: "close (the log keeps it)",
+                   onclick: () => { turnEndClosed = start; hide(); } }, "×"),
+    el("b", {}, `Your turn ${turn} ended`), el("span", { class: "small muted" }, " — its last events:"),
+    el("ol", { start: from + 1 }, lines.map(([i, line]) => {
+      const text = withSeatNames(line.text, view.seats, gameName);
+      return el("li", { dataset: { line: i } }, ...(logLineOf(text) || withCardRefs(text, cardIndex)));
+    })));
+  box.dataset.turn = turn;
+  box.hidden = false;
+}
+
 /** A log line as the game's view draws it (its ``logLine(text, words)``: dice drawn as
     dice in King of Tokyo), or null to draw it as words with card references. */
 function logLineOf(text) {
@@ -438,15 +495,14 @@ function logLineOf(text) {
     the first; this seat's own events marked; the rule of each line on demand (the
     "rules" switch, or a line's tooltip). Line numbers run on across the groups. */
 function drawLog(lines, target = $("log")) {
-  const names = myLogNames().map((n) => n.replace(/[.*+?^${}()|[\]\\]/g, "\\$&"));
-  const mine = names.length ? new RegExp(`(^|[^\\w])(${names.join("|")})([^\\w]|$)`) : null;
+  const mine = mineTest();
   const groups = [];
   lines.forEach((line, i) => {
     const turn = TURN_LINE.exec(line.text);
-    if (turn || !groups.length) groups.push({ head: turn ? withSeatNames(line.text, view.seats) : "Set-up", start: i + 1, items: [] });
+    if (turn || !groups.length) groups.push({ head: turn ? withSeatNames(line.text, view.seats, gameName) : "Set-up", start: i + 1, items: [] });
     const classes = [line.seats ? "private" : "", mine && mine.test(line.text) ? "mine" : ""].filter(Boolean);
-    // the engine says "Seat 0": a person reads the seat's name (the player's, or "Bot 2")
-    const text = withSeatNames(line.text, view.seats);
+    // the engine says "Seat 0": a person reads the seat's words ("seat 2 (bot: heuristic)")
+    const text = withSeatNames(line.text, view.seats, gameName);
     groups[groups.length - 1].items.push(el("li", { class: classes.join(" "), title: line.rule || "" },
       ...(logLineOf(text) || withCardRefs(text, cardIndex)), line.seats ? el("span", { class: "small muted" }, " (only you see this)") : null,
       line.rule ? ruleTag(line.rule) : null));
@@ -503,7 +559,8 @@ function redraw() {
   drawManagement();
   drawSeats();
   if (!replay) drawLog(log);
-  $("render").textContent = view.render || "";
+  drawTurnEnd();
+  $("render").textContent = renderText(view.render);
   const legal = view.your_turn ? view.legal : [];
   const ctx = makeContext(view.observation, legal, true, view.status === "finished");
   $("board").replaceChildren(gameView.draw(ctx));

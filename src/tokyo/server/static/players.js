@@ -84,10 +84,11 @@ async function load() {
                          el("a", { href: `/play/${encodeURIComponent(r.room)}?replay=1` }, "Replay")])));
 }
 
-/** The seat of a latest game, numbered from 1, with the others at the table. */
+/** The seat of a latest game as every page says it (the server's seatwords: monster, seat
+    from 1, the person), with the others at the table. */
 function seatWords(r) {
   const others = (r.players || []).filter((_, i) => i !== r.seat);
-  return `seat ${r.seat + 1}${others.length ? `, with ${others.join(", ")}` : ""}`;
+  return `${(r.players || [])[r.seat] || `seat ${r.seat + 1}`}${others.length ? `, with ${others.join(", ")}` : ""}`;
 }
 
 /** A latest game's result, said the same way in every game: won (with whom, when shared) or

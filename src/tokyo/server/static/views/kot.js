@@ -56,7 +56,7 @@ export function seatName(obs, seat) {
 }
 
 function monsterName(ctx, seat) {
-  return seatName(ctx.observation, seat) || `seat ${seat}`;
+  return seatName(ctx.observation, seat) || ctx.seatLabel(seat);
 }
 
 function sortFaces(faces) {
@@ -250,7 +250,7 @@ export function label(text, ctx) {
     case "target": {
       const card = recentCard(ctx, ["air-strike", "gravity-lightning"]);
       const m = obs.monsters[Number(words[1])];
-      return `Choose ${m ? m.name : `seat ${words[1]}`}${card ? ` for ${cardName(ctx, card)}` : ""}`;
+      return `Choose ${m ? m.name : ctx.seatLabel(Number(words[1]))}${card ? ` for ${cardName(ctx, card)}` : ""}`;
     }
     case "pay": return `Pay ${words[1]} ⚡ for ${plural(Number(words[1]), "more Smack", "more Smacks")}`;
     case "black": {

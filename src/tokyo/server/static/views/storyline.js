@@ -14,7 +14,7 @@
 // the Lose check gives the opponents a Story Point (storyline 16.3). In the Main Phase the
 // prompt lists what can be done (the playable cards first), so that a phone need not
 // scroll past the Map to find them, with Pass last.
-import { el, personName } from "/static/common.js";
+import { el } from "/static/common.js";
 
 const OPPONENT = -1;   // the Crisis Format's opponent as a controller (no seat of its own)
 const BANDS = [[3, "Deep Space"], [2, "Orbit"], [1, "Surface"]];
@@ -42,11 +42,11 @@ export function seatName(obs, seat) {
   return pl && pl.deck_id ? cap(pl.deck_id) : null;
 }
 
-/** A controller in a few words: "Ann (you)", "Bot 2", "the opponent" (the names the log uses, seats from 1). */
+/** A controller as the log and the seats name it: "Concord, seat 1 (Ann) (you)", "the opponent" (seats from 1). */
 function controllerName(ctx, c) {
   const obs = ctx.observation;
   if (c === OPPONENT) return isOpponentSeat(obs, ctx.seat) ? "the opponent (you)" : "the opponent";
-  const name = personName(ctx.seats, c);
+  const name = ctx.seatName(c);
   return c === ctx.seat ? `${name} (you)` : name;
 }
 
@@ -121,7 +121,7 @@ export function label(text, ctx) {
     }
     case "choose": return `Choose ${uidName(obs, w[1])}`;
     case "pick": return `Pick ${uidName(obs, w[1])}`;
-    case "player": return `Pick ${personName(ctx.seats, Number(w[1]))}`;
+    case "player": return `Pick ${ctx.seatName(Number(w[1]))}`;
     case "discard": return `Discard ${cardName(ctx, w[1])}`;
     default: return text;
   }
@@ -164,7 +164,7 @@ function resultTone(obs, ctx) {
 }
 
 /** The result of a finished game in words (the status line and the result panel);
-    ``name(seat)`` names a seat (the page's seat names), else "Seat N". */
+    ``name(seat)`` names a seat (the page's seat names), else "seat N" (from 1). */
 export function resultText(obs, name = null) {
   if (!obs || obs.phase !== "over") return null;
   if (isCrisis(obs)) {
@@ -176,7 +176,7 @@ export function resultText(obs, name = null) {
   const winners = obs.winners || [];
   const totals = (obs.players || []).map((p) => p.story);
   if (!winners.length) return "A draw: nobody wins.";
-  const names = winners.map((s) => (name ? name(s) : `Seat ${s}`)).join(" and ");
+  const names = winners.map((s) => (name ? name(s) : `seat ${s + 1}`)).join(" and ");
   return `${names} win${winners.length === 1 ? "s" : ""} with ${plural(totals[winners[0]], "Story Point")}.`;
 }
 
@@ -198,7 +198,7 @@ function winsWith(ctx) {
   if (!target) return null;
   const seats = (obs.players || []).map((pl, s) => s).filter((s) => s !== ctx.seat && obs.players[s].story + 1 >= target);
   if (!seats.length) return null;
-  const names = seats.map((s) => personName(ctx.seats, s)).join(" and ");
+  const names = seats.map((s) => ctx.seatName(s)).join(" and ");
   return { short: `${names} would reach ${target}`, long: `(${names} would reach the target of ${target})` };
 }
 
@@ -389,7 +389,7 @@ function mapCard(ctx, e, holders) {
     tags.push(el("span", { class: "tag on-place" }, `${h && h.type === "spacecraft" ? "aboard" : "on"} ${uidName(obs, e.place)}`));
   }
   if (e.owner !== e.controller && e.type !== "device") {
-    tags.push(el("span", { class: "tag occupied", title: "owner" }, `owned by ${e.owner === OPPONENT ? "the opponent" : personName(ctx.seats, e.owner)}`));
+    tags.push(el("span", { class: "tag occupied", title: "owner" }, `owned by ${e.owner === OPPONENT ? "the opponent" : ctx.seatName(e.owner)}`));
   }
   const aboard = holders.get(e.uid) || 0;
   const kind = TYPE_NAME[e.type] + (e.class === "capital" ? " (Capital)" : "");
@@ -742,10 +742,10 @@ function headPanel(ctx) {
   const rounds = ctx.options && ctx.options.act_rounds;
   let who = "";
   if (obs.phase === "over") who = "";
-  else if (obs.active === OPPONENT) who = `The opponent's turn, paired with ${personName(ctx.seats, obs.paired)}`;
-  else if (obs.phase !== "setup") who = obs.active === ctx.seat ? "Your turn" : `${personName(ctx.seats, obs.active)}'s turn`;
+  else if (obs.active === OPPONENT) who = `The opponent's turn, paired with ${ctx.seatName(obs.paired)}`;
+  else if (obs.phase !== "setup") who = obs.active === ctx.seat ? "Your turn" : `${ctx.seatName(obs.active)}'s turn`;
   const result = resultText(obs, ctx.seatName);
-  const resolving = (obs.resolving || []).map(([seat, cid]) => `${cardName(ctx, cid)} (${personName(ctx.seats, seat)})`);
+  const resolving = (obs.resolving || []).map(([seat, cid]) => `${cardName(ctx, cid)} (${ctx.seatName(seat)})`);
   return el("section", { class: "panel sl-head" },
     el("div", { class: "sl-turn" }, el("b", {}, `Act ${obs.act}${acts ? ` of ${acts}` : ""}`),
        obs.turn ? ` · Turn ${obs.turn}` : "", rounds ? el("span", { class: "small muted" }, ` (${plural(rounds, "round")} an Act)`) : null,
