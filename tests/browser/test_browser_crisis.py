@@ -12,7 +12,7 @@ import httpx
 import pytest
 from playwright.sync_api import expect
 
-from browserhelpers import PHONE
+from browserhelpers import PHONE, Server
 from tokyo.core import load_game
 from tokyo.core.runner import sample_chance
 
@@ -200,8 +200,8 @@ def test_many_random_decisions_through_the_page_all_in_words(page, server):
         pick = rng.choice(keen) if keen and rng.random() < 0.6 else rng.randrange(len(texts))
         before = int(page.evaluate("document.body.dataset.version"))
         buttons.nth(pick).click()
-        if page.locator("#ct-confirm").count():  # a power that cannot level the District asks first
-            page.locator("#prompt button[data-armed]").click()
+        if page.locator("#ct-confirm").count():  # a power or an attack that cannot level the District asks first
+            page.locator("button[data-armed]").click()
         page.wait_for_function(f"Number(document.body.dataset.version) > {before} && !document.body.dataset.busy")
     assert checked > 300 and len(seen) >= 8, (checked, sorted(seen, key=str))
 
@@ -486,7 +486,7 @@ def test_power_choices_say_the_totals_they_would_give(table):
     what_if = state.observation(1)["conflict"]["what_if"]["totals"]
     got = drawn(table, state, 1)["labels"]
     for power, (att, dfn) in what_if.items():
-        assert got[f"power {power}"].endswith(f": your {dfn} against {att}"), got[f"power {power}"]
+        assert f": your {dfn} against {att}" in got[f"power {power}"], got[f"power {power}"]
     assert got["power tech"] == ("Defend with Technological weapons (3 spheres on your side, inferior to Martial arts): "
                                  "your 3 against 7")
     # Wrong Page of the Script: a new power for the enemy side, with the totals it gives
@@ -495,7 +495,7 @@ def test_power_choices_say_the_totals_they_would_give(table):
     what_if = state.observation(1)["conflict"]["what_if"]["totals"]
     got = drawn(table, state, 1)["labels"]
     for power, (att, dfn) in what_if.items():
-        assert got[f"power {power}"].endswith(f": {att} against your {dfn}"), got[f"power {power}"]
+        assert f": {att} against your {dfn}" in got[f"power {power}"], got[f"power {power}"]
     # Technological weapons are superior to Firepower: +2 Superiority for the defender then
     assert got["power fire"] == "The other side now fights with Firepower: 0 against your 5"
 
@@ -595,3 +595,138 @@ def test_a_manoeuvre_prompt_points_to_the_cards_it_can_play(page, server):
     # a link brings the card's own button into view, focused
     links.locator(f"xpath=self::*[@data-goto='{plays[-1]}']").click()
     expect(page.locator(f"#hand button[data-action='{plays[-1]}']")).to_be_focused()
+
+
+# ----- issue 12: a newcomer's table -------------------------------------------------------------
+def test_the_defender_is_shown_the_attacking_total_and_its_parts(table):
+    # the Stuntman adds 3 Martial arts for the Master beside it: 5 spheres + 3 = 8, before any Superiority
+    state = built(hands=[["stuntman-in-a-rubber-suit", "master-of-the-eagles-claw"], []],
+                  moves=["attack harajuku", "send master-of-the-eagles-claw", "send stuntman-in-a-rubber-suit",
+                         "power martial"])
+    assert state.node[2] == "defend" and state.node[1] == 1
+    got = drawn(table, state, 1)
+    assert got["title"] == "Seat 0 attacks Harajuku with Martial arts, a total of 8 so far: will you defend it?"
+    facts = table.locator("#harness #ct-defend-facts")
+    expect(facts.locator("[data-total=att-so-far]")).to_have_text("8")
+    expect(facts.locator("[data-part=spheres]")).to_have_text("5 Martial spheres")
+    expect(facts.locator("[data-part=abilities]")).to_have_text("+3 from Threat abilities")
+    expect(facts).to_contain_text("It gets the Superiority bonus against Technological weapons or Monstrous attributes")
+    expect(facts).to_contain_text("3 needed to level Harajuku; it has 8: enough, unless you beat it")
+    # the face-off and the one-line score show the number, not a dash
+    face = table.locator("#harness #conflict")
+    expect(face.locator("[data-total=att]")).to_have_text("8")
+    expect(face.locator(".ct-side[data-side=att]")).to_contain_text("total so far")
+    numbers = face.locator(".ct-breakdown[data-side=att] [data-part]").evaluate_all("ps => ps.map((p) => Number(p.dataset.n))")
+    assert sum(numbers) == 8, numbers
+    expect(table.locator("#harness .ct-score [data-score=att]")).to_have_text("8")
+    # once the defender has chosen its power, the totals are the whole ones (Superiority in)
+    state.apply_action("defend")
+    state.apply_action("power tech")
+    drawn(table, state, 1)
+    expect(face.locator("[data-total=att]")).to_have_text(str(state.observation(1)["conflict"]["totals"][0]))
+    expect(face.locator(".ct-side[data-side=att]")).not_to_contain_text("so far")
+
+
+def test_a_conflict_that_is_over_says_how_it_ended(table):
+    # nobody defends and Harajuku falls: the reward draw is still the Conflict's last step
+    state = built(hands=[["master-of-the-eagles-claw"], []],
+                  moves=["attack harajuku", "send master-of-the-eagles-claw", "power martial", "decline", "pass"])
+    assert state.node[2] == "choose-deck" and state.conflict is not None
+    for seat, who in ((0, "you"), (1, "Seat 0")):
+        got = drawn(table, state, seat)
+        stage = table.locator("#harness #conflict .ct-stage")
+        expect(stage).to_have_text(f"Over: {who} levelled Harajuku")
+        assert "The Conflict goes on" not in got["text"]
+        expect(table.locator("#harness #ct-conflict-result")).to_contain_text(f"Over: {who} levelled Harajuku.")
+        expect(table.locator("#harness #conflict .ct-sup-badge")).to_have_count(0)
+        expect(table.locator("#harness #conflict [data-total=att]")).to_have_text("5")
+    # after a combat the totals it was resolved with stay on the table (the beaten side is gone)
+    state = built(hands=[["master-of-the-eagles-claw"], []], reserves=[[], [{"card": "retiring-in-two-days-cop"}]],
+                  moves=["attack harajuku", "send master-of-the-eagles-claw", "power martial", "defend"])
+    for text in (f"deploy {state.reserves[1][0]['uid']}", "power fire", "pass", "pass"):
+        state.apply_action(text)
+    assert state.node[2] == "choose-deck" and state.conflict["def"] == []
+    drawn(table, state, 1)
+    face = table.locator("#harness #conflict")
+    expect(face.locator(".ct-stage")).to_have_text("Over: Seat 0 levelled Harajuku")
+    expect(face.locator("[data-total=att]")).to_have_text("5")
+    expect(face.locator("[data-total=def]")).to_have_text("4")
+    expect(face.locator(".ct-side[data-side=def]")).to_contain_text("final total")
+
+
+def test_a_total_without_superiority_says_why_in_words(table):
+    # Iron Salaryman Mk. II (3 Technological weapons) defends against Martial arts: Firepower is
+    # superior to Martial arts, but a side with no spheres of its power gets no bonus (13.7.4)
+    state = built(hands=[["master-of-the-eagles-claw"], []], reserves=[[], [{"card": "giant-mutant-salaryman"}]],
+                  moves=["attack harajuku", "send master-of-the-eagles-claw", "power martial", "defend"])
+    state.apply_action(f"deploy {state.reserves[1][0]['uid']}")  # its only Hero: no "done" asked
+    got = drawn(table, state, 1)["labels"]
+    assert got["power fire"] == ("Defend with Firepower (0 spheres on your side, superior to Martial arts): your 0 "
+                                 "against 5 — no Superiority bonus: your side has no spheres of Firepower")
+    assert got["power tech"].endswith("your 3 against 7"), got["power tech"]  # inferior: nothing to explain
+    assert "13.7.4" not in got["power fire"]
+    state.apply_action("power fire")
+    drawn(table, state, 1)
+    why = table.locator("#harness #conflict .ct-side[data-side=def] .ct-withheld")
+    expect(why).to_have_text("superior power, but no Superiority bonus: your side has no spheres of Firepower")
+    expect(table.locator("#harness .ct-score .ct-score-side.def")).to_contain_text("0 no spheres, so no bonus")
+    drawn(table, state, 0)
+    expect(why).to_have_text("superior power, but no Superiority bonus: this side has no spheres of Firepower")
+    # Ryogoku: no Superiority at all, and the face-off says it is the District
+    state = built(hands=[["master-of-the-eagles-claw"], []], reserves=[[], [{"card": "retiring-in-two-days-cop"}]],
+                  tokyo=["ryogoku"] + PLAIN_TOKYO[:4],
+                  moves=["attack ryogoku", "send master-of-the-eagles-claw", "power martial", "defend"])
+    for text in (f"deploy {state.reserves[1][0]['uid']}", "power fire"):
+        state.apply_action(text)
+    drawn(table, state, 1)
+    expect(why).to_have_text("superior power, but no Superiority bonus at Ryogoku (its special rule)")
+
+
+def test_an_attack_no_threat_of_the_hand_can_level_says_so(table):
+    state = built(hands=[["master-of-the-eagles-claw"], []], tokyo=["kasumigaseki"] + PLAIN_TOKYO[:4])
+    got = drawn(table, state, 0)["labels"]
+    assert got["attack kasumigaseki"] == "Attack Kasumigaseki (2 actions): no Threat in your hand can level it now"
+    assert got["attack harajuku"] == "Attack Harajuku (2 actions)"
+
+
+@pytest.fixture
+def own_server(tmp_path):
+    """A server of its own: the module's server may already hold the most unfinished rooms
+    one client may have."""
+    srv = Server(tmp_path / "games.sqlite3")
+    yield srv
+    srv.stop()
+
+
+def test_an_attack_no_threat_of_the_hand_can_level_asks_before_it_is_sent(page, own_server):
+    server = own_server
+
+    def at_pointless(v):
+        if node(v) != "action":
+            return False
+        can = v["observation"].get("can_level") or {}
+        return any(t.startswith("attack ") and can.get(t.split()[1]) is False for t in v["legal"])
+    room, view = reach(server, range(1, 40), at_pointless)
+    can = view["observation"]["can_level"]
+    text = next(t for t in view["legal"] if t.startswith("attack ") and can[t.split()[1]] is False)
+    district = _game.cards["district"][text.split()[1]]["name"]
+    open_seat(page, server, room)
+    button = page.locator(f"#districts button[data-action='{text}']")
+    expect(button).to_have_text(re.compile(f"^Attack {district} .*: no Threat in your hand can level it now$"))
+    label = button.inner_text()
+    version = page.evaluate("document.body.dataset.version")
+    button.click()
+    confirm = page.locator("#districts #ct-confirm")
+    expect(confirm).to_be_visible()
+    expect(confirm).to_contain_text(f"Attack {district} anyway?")
+    expect(confirm).to_contain_text("can level it now: it needs ")
+    expect(button).to_have_text(f"Yes, attack {district} anyway")
+    assert page.evaluate("document.body.dataset.version") == version, "the first click sent the action"
+    page.locator("#ct-confirm-no").click()
+    expect(confirm).to_have_count(0)
+    expect(button).to_have_text(label)
+    button.click()
+    expect(confirm).to_be_visible()
+    button.click()
+    page.wait_for_function(f"document.body.dataset.version !== '{version}'")
+    expect(page.locator("#log")).to_contain_text(f"attacks {district}")

@@ -104,3 +104,76 @@ def test_the_catalogue_says_what_each_gift_gives():
     assert gifts and all(set(c["gift"]) == {"spheres", "host", "talents"} for c in gifts)
     assert all("gift" not in c for c in cards.values() if c["type"] != "GIFT")
     assert cards["dimensional-portal:b"]["gift"]["talents"] == ["Rummage Around"]
+
+
+# ----- issue 12: what a newcomer could not tell from the table -------------------------------------
+def test_a_conflict_over_says_how_it_ended_until_its_last_step():
+    # nobody defends, the District is levelled: the reward draw is still part of the Conflict
+    state = conflict(["master-of-the-eagles-claw"], district="harajuku", defender=None)
+    assert state.observation(0)["conflict"]["result"] is None
+    play(state, "pass")
+    assert kind(state) == "choose-deck" and state.conflict is not None
+    assert state.observation(1)["conflict"]["result"] == {"outcome": "levelled", "totals": None}
+    # the attack falls short: it ends at once, and says so until then
+    state = conflict(["swamp-kappa"], att_power="monster", district="harajuku", defender=None)
+    play(state, "pass")
+    assert state.conflict is None
+    # a combat: the totals it was resolved with stay, though the beaten side is gone
+    state = conflict(["master-of-the-eagles-claw"], ["retiring-in-two-days-cop"], att_power="martial",
+                     def_power="fire", district="harajuku")
+    play(state, "pass", "pass")
+    c = state.observation(1)["conflict"]
+    assert c["result"] == {"outcome": "levelled", "totals": [5, 4]} and c["def"] == []
+
+
+def test_a_superior_side_without_spheres_of_its_power_says_why_it_has_no_bonus():
+    # Firepower is superior to Martial arts, but the Cop has no Firepower: 13.7.4
+    state = position(hands=[["master-of-the-eagles-claw"], []], reserves=[[], [{"card": "giant-mutant-salaryman"}]],
+                     district="harajuku")
+    attack(state, "harajuku", ["master-of-the-eagles-claw"], "martial")
+    play(state, "defend", f"deploy {state.reserves[1][0]['uid']}")
+    what_if = state.observation(1)["conflict"]["what_if"]
+    assert what_if["totals"]["fire"] == [5, 0] and what_if["withheld"]["fire"] == [None, "no-spheres"]
+    assert what_if["withheld"]["tech"] == [None, None]  # inferior: nothing withheld, the attacker has its +2
+    assert what_if["totals"]["tech"] == [7, 3]
+    play(state, "power fire")
+    c = state.observation(0)["conflict"]
+    assert c["superior"] == "def" and c["superiority"] == [0, 0] and c["withheld"] == [None, "no-spheres"]
+    # at Ryogoku no Superiority counts at all: the District is the reason
+    state = conflict(["master-of-the-eagles-claw"], ["retiring-in-two-days-cop"], att_power="martial",
+                     def_power="fire", district="ryogoku")
+    c = state.observation(0)["conflict"]
+    assert c["withheld"] == [None, "district"] and c["superiority_off"] == "district"
+
+
+def test_at_its_action_a_seat_sees_which_districts_its_threats_could_level():
+    # Master of the Eagle's Claw: 5 Martial arts; Harajuku needs 3, Kasumigaseki has no Martial value
+    tokyo = ["kasumigaseki", "harajuku", "ikebukuro", "shibuya", "kabukicho"]
+    state = position(hands=[["master-of-the-eagles-claw"], []], tokyo=tokyo)
+    assert state.observation(0)["can_level"] == {"kasumigaseki": False, "harajuku": True, "ikebukuro": True,
+                                                 "shibuya": False, "kabukicho": False}
+    assert "attack kasumigaseki" in state.legal_texts()  # legal all the same (13.1.1, 13.1.4)
+    assert state.observation(1)["can_level"] is None and state.observation(None)["can_level"] is None
+    # two Threats together: the Stuntman adds 3 of the attack power for the other Threat (the
+    # Sorcerer's 5 Mystic + 3 = 8: Kasumigaseki needs 6); Kabukicho asks for two Threats
+    state = position(hands=[["stuntman-in-a-rubber-suit", "evil-origami-sorcerer"], []], tokyo=tokyo)
+    got = state.observation(0)["can_level"]
+    assert got["kasumigaseki"] is True and got["shibuya"] is True and got["kabukicho"] is False
+    state = position(hands=[["stuntman-in-a-rubber-suit", "master-of-the-eagles-claw"], []], tokyo=tokyo)
+    assert state.observation(0)["can_level"]["kabukicho"] is True  # 5 + 3 Martial arts: 5 needed
+    # wildcard spheres count as any one power; Brute Force levels with 8 of any power
+    state = position(hands=[["the-evil-twin"], []], tokyo=tokyo)
+    assert state.observation(0)["can_level"]["harajuku"] is False  # 2 wildcard spheres: 3 needed
+    state = position(hands=[["stuntman-in-a-rubber-suit", "the-evil-twin"], []], tokyo=tokyo)
+    assert state.observation(0)["can_level"]["harajuku"] is True  # 2 + 3
+    state = position(hands=[["three-headed-golden-space-dragon", "stuntman-in-a-rubber-suit"], []],
+                     tokyo=["ryogoku"] + tokyo[1:], options={"brute_force": True})
+    assert state.observation(0)["can_level"]["ryogoku"] is True  # 5 + 3 Monstrous: 4 needed anyway
+    state = position(hands=[["colonel-bazookas-mercenaries", "stuntman-in-a-rubber-suit"], []],
+                     tokyo=["ryogoku"] + tokyo[1:], options={"brute_force": True})
+    assert state.observation(0)["can_level"]["ryogoku"] is True  # 5 + 3 Firepower: Brute Force
+    state = position(hands=[["colonel-bazookas-mercenaries", "stuntman-in-a-rubber-suit"], []],
+                     tokyo=["ryogoku"] + tokyo[1:])
+    assert state.observation(0)["can_level"]["ryogoku"] is False
+    # the observation changed nothing
+    assert state.hands[0] == ["colonel-bazookas-mercenaries", "stuntman-in-a-rubber-suit"] and state.conflict is None

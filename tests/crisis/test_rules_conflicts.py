@@ -55,6 +55,18 @@ def test_the_attack_power_may_be_any_even_without_spheres_of_it():
     assert state.conflict["att_power"] == "mystic" and state.side_total("att", "mystic") == 0
 
 
+@pytest.mark.rule("crisis-tokyo 13.1.1", "crisis-tokyo 13.1.4", "crisis-tokyo 14.5")
+def test_a_district_the_threats_cannot_level_may_still_be_attacked():
+    # Kasumigaseki resists only Technological weapons and Mystic powers; the Master has 5 Martial
+    # arts: the rulebook lets any District be attacked with any power, and the attempt to level
+    # fails (issue 12: the table warns, the action stays legal)
+    state = position(2, hands=[[MASTER], []], tokyo=["kasumigaseki", "harajuku"])
+    assert state.observation(0)["can_level"] == {"kasumigaseki": False, "harajuku": True}
+    play(state, "attack kasumigaseki", f"send {MASTER}", "power martial", "decline", "pass")
+    assert state.conflict is None and state.tokyo[0] == "kasumigaseki" and state.districts[0] == []
+    assert "The attack fails to level Kasumigaseki." in texts(state)
+
+
 # ----- Seeking a Defender ---------------------------------------------------------------------
 @pytest.mark.rule("crisis-tokyo 13.2.1", "crisis-tokyo C2")
 def test_defence_is_offered_from_the_attackers_right_in_order():

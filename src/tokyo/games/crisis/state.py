@@ -11,6 +11,7 @@ rulebook: Setting Up, Turn Sequence (Drawing, Recruiting, Events, Talents), Conf
 from __future__ import annotations
 
 import copy
+import itertools
 import json
 
 from ...core.machine import StepState
@@ -841,6 +842,26 @@ class CrisisState(StepState):
         dfn = bonus if self.side_total("def", c["def_power"]) > 0 and self.superior(c["def_power"], c["att_power"]) else 0
         return att, dfn
 
+    def superiority_withheld(self) -> tuple[str | None, str | None]:
+        """(attacker, defender): why a side whose power is superior to the other's (the
+        Dragon) gets no Superiority bonus, or None (not superior, or it gets the bonus):
+        ``"district"`` (the District's special rule), ``"card"`` (a card took Superiority
+        away in this Conflict), ``"no-spheres"`` (no spheres of its power: 13.7.4)."""
+        c = self.conflict
+        sup = self.superiority_bonuses()
+        out = []
+        for i, side in enumerate(("att", "def")):
+            mine, other = (c["att_power"], c["def_power"]) if side == "att" else (c["def_power"], c["att_power"])
+            if sup[i] or not self.superior(mine, other):
+                out.append(None)
+            elif self.game.cards["district"][c["district"]].get("special", {}).get("no_superiority"):
+                out.append("district")
+            elif c["no_superiority"]:
+                out.append("card")
+            else:
+                out.append("no-spheres")
+        return out[0], out[1]
+
     def total_parts(self, side: str) -> dict:
         """The parts of a side's combat total (both powers declared), for the table to show
         every one: ``spheres`` (its Characters' spheres of its power), ``abilities`` (Threat
@@ -858,14 +879,24 @@ class CrisisState(StepState):
         """The (attacker, defender) totals if ``side`` fought with ``power`` instead (the other
         side's power declared): what a power choice would make of the combat. Reads a copy;
         the state is not changed."""
+        return list(self._with_power(side, power).combat_totals())
+
+    def withheld_with(self, side: str, power: str) -> list:
+        """``superiority_withheld`` if ``side`` fought with ``power`` instead (a copy is read)."""
+        return list(self._with_power(side, power).superiority_withheld())
+
+    def _with_power(self, side: str, power: str) -> "CrisisState":
+        """A shallow copy whose Conflict has ``side`` fighting with ``power`` (for reading only)."""
         other = copy.copy(self)
         other.conflict = dict(self.conflict, **{"att_power" if side == "att" else "def_power": power})
-        return list(other.combat_totals())
+        return other
 
     def _step_resolve_combat(self) -> None:
         c = self.conflict
         att, dfn = self.combat_totals()
         self.say(f"Combat: attacker {att}, defender {dfn}.", self.rule("13.7.5"))
+        # the totals the combat was resolved with, for the table (the sides change next)
+        c["result"] = {"outcome": None, "totals": [att, dfn]}
         if att > dfn:
             self.say("The attacking side wins: the defending side is destroyed.", self.rule("13.8.1"))
             for inst in c["def"]:
@@ -875,6 +906,7 @@ class CrisisState(StepState):
             return
         if dfn > att or (dfn == att and self.rules().get("ties_to_defender")):
             self.say("The defending side wins.", self.rule("13.9.1"))
+            c["result"]["outcome"] = "held"
             reward = sum(self.card_half(i).get("passive", {}).get("counts_as", 1)
                          for i in c["att"] if i["half"] == "threat")
             reward += self.game.cards["district"][c["district"]].get("special", {}).get("defender_reward", 0)
@@ -886,6 +918,7 @@ class CrisisState(StepState):
             self._push(["end-conflict", "13.9.3"], *[["draw", d, "any", "reward"]] * reward)
             return
         self.say("Tie: both sides are destroyed.", self.rule("13.10.1"))
+        c["result"]["outcome"] = "tie"
         for inst in c["def"]:
             self.destroy_instance(inst)
         c["def"] = []
@@ -922,10 +955,42 @@ class CrisisState(StepState):
                     return "17.2.1"
         return None
 
+    def hand_can_level(self, seat: int) -> dict[str, bool]:
+        """For each District in Tokyo, whether ``seat`` could level it with the Threats of its
+        hand as they are now: some one or two of them (at least as many as the District
+        asks), sent with some power, wildcard spheres taken as that power, reach what levels
+        it (``level_rule``: resistance, white spheres, the optional rules). Cards played
+        during a Conflict may change the spheres; this reads only the hand (nothing is
+        changed). An attack on a District it cannot level stays legal (13.1.4, 14.4, 14.5)."""
+        chars = [cid for cid in self.hands[seat] if cid in self.game.cards["character"]]
+        groups = {tuple(sorted(g)) for k in (1, 2) for g in itertools.combinations(chars, k)}
+        probe = copy.copy(self)
+        out = {}
+        for did in self.tokyo:
+            if not did:
+                continue
+            need = self._threats_needed(did)
+            out[did] = False
+            for group in groups:
+                if len(group) < need:
+                    continue
+                for power in POWERS:
+                    att = [{"uid": -k - 1, "card": cid, "half": "threat", "owner": seat, "wild": power, "mods": {},
+                            "gifts": [], "talent_turn": -1} for k, cid in enumerate(group)]
+                    probe.conflict = {"district": did, "att": att, "att_power": power}
+                    if probe.level_rule() is not None:
+                        out[did] = True
+                        break
+                if out[did]:
+                    break
+        return out
+
     def _step_level(self) -> None:
         c = self.conflict
         d = self.game.cards["district"][c["district"]]
         how = self.level_rule()
+        result = c.setdefault("result", {"outcome": None, "totals": None})  # no totals without a combat
+        result["outcome"] = "levelled" if how is not None else "standing"
         if how is not None:
             a = c["attacker"]
             self.tokyo[c["slot"]] = None
@@ -996,10 +1061,12 @@ class CrisisState(StepState):
         """What ``seat`` may know: its own hand; others' hand sizes and the cards all saw
         go into them (``known_cards``); the public table (Tokyo, Reserves, levelled
         Districts, Plot, Conflict with both totals, the superior side, the Superiority
-        bonus in each total, every part of each total and each side's spheres; at a choice
-        of power, the totals each power would give), deck sizes and discard piles; the
+        bonus in each total and why a superior side gets none (``withheld``), every part of
+        each total and each side's spheres; at a choice of power, the totals each power would
+        give; once over, how it ended (``result``)), deck sizes and discard piles; the
         Dragon and the limits as they stand (``beats``, ``limits``); the pending decision
-        with its data (``node``: kind, seat, data: the card effect asking, its source).
+        with its data (``node``: kind, seat, data: the card effect asking, its source); at
+        its own action, which Districts the Threats of its hand could level (``can_level``).
         JSON-safe."""
         if seat is not None and not 0 <= seat < self.game.num_players:
             raise ValueError(f"seat must be from 0 to {self.game.num_players - 1} (or None), not {seat}")
@@ -1009,6 +1076,11 @@ class CrisisState(StepState):
         if c:
             conflict = {k: c[k] for k in ("attacker", "district", "att_power", "defender", "def_power", "passed",
                                           "bonus", "no_superiority")}
+            # why no Superiority counts in this Conflict at all, whatever the powers: the
+            # District's special rule ("district"), a card ("card"), or None
+            conflict["superiority_off"] = (
+                "district" if self.game.cards["district"][c["district"]].get("special", {}).get("no_superiority")
+                else "card" if c["no_superiority"] else None)
             conflict["att"] = [self.public_instance(i) for i in c["att"]]
             conflict["def"] = [self.public_instance(i) for i in c["def"]]
             if c["att_power"] and c["def_power"]:
@@ -1020,6 +1092,8 @@ class CrisisState(StepState):
                 conflict["superiority"] = list(self.superiority_bonuses())  # the bonus in each total
                 # every part of each total, for clients to show them all (they add up to it)
                 conflict["parts"] = [self.total_parts("att"), self.total_parts("def")]
+                # why a superior side gets no Superiority bonus (13.7.4 and the rest), per side
+                conflict["withheld"] = list(self.superiority_withheld())
             # each side's spheres of its power (Threat passives included): what levels the District
             conflict["spheres"] = [self.side_total("att", c["att_power"]) if c["att_power"] else None,
                                    self.side_total("def", c["def_power"]) if c["def_power"] else None]
@@ -1028,7 +1102,14 @@ class CrisisState(StepState):
             chooser = self._power_choice_side()
             if chooser and c["att_power" if chooser == "def" else "def_power"]:
                 conflict["what_if"] = {"side": chooser,
-                                       "totals": {p: self.totals_with(chooser, p) for p in POWERS}}
+                                       "totals": {p: self.totals_with(chooser, p) for p in POWERS},
+                                       "withheld": {p: self.withheld_with(chooser, p) for p in POWERS}}
+            # how the Conflict ended, once it has (it stays on the table until its last step):
+            # {"outcome": "levelled" | "standing" | "held" | "tie", "totals": [attacker, defender]
+            # the combat was resolved with, or None without a combat}
+            result = c.get("result")
+            conflict["result"] = dict(result, totals=result["totals"] and list(result["totals"])) \
+                if result and result["outcome"] else None
         return {
             "game": self.game.game_id, "seat": seat, "active": self.active, "turn": self.turn_count,
             "actions_left": self.actions_left, "current_player": self._current_player(),
@@ -1049,6 +1130,10 @@ class CrisisState(StepState):
             "deck_sizes": {k: self._deck_size(k) for k in self.decks},
             "discards": {k: list(v) for k, v in self.discards.items()},
             "defended": list(self.defended), "winners": self.winners,
+            # at its own action: for each District in Tokyo, whether the Threats of its hand
+            # could level it now (an attack that cannot is legal all the same); else None
+            "can_level": self.hand_can_level(seat) if seat is not None and node is not None
+            and node[0] == "decision" and node[2] == "action" and node[1] == seat else None,
         }
 
     def _power_choice_side(self) -> str | None:

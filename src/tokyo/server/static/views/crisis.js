@@ -444,11 +444,44 @@ function totalsIf(ctx, power) {
   return w && w.totals && w.totals[power] ? w.totals[power] : null;
 }
 
-/** "your 4 against 5" (``mine``: the side of the seat deciding, "att" or "def"). */
-function totalsWords(totals, mine) {
+/** Why a superior side gets no Superiority bonus, in words (``reason``: the observation's
+    ``withheld`` of that side; ``power``: the side's power; ``who``: the side in words). */
+function withheldWords(ctx, reason, power, who) {
+  if (reason === "no-spheres") return `no Superiority bonus: ${who} has no spheres of ${POWER[power]}`;
+  if (reason === "district") {
+    const c = ctx.observation.conflict;
+    return `no Superiority bonus at ${c ? districtName(ctx, c.district) : "this District"} (its special rule)`;
+  }
+  if (reason === "card") return "no Superiority bonus: a card took it away in this Conflict";
+  return "";
+}
+
+/** "your 4 against 5" (``mine``: the side of the seat deciding, "att" or "def"), with why a
+    superior side gets no Superiority bonus when one does not (``withheld``: [attacker,
+    defender] reasons; ``powers``: [attacker's, defender's] power). */
+function totalsWords(totals, mine, ctx = null, withheld = null, powers = null) {
   if (!totals) return "";
   const [a, d] = totals;
-  return mine === "att" ? `your ${a} against ${d}` : `your ${d} against ${a}`;
+  const words = mine === "att" ? `your ${a} against ${d}` : `your ${d} against ${a}`;
+  if (!ctx || !withheld || !powers) return words;
+  const order = mine === "att" ? [0, 1] : [1, 0];
+  const why = order.filter((i) => withheld[i]).map((i) => withheldWords(ctx, withheld[i], powers[i], i === order[0] ? "your side" : "the other side"));
+  return why.length ? `${words} — ${why.join("; ")}` : words;
+}
+
+/** What a power choice would give (``what_if``): the totals and the reasons a bonus is withheld. */
+function whatIfWords(ctx, power, mine, enemy = false) {
+  const c = ctx.observation.conflict;
+  const totals = totalsIf(ctx, power);
+  if (!totals) return "";
+  const w = c.what_if;
+  const withheld = w.withheld ? w.withheld[power] : null;
+  const powers = w.side === "att" ? [power, c.def_power] : [c.att_power, power];
+  if (!enemy) return totalsWords(totals, mine, ctx, withheld, powers);
+  // the other side's new power: its total first
+  const [mi, oi] = mine === "att" ? [0, 1] : [1, 0];
+  const why = [oi, mi].filter((i) => withheld && withheld[i]).map((i) => withheldWords(ctx, withheld[i], powers[i], i === mi ? "your side" : "the other side"));
+  return `${totals[oi]} against your ${totals[mi]}${why.length ? ` — ${why.join("; ")}` : ""}`;
 }
 
 /** "; 6 needed to level Kasumigaseki" for a power that can level the District under attack. */
@@ -533,10 +566,8 @@ export function label(text, ctx) {
     }
     if (verb === "power" && name === "change-power") {
       const enemy = data.side === "enemy";
-      const totals = totalsIf(ctx, arg);
-      const now = totals ? `: ${enemy ? `${totals[mySide === "att" ? 1 : 0]} against your ${totals[mySide === "att" ? 0 : 1]}`
-                                      : totalsWords(totals, mySide)}` : "";
-      return `${enemy ? "The other side" : "Your side"} now fights with ${POWER[arg]}${now}`;
+      const words = whatIfWords(ctx, arg, mySide, enemy);
+      return `${enemy ? "The other side" : "Your side"} now fights with ${POWER[arg]}${words ? `: ${words}` : ""}`;
     }
     if (verb === "take") return `Take ${cardTitle(ctx, arg)} into your hand`;
     if (verb === "half") {
@@ -566,8 +597,8 @@ export function label(text, ctx) {
       return `Attack with ${POWER[arg]} (${powerLine(ctx, arg, "att")}${no ? "" : levelNeed(ctx, arg)})${no ? ` — ${no.short}: ${no.why}` : ""}`;
     }
     if (kind === "defend-power") {
-      const totals = totalsIf(ctx, arg);
-      return `Defend with ${POWER[arg]} (${powerLine(ctx, arg, "def")})${totals ? `: ${totalsWords(totals, "def")}` : ""}`;
+      const words = whatIfWords(ctx, arg, "def");
+      return `Defend with ${POWER[arg]} (${powerLine(ctx, arg, "def")})${words ? `: ${words}` : ""}`;
     }
     if (kind === "wild") {
       const i = characterBy(ctx, data.uid);
@@ -591,7 +622,11 @@ export function label(text, ctx) {
     const t = i && i.talents ? i.talents[Number(third)] : null;
     return i ? `Use ${t ? `the Talent ${t}` : "a Talent"} of ${i.name}` : "Use a Talent";
   }
-  if (verb === "attack") return `Attack ${districtName(ctx, arg)} (${plural(limits(obs).attack_actions, "action")})`;
+  if (verb === "attack") {
+    const cost = `(${plural(limits(obs).attack_actions, "action")})`;
+    return pointless(obs, arg) ? `Attack ${districtName(ctx, arg)} ${cost}: no Threat in your hand can level it now`
+                               : `Attack ${districtName(ctx, arg)} ${cost}`;
+  }
   if (verb === "send") return `Send ${half(ctx, arg, "threat").name} as a Threat`;
   if (verb === "discard") return `Discard ${cardTitle(ctx, arg)}`;
   if (verb === "destroy") return `Destroy ${charName(ctx, arg)} from your Reserve`;
@@ -662,9 +697,12 @@ export function promptTitle(ctx) {
     }
     case "send": return `Attack on ${where}: send Threats from your hand`;
     case "attack-power": return `Attack on ${where}: choose the power your Threats fight with`;
-    case "defend":
-      return c ? `${ctx.seatName(c.attacker)} attacks ${where} with ${POWER[c.att_power] || "a power"}: will you defend it?`
-               : "Defend?";
+    case "defend": {
+      if (!c) return "Defend?";
+      const soFar = attackSoFar(c);
+      const total = soFar ? `, a total of ${soFar.total} so far` : "";
+      return `${ctx.seatName(c.attacker)} attacks ${where} with ${POWER[c.att_power] || "a power"}${total}: will you defend it?`;
+    }
     case "deploy": return `Defending ${where}: deploy Heroes from your Reserve`;
     case "defend-power": return `Defending ${where}: choose the power your side fights with`;
     case "manoeuvre": {
@@ -727,11 +765,16 @@ export function promptBody(ctx, rest) {
   if (powerKinds.includes(node.kind) || (node.kind === "effect" && powerKinds.includes(data.name))) {
     const c = obs.conflict;
     const note = node.kind === "defend-power" && c && c.att_power
-      ? `The attack is in ${POWER[c.att_power]}: a power superior to it adds ${c.no_superiority ? "nothing here (no Superiority)" : "the Superiority bonus"}.`
+      ? `The attack is in ${POWER[c.att_power]}: a power superior to it adds ${c.no_superiority || c.superiority_off ? "nothing here (no Superiority)"
+                                                                              : "the Superiority bonus, but only to a side with spheres of that power"}.`
       : node.kind === "attack-power" ? "The defender chooses after you; a superior power gets the Superiority bonus."
       : "";
     parts.push(el("div", { class: "ct-prompt-dragon" }, dragonWheel(obs.beats, c && c.att_power, c && c.def_power, "6.5rem"),
       el("p", { class: "small" }, note, note ? " " : "", "Each power is superior to the two its arrows point to.")));
+  }
+  if (node.kind === "defend") {
+    const facts = defendFacts(ctx);
+    if (facts) parts.push(facts);
   }
   const elsewhere = choicesElsewhere(ctx);
   if (elsewhere) parts.push(elsewhere);
@@ -739,6 +782,34 @@ export function promptBody(ctx, rest) {
   if (confirm) parts.push(confirm);
   // (an element even when empty: the page puts whatever this returns into the prompt)
   return el("div", { class: "ct-prompt-body", hidden: !parts.length }, parts);
+}
+
+/** For the defender's choice: the attacking side's total so far and its parts, the powers
+    that would give it Superiority, and what levels the District. */
+function defendFacts(ctx) {
+  const obs = ctx.observation;
+  const c = obs.conflict;
+  const soFar = attackSoFar(c);
+  if (!soFar) return null;
+  const power = c.att_power;
+  const beats = obs.beats || {};
+  const beaten = (beats[power] || []).map((p) => POWER[p]);
+  const beaters = POWERS.filter((p) => (beats[p] || []).includes(power)).map((p) => POWER[p]);
+  const yours = `you get it with ${wordList(beaters)}, if your side has spheres of that power.`;
+  const sup = c.superiority_off === "district" ? `There is no Superiority bonus at ${districtName(ctx, c.district)} (its special rule).`
+    : c.superiority_off || c.no_superiority ? "A card took Superiority away in this Conflict."
+    : soFar.parts.spheres + soFar.parts.abilities > 0
+      ? `It gets the Superiority bonus against ${wordList(beaten)}; ${yours}`
+      : `It has no ${POWER[power]} spheres, so it gets no Superiority bonus (a side with no spheres of its power gets none); ${yours}`;
+  const info = districtInfo(ctx, c.district);
+  const need = info.white !== null ? info.white : info.resist[power];
+  const have = soFar.parts.spheres + soFar.parts.abilities;
+  const level = need === undefined ? `${POWER[power]} cannot level ${districtName(ctx, c.district)} by its resistance.`
+    : `${need} needed to level ${districtName(ctx, c.district)}; it has ${have}${have >= need ? ": enough, unless you beat it" : ": not enough"}.`;
+  return el("div", { class: "ct-defend-facts small", id: "ct-defend-facts" },
+    el("p", {}, el("b", {}, "The attacking side: "), el("b", { dataset: { total: "att-so-far" } }, String(soFar.total)), " so far = ",
+       partTags(ctx, c, power, soFar.parts)),
+    el("p", {}, sup, " ", level));
 }
 
 /** The choices of this decision placed on the table (an Event in the hand, a Talent in a
@@ -790,17 +861,52 @@ function goTo(text) {
   b.classList.add("ct-flash");
 }
 
-// ----- a choice that needs a second click: an attack with a power that cannot level the District
+// ----- a choice that needs a second click: an attack with a power that cannot level the District,
+// an attack on a District no Threat of the hand can level
 let liveCtx = null;     // the context of the live board, for the confirm step
 let confirmReady = false;
 
-/** Why the action ``text`` needs confirming (words), or null. */
+/** Whether attacking District ``id`` is legal but cannot level it with the Threats of the hand
+    as they are (the observation's ``can_level``): the rulebook lets any District be attacked
+    with any power (13.1.1, 13.1.4); an attack that falls short just fails to level (14.4). */
+function pointless(obs, id) {
+  return !!(obs && obs.can_level && obs.can_level[id] === false);
+}
+
+/** Why the action ``text`` needs confirming (words; ``armed``: the button's words once
+    asked), or null. */
 function needsConfirm(ctx, text) {
-  if (!ctx || nodeOf(ctx.observation).kind !== "attack-power") return null;
-  const [verb, power] = text.split(" ");
-  if (verb !== "power") return null;
-  const no = cannotLevel(ctx, power);
-  return no ? { power, ...no } : null;
+  if (!ctx) return null;
+  const kind = nodeOf(ctx.observation).kind;
+  const [verb, arg] = text.split(" ");
+  if (kind === "action" && verb === "attack" && pointless(ctx.observation, arg)) {
+    return { armed: `Yes, attack ${districtName(ctx, arg)} anyway`, district: arg };
+  }
+  if (kind !== "attack-power" || verb !== "power") return null;
+  const no = cannotLevel(ctx, arg);
+  return no ? { power: arg, armed: `Yes, attack with ${POWER[arg]} anyway`, ...no } : null;
+}
+
+/** What levels District ``id``, in words: "6 Technological weapons or 6 Mystic powers". */
+function levelNeedWords(ctx, id) {
+  const info = districtInfo(ctx, id);
+  const opts = ctx.options || {};
+  const ways = info.white !== null ? [`${info.white} spheres of any one power`]
+    : Object.entries(info.resist).map(([p, n]) => `${n} ${POWER[p]}`);
+  if (opts.brute_force) ways.push("8 spheres of the attack power (Brute Force)");
+  return wordList(ways);
+}
+
+/** The confirm step of an attack on a District no Threat of the hand can level, under its button. */
+function attackConfirmBox(ctx, text) {
+  const id = text.split(" ")[1];
+  const name = districtName(ctx, id);
+  return el("div", { class: "ct-confirm", id: "ct-confirm", role: "alertdialog", "aria-label": `attack ${name} anyway?` },
+    el("p", {}, el("b", {}, `Attack ${name} anyway?`),
+       ` None of your Threats, alone or two together, can level it now: it needs ${levelNeedWords(ctx, id)}. `,
+       "Cards played in the Conflict may still add spheres. Click the attack again to attack anyway."),
+    el("button", { type: "button", id: "ct-confirm-no", onclick: () => { delete ctx.state.confirm; ctx.redraw(); } },
+       "No, keep my actions"));
 }
 
 /** The confirm step under the prompt's buttons: what the attack can and cannot do. */
@@ -808,7 +914,7 @@ function confirmBox(ctx, rest) {
   const text = ctx.state && ctx.state.confirm;
   if (!text || !rest.includes(text)) return null;
   const no = needsConfirm(ctx, text);
-  if (!no) return null;
+  if (!no || !no.power) return null;
   const c = ctx.observation.conflict;
   return el("div", { class: "ct-confirm", id: "ct-confirm", role: "alertdialog", "aria-label": "attack with this power?" },
     el("p", {}, el("b", {}, `Attack with ${POWER[no.power]}? It ${no.short}`), `: ${no.why}. `,
@@ -820,14 +926,15 @@ function confirmBox(ctx, rest) {
 
 /** Arm the confirmed button (its words say so) once the page has drawn the prompt. */
 function markConfirm(ctx) {
-  for (const b of document.querySelectorAll("#prompt button[data-action]")) {
+  if (!ctx.interactive) return;
+  for (const b of document.querySelectorAll("#prompt button[data-action], #board button[data-action]")) {
     const no = needsConfirm(ctx, b.dataset.action);
     if (!no) continue;
     b.dataset.confirm = "1";
     if (ctx.state && ctx.state.confirm === b.dataset.action) {
       b.dataset.armed = "1";
       b.classList.add("ct-armed");
-      b.textContent = `Yes, attack with ${POWER[no.power]} anyway`;
+      b.textContent = no.armed;
     }
   }
 }
@@ -845,7 +952,8 @@ function installConfirm() {
     event.stopPropagation();
     liveCtx.state.confirm = text;
     liveCtx.redraw();
-    const again = [...document.querySelectorAll("#prompt button[data-action]")].find((x) => x.dataset.action === text);
+    const again = [...document.querySelectorAll("#prompt button[data-action], #board button[data-action]")]
+      .find((x) => x.dataset.action === text);
     if (again) again.focus();
   }, true);
 }
@@ -1046,16 +1154,26 @@ function decksLine(ctx) {
 function scoreLine(ctx) {
   const c = ctx.observation.conflict;
   if (!c) return null;
+  const totals = c.result ? c.result.totals : c.totals;
+  const soFar = c.result ? null : attackSoFar(c);
   const side = (who, i) => {
     const seat = who === "att" ? c.attacker : c.defender;
     const power = who === "att" ? c.att_power : c.def_power;
-    return el("span", { class: `ct-score-side ${who} ${c.superior === who ? "superior" : ""}` },
+    const early = who === "att" && soFar;
+    return el("span", { class: `ct-score-side ${who} ${c.superior === who && !c.result ? "superior" : ""}` },
       seat === null || seat === undefined ? el("span", { class: "muted" }, "no defender")
         : el("span", { class: `ct-seat ct-s${seat}` }, seat === ctx.seat ? "You" : ctx.seatName(seat)),
       power ? sphereIcon(power) : null,
-      el("b", {}, c.totals ? String(c.totals[i]) : "–"));
+      el("b", { dataset: { score: who }, title: early ? "total so far: Superiority is counted once the defender chooses a power" : undefined },
+         totals ? String(totals[i]) : early ? String(soFar.total)
+           : c.result && who === "att" && c.spheres && typeof c.spheres[0] === "number" ? String(c.spheres[0]) : "–"),
+      early ? el("span", { class: "small muted" }, " so far") : null,
+      !c.result && c.withheld && c.withheld[i] ? el("span", { class: "small muted ct-score-withheld" },
+        c.withheld[i] === "no-spheres" ? " no spheres, so no bonus" : " no bonus here") : null);
   };
-  return el("a", { class: "ct-score", href: "#conflict" }, el("span", { class: "ct-label" }, "Conflict for ", districtName(ctx, c.district)),
+  return el("a", { class: "ct-score", href: "#conflict" },
+    el("span", { class: "ct-label" }, "Conflict for ", districtName(ctx, c.district)),
+    c.result ? el("span", { class: "ct-score-result small" }, resultWords(ctx, c)) : null,
     el("span", { class: "ct-score-row" }, side("att", 0), el("span", { class: "ct-score-vs" }, "vs"), side("def", 1)));
 }
 
@@ -1063,15 +1181,33 @@ function scoreLine(ctx) {
     (``data-n``), so that they visibly add up to the total: the spheres of its power, Threat
     abilities, cards, Superiority and the District's bonus for the defender. */
 function totalParts(ctx, c, who, i) {
-  const power = who === "att" ? c.att_power : c.def_power;
-  const signed = (n) => `${n > 0 ? "+" : ""}${n}`;
   const tag = (part, n, cls, text) => el("span", { class: `ct-part ${cls}`, dataset: { part, n } }, text);
   const p = c.parts && c.parts[i];
   if (!p) {  // an observation without parts: what it has
     const sup = (c.superiority || [0, 0])[i];
+    const signed = (n) => `${n > 0 ? "+" : ""}${n}`;
     return [sup ? tag("superiority", sup, "ct-sup-tag", `+${sup} Superiority`) : null,
             c.bonus && c.bonus[i] ? tag("cards", c.bonus[i], "ct-bonus-tag", `${signed(c.bonus[i])} from cards`) : null];
   }
+  return partTags(ctx, c, who === "att" ? c.att_power : c.def_power, p);
+}
+
+/** The attacking side's total while the defender has not chosen a power yet (so no
+    Superiority can be counted): {total, parts} from its Threats' spheres of the attack
+    power, Threat abilities and cards; null before the attack power is chosen. */
+function attackSoFar(c) {
+  if (!c || !c.att_power || c.totals) return null;
+  const raw = (c.att || []).reduce((n, i) => n + ((i.spheres || {})[c.att_power] || 0), 0);
+  const side = c.spheres && c.spheres[0] !== null && c.spheres[0] !== undefined ? c.spheres[0] : raw;
+  const cards = (c.bonus || [0, 0])[0] || 0;
+  return { total: side + cards, parts: { spheres: raw, abilities: side - raw, cards, superiority: 0, district: 0 } };
+}
+
+/** The tags of a total's parts ({spheres, abilities, cards, superiority, district}), each
+    with its number (``data-n``). */
+function partTags(ctx, c, power, p) {
+  const signed = (n) => `${n > 0 ? "+" : ""}${n}`;
+  const tag = (part, n, cls, text) => el("span", { class: `ct-part ${cls}`, dataset: { part, n } }, text);
   const out = [tag("spheres", p.spheres, "ct-sph-tag", `${plural(p.spheres, `${SHORT[power] || ""} sphere`.trim())}`)];
   if (p.abilities) out.push(tag("abilities", p.abilities, "ct-bonus-tag", `${signed(p.abilities)} from Threat abilities`));
   if (p.cards) out.push(tag("cards", p.cards, "ct-bonus-tag", `${signed(p.cards)} from cards`));
@@ -1080,15 +1216,32 @@ function totalParts(ctx, c, who, i) {
   return out;
 }
 
+/** How a Conflict ended (the observation's ``result``), in words: "Over: you levelled Shibuya". */
+function resultWords(ctx, c) {
+  const r = c.result;
+  if (!r) return "";
+  const name = districtName(ctx, c.district);
+  const who = (seat) => (seat === ctx.seat ? "you" : ctx.seatName(seat));
+  if (r.outcome === "levelled") return `Over: ${who(c.attacker)} levelled ${name}`;
+  if (r.outcome === "standing") return `Over: the attack failed to level ${name}`;
+  if (r.outcome === "held") return `Over: ${who(c.defender)} defended ${name}; it stands`;
+  if (r.outcome === "tie") return `Over: a tie, both sides are destroyed; ${name} stands`;
+  return "Over";
+}
+
 function conflictPanel(ctx) {
   const obs = ctx.observation;
   const c = obs.conflict;
   if (!c || gameOver(ctx)) return null;  // a game won in a Conflict ends it
   const node = nodeOf(obs);
   const info = districtInfo(ctx, c.district);
-  const totals = c.totals || null;
+  const over = !!c.result;
+  // once over, the totals the combat was resolved with (the sides are being cleared)
+  const totals = over ? c.result.totals : c.totals || null;
+  const soFar = over ? null : attackSoFar(c);
   const sup = c.superiority || [0, 0];
   const stage = () => {
+    if (over) return resultWords(ctx, c);
     if (node.kind === "send") return "The attacker sends Threats";
     if (node.kind === "attack-power") return "The attacker chooses a power";
     if (node.kind === "defend") return `Looking for a defender: ${ctx.seatName(node.seat)} is asked`;
@@ -1103,23 +1256,33 @@ function conflictPanel(ctx) {
     const power = who === "att" ? c.att_power : c.def_power;
     const list = c[who] || [];
     const superior = c.superior === who;
-    const passed = c.passed && c.passed[i];
-    return el("div", { class: `ct-side ${who} ${superior ? "superior" : ""} ${seat !== null && seat !== undefined ? `ct-s${seat}` : "nobody"}`,
+    const passed = !over && c.passed && c.passed[i];
+    const early = who === "att" && soFar;  // the attack's total before the defender's power
+    // over without a combat (nobody defended): the attack's spheres that tried to level
+    const levelling = over && !totals && who === "att" && c.spheres && typeof c.spheres[0] === "number";
+    const number = totals ? String(totals[i]) : early ? String(soFar.total) : levelling ? String(c.spheres[0]) : "–";
+    const words = over ? (totals ? "final total" : levelling ? `${POWER[power]} spheres against ${districtName(ctx, c.district)}` : "nobody defended")
+      : totals ? "total"
+      : early ? "total so far: Superiority is counted once the defender chooses a power"
+      : "total when both powers are chosen";
+    return el("div", { class: `ct-side ${who} ${superior && !over ? "superior" : ""} ${seat !== null && seat !== undefined ? `ct-s${seat}` : "nobody"}`,
                        dataset: { side: who } },
-      superior ? el("div", { class: "ct-sup-badge", title: "the Dragon: this side's power is superior to the other's" }, "★ superior power") : null,
+      superior && !over ? el("div", { class: "ct-sup-badge", title: "the Dragon: this side's power is superior to the other's" }, "★ superior power") : null,
       el("div", { class: "ct-side-head" }, el("span", { class: "ct-side-role" }, who === "att" ? "Attacker" : "Defender"),
          seat !== null && seat !== undefined ? el("span", { class: `ct-seat ct-s${seat}` }, ctx.seatName(seat), seat === ctx.seat ? " (you)" : "")
                                              : el("span", { class: "muted" }, who !== "def" ? ""
-                                                 : ["send", "attack-power", "defend", "wild"].includes(node.kind) ? "nobody yet" : "nobody defends")),
+                                                 : ["send", "attack-power", "defend", "wild"].includes(node.kind) && !over ? "nobody yet" : "nobody defends")),
       el("div", { class: "ct-side-power" }, power ? [sphereIcon(power, "1.6em"), el("span", {}, POWER[power])]
-                                                  : el("span", { class: "muted small" }, "power not chosen yet")),
+                                                  : el("span", { class: "muted small" }, over ? "no power" : "power not chosen yet")),
       el("div", { class: "ct-total-box" },
-        el("span", { class: "ct-total", dataset: { total: who } }, totals ? String(totals[i]) : "–"),
-        el("span", { class: "ct-total-words small" }, totals ? "total" : "total when both powers are chosen")),
-      totals ? el("div", { class: "ct-breakdown small", dataset: { side: who } },
+        el("span", { class: "ct-total", dataset: { total: who } }, number),
+        el("span", { class: "ct-total-words small" }, words)),
+      totals && !over ? el("div", { class: "ct-breakdown small", dataset: { side: who } },
         totalParts(ctx, c, who, i),
-        superior && !sup[i] ? el("span", { class: "muted" }, c.no_superiority ? "superior power, but no Superiority in this Conflict"
-                                                                              : "superior power, but no bonus (no spheres of it, or the District forbids it)") : null) : null,
+        superior && !sup[i] ? el("span", { class: "ct-withheld", dataset: { withheld: (c.withheld || [])[i] || "" } },
+          `superior power, but ${withheldWords(ctx, (c.withheld || [])[i], power, seat === ctx.seat ? "your side" : "this side")
+                                 || "no Superiority bonus"}`) : null) : null,
+      early ? el("div", { class: "ct-breakdown small", dataset: { side: who } }, partTags(ctx, c, power, soFar.parts)) : null,
       passed ? el("div", { class: "ct-passed" }, "passed") : null,
       el("div", { class: "ct-side-cards" }, list.length ? list.map((inst) => charCard(ctx, inst))
                                                        : el("p", { class: "muted small" }, who === "att" ? "no Threats yet" : "no Heroes")));
@@ -1135,7 +1298,10 @@ function conflictPanel(ctx) {
     verdict = `${POWER[c.att_power]} is superior to ${beaten.map((p) => POWER[p]).join(" and ")}; ${beaters.map((p) => POWER[p]).join(" and ")} are superior to it`;
   }
   let level = null;
-  if (c.att_power) {
+  if (over) {
+    level = el("div", { class: "ct-level ct-result-line small", id: "ct-conflict-result" }, el("b", {}, `${resultWords(ctx, c)}.`),
+      c.result.outcome === "levelled" ? " The attacking side is destroyed as the Conflict ends." : "");
+  } else if (c.att_power) {
     const need = info.white !== null ? info.white : info.resist[c.att_power];
     const have = (c.spheres && c.spheres[0] !== null && c.spheres[0] !== undefined) ? c.spheres[0]
       : (c.att || []).reduce((n, i) => n + ((i.spheres || {})[c.att_power] || 0), 0);
@@ -1147,9 +1313,10 @@ function conflictPanel(ctx) {
       need === undefined ? null : el("b", {}, have >= need ? "enough, if the attack is not beaten" : "not enough"));
   }
   const lead = totals ? (totals[0] > totals[1] ? "att" : totals[1] > totals[0] ? "def" : "tie") : "";
-  return el("section", { class: `panel ct-conflict lead-${lead}`, id: "conflict" },
+  return el("section", { class: `panel ct-conflict lead-${lead} ${over ? "ct-over-conflict" : ""}`, id: "conflict",
+                         dataset: { result: over ? c.result.outcome : "" } },
     el("div", { class: "ct-conflict-head" }, el("h2", {}, "Conflict for ", ref(ctx, c.district)),
-       el("span", { class: "ct-stage small" }, stage())),
+       el("span", { class: `ct-stage small ${over ? "over" : ""}` }, stage())),
     el("div", { class: "ct-faceoff" }, side("att", 0),
        el("div", { class: "ct-vs" }, el("div", { class: "ct-vs-word" }, "VS"), dragonWheel(obs.beats, c.att_power, c.def_power),
           el("div", { class: "ct-verdict small" }, verdict)),
@@ -1175,7 +1342,8 @@ function districtsPanel(ctx) {
         el("div", { class: "ct-resist-line" }, el("span", { class: "small muted" }, "Resists "), resist),
         info.special ? el("div", { class: "ct-special small" }, info.special) : null,
         id === target ? el("div", { class: "ct-under" }, "under attack") : null,
-        ctx.isLegal(text) ? actButton(ctx, text, "primary ct-attack") : null));
+        ctx.isLegal(text) ? actButton(ctx, text, `${pointless(obs, id) ? "ct-attack ct-pointless" : "primary ct-attack"}`) : null,
+        ctx.isLegal(text) && ctx.state && ctx.state.confirm === text && needsConfirm(ctx, text) ? attackConfirmBox(ctx, text) : null));
   });
   const levelled = [];
   obs.districts.forEach((ids, seat) => ids.forEach((id) => levelled.push([id, seat])));
