@@ -39,7 +39,7 @@ export function seatName(obs, seat) {
   if (!obs) return null;
   if (isOpponentSeat(obs, seat)) return "the opponent";
   const pl = obs.players && obs.players[seat];
-  return pl && pl.deck_id ? cap(pl.deck_id) : null;
+  return pl && pl.deck_id ? pl.deck_name || cap(pl.deck_id) : null;
 }
 
 /** A controller in a few words: "Ann (you)", "Bot 2", "the opponent" (the names the log uses, seats from 1). */
@@ -84,6 +84,25 @@ function moveWords(obs, uid) {
   return `${dest && dest.type === "spacecraft" ? "aboard" : "onto"} ${uidName(obs, uid)}`;
 }
 
+/** What a use, bargain, repair or rally costs and does, in the engine's words (the
+    observation's ``actions``, the same words as ``tokyo play``): "pay 2 Treasury and spend
+    Lantern Shrine to put 1 Story counter on target Storyline you control", and, when it
+    would change nothing but its cost, why ("The Grinding Front has no Time counter"). */
+function paidWords(obs, text) {
+  const p = (obs.actions || {})[text];
+  if (!p) return null;
+  return `${p.cost} to ${p.does}${p.idle ? ` (${p.idle}, so this changes nothing: you only pay the cost)` : ""}`;
+}
+
+/** "Use Lantern Shrine: pay 2 Treasury and spend Lantern Shrine to ...", "Rally Drop Marine:
+    pay 2 Treasury to remove its 3 damage counters" (null when the engine gave no words). */
+function paidLabel(obs, text) {
+  const p = (obs.actions || {})[text];
+  if (!p) return null;
+  const verb = { use: "Use", bargain: "Bargain with", rally: "Rally", repair: "Repair" }[text.split(" ")[0]];
+  return `${verb} ${p.card}: ${paidWords(obs, text)}`;
+}
+
 /** A readable label for an action text, naming the cards. */
 export function label(text, ctx) {
   const obs = ctx.observation;
@@ -108,14 +127,17 @@ export function label(text, ctx) {
       return `Move ${uidName(obs, w[1])} ${moveWords(obs, w[3])}`;
     }
     case "use": {
+      if (paidLabel(obs, text)) return paidLabel(obs, text);
       const [uid, k] = w[1].split(":");
       return `Use ${uidName(obs, uid)}${k ? ` (ability ${Number(k) + 1})` : ""}`;
     }
     case "bargain": {
+      if (paidLabel(obs, text)) return paidLabel(obs, text);
       const [uid, k] = w[1].split(":");
       return `Bargain with ${uidName(obs, uid)}${k ? ` (bargain ${Number(k) + 1})` : ""}`;
     }
     case "rally": case "repair": {
+      if (paidLabel(obs, text)) return paidLabel(obs, text);
       const e = entry(obs, w[1]);
       return `${cap(w[0])} ${uidName(obs, w[1])}${e ? ` (pay ${e.cost}, remove its damage)` : ""}`;
     }
@@ -291,10 +313,10 @@ function actorButtons(ctx, e) {
     groupButton(ctx, mine("attack"), (t) => `Attack ${uidName(obs, targetOf(t))}`, "Attack", `attack ${e.uid}`),
     groupButton(ctx, mine("move"), (t) => (t.split(" ")[2] === "orbit" ? "Move back to Orbit"
       : `Move ${moveWords(obs, t.split(" ")[3])}`), "Move", `move ${e.uid}`),
-    ...mine("use").map((t) => payButton(ctx, t, t.includes(":") ? `Use ability ${Number(t.split(":")[1]) + 1}` : "Use ability", {}, "map")),
-    ...mine("bargain").map((t) => payButton(ctx, t, t.includes(":") ? `Bargain ${Number(t.split(":")[1]) + 1}` : "Bargain", {}, "map")),
-    ...mine("rally").map((t) => payButton(ctx, t, `Rally (pay ${e.cost})`, {}, "map")),
-    ...mine("repair").map((t) => payButton(ctx, t, `Repair (pay ${e.cost})`, {}, "map")),
+    // on the card itself: what it costs and does, the card being the one it is on
+    ...["use", "bargain", "rally", "repair"].flatMap((verb) => mine(verb).map((t) => payButton(ctx, t,
+      paidWords(obs, t) ? `${{ use: "Use", bargain: "Bargain", rally: "Rally", repair: "Repair" }[verb]}: ${paidWords(obs, t)}` : label(t, ctx),
+      {}, "map"))),
   ].filter(Boolean);
   return buttons.length ? el("div", { class: "buttons" }, buttons) : null;
 }
@@ -626,22 +648,15 @@ function handPanel(ctx) {
 }
 
 // ----- the prompt's explanations ---------------------------------------------------------
-/** "Asking: The Grinding Front (#2). " from the log's latest ability line. */
+/** "Asking: The Grinding Front (#2). " from the log's latest ability line ("The ability of
+    The Grinding Front (#2) resolves.", "The Chapter 2 completion of ... resolves."). */
 function asking(ctx) {
   const lines = ctx.log || [];
   for (let i = lines.length - 1; i >= 0 && i >= lines.length - 30; i--) {
-    const m = /^(.*): an ability resolves\.$/.exec(lines[i].text);
+    const m = /^The (?:ability|Chapter \d+ completion) of (.*) resolves\.$/.exec(lines[i].text);
     if (m) return el("span", { class: "asking" }, "The ability of ", el("b", {}, m[1]), " asks. ");
   }
   return null;
-}
-
-/** A paid action in a few words, for the prompt's list ("Repair Cinder Exchange #1 (pay 4)"). */
-function quickLabel(text, ctx) {
-  const w = text.split(" ");
-  const e = entry(ctx.observation, w[1]);
-  if ((w[0] === "rally" || w[0] === "repair") && e) return `${cap(w[0])} ${uidName(ctx.observation, w[1])} (pay ${e.cost})`;
-  return label(text, ctx);
 }
 
 /** The Main Phase at a glance, in the prompt (the first thing on a phone): the Treasury,
@@ -670,7 +685,7 @@ function mainChoices(ctx) {
   const paid = legal.filter((t) => ["use", "bargain", "rally", "repair"].includes(verb(t)));
   if (paid.length) {
     rows.push(el("div", { class: "sl-choice-row", id: "sl-quick-abilities" }, el("span", { class: "small sl-choice-head" }, "Abilities and repairs:"),
-      el("div", { class: "buttons" }, paid.map((t) => payButton(ctx, t, quickLabel(t, ctx), {}, "prompt")))));
+      el("div", { class: "buttons" }, paid.map((t) => payButton(ctx, t, label(t, ctx), {}, "prompt")))));
   }
   const attackers = [...new Set(legal.filter((t) => verb(t) === "attack").map((t) => t.split(" ")[1]))];
   if (attackers.length) {
