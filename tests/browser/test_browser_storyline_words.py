@@ -48,12 +48,28 @@ def check_words(page, view, texts):
             assert not re.search(r"#\d", button(page, "#prompt", text).inner_text())
 
 
+def names_without_numbers(page, view):
+    """Every button of the prompt names the cards of its action by name: a number only for a
+    card whose name another card on the Map shares."""
+    names = [e["name"] for e in view["observation"]["map"]]
+    unique = {e["uid"] for e in view["observation"]["map"] if names.count(e["name"]) == 1}
+    checked = 0
+    for b in page.locator("#prompt button[data-action], #prompt button[data-confirm]").all():
+        text = b.get_attribute("data-action") or b.get_attribute("data-confirm")
+        uids = [int(w.split(":")[0]) for w in text.split()[1:] if w.split(":")[0].isdigit()]
+        if uids and all(u in unique for u in uids):
+            assert not re.search(r"#\d", b.inner_text()), (text, b.inner_text())
+            checked += 1
+    return checked
+
+
 def test_a_bargain_says_what_it_costs_and_does_and_when_it_changes_nothing(page, server):
     # the first turn: no opponent Admin Phase yet, so no Crisis Storyline has a Time counter
     room, view = reach(server, "crisis-format", 2, lambda v: any(t.startswith("bargain ") for t in paid(v)))
     open_seat(page, server, room)
     texts = [t for t in paid(view) if t.startswith("bargain ")]
     check_words(page, view, texts)
+    assert names_without_numbers(page, view) >= 1
     obs = view["observation"]
     if any(obs["actions"][t]["idle"] for t in texts):
         idle = next(t for t in texts if obs["actions"][t]["idle"])
@@ -66,6 +82,7 @@ def test_abilities_repairs_and_rallies_say_what_they_cost_and_do(page, server):
     open_seat(page, server, room)
     check_words(page, view, paid(view))
     expect(page.locator("#prompt")).not_to_contain_text("(pay ")
+    assert names_without_numbers(page, view) >= 1
 
 
 def test_the_log_names_the_card_the_deck_and_the_counters(page, server):

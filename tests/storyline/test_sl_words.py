@@ -31,17 +31,17 @@ def test_every_shipped_ability_and_bargain_has_its_own_words():
     assert seen >= 12
 
 
-@rule("storyline 7.5.1", "storyline 9.3.1")
+@rule("storyline 7.5.1", "storyline 9.3.1", "storyline S46")
 def test_a_bargain_with_a_crisis_storyline_without_time_counters_is_offered_and_says_it_changes_nothing():
     s = cpos([GF], treasury=[5, 5])
     assert s.find(3)["counters"] == {} and "bargain 3" in s.legal_texts()
     said = s.describe_action("bargain 3")
     assert said == ("bargain with The Grinding Front: pay 2 Treasury to remove 1 Time counter from The Grinding "
-                    "Front (The Grinding Front has no Time counter, so this changes nothing: you only pay the cost)")
+                    "Front (it has no Time counter, so this changes nothing: you only pay the cost)")
     parts = s.observation(0)["actions"]["bargain 3"]
     assert parts == {"card": "The Grinding Front", "cost": "pay 2 Treasury",
                      "does": "remove 1 Time counter from The Grinding Front",
-                     "idle": "The Grinding Front has no Time counter"}
+                     "idle": "it has no Time counter"}
     # used all the same, it only pays (the rules let any player pay a bargain, 7.5.1; it
     # removes what there is, none, 9.3.1)
     s.apply_action("bargain 3")

@@ -74,7 +74,7 @@ def ability_words(state, text: str) -> dict:
     """What the legal action ``use ...`` or ``bargain ...`` costs and does, in the rules' words:
     ``{"card": the card (card_ref), "cost": "pay 2 Treasury and spend Lantern Shrine",
     "does": "put 1 Story counter on target Storyline you control", "idle": None or why it
-    would change nothing but the payment ("The Grinding Front has no Time counter")}``.
+    would change nothing but the payment ("it has no Time counter")}``.
     ``does`` is the card's own text of that ability, "this" named."""
     e, a, k = ability_of(state, text)
     kind = a["kind"]
@@ -109,6 +109,6 @@ def idle_reason(state, e: dict, a: dict) -> str | None:
         if any(state.counters_of(c, kind) for c in cards):
             return None
         noun = f"{COUNTER_NAMES.get(kind, kind)} counter"
-        why.append(f"{card_ref(state, e)} has no {noun}" if on == "this"
+        why.append(f"it has no {noun}" if on == "this"
                    else f"no card it may target has a {noun}")
     return "; ".join(why) or None

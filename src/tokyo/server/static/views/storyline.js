@@ -64,6 +64,27 @@ function uidName(obs, uid) {
   return e ? `${e.name} #${e.uid}` : `#${uid}`;
 }
 
+/** Where a card on the Map is, in a few words: "on Anvil Prime", "aboard Carrier Hive",
+    "in Orbit" (a Crisis Storyline: "with no Band"). */
+function whereWords(obs, e) {
+  const holder = entry(obs, e.host !== null && e.host !== undefined ? e.host : e.place);
+  if (holder) return `${holder.type === "spacecraft" && e.type !== "device" ? "aboard" : "on"} ${holder.name}`;
+  return e.band ? `in ${BAND_NAME[e.band]}` : "with no Band";
+}
+
+/** A card on the Map as a button names it: by its name; when another card on the Map has
+    that name too, with where it is ("Line Trooper on Anvil Prime"), and its number as well
+    if that still does not tell them apart ("Scrap Drone in Surface, #7"), as the engine's
+    words do (words.card_ref). */
+function buttonName(obs, uid) {
+  const e = entry(obs, uid);
+  if (!e) return `#${uid}`;
+  const same = (obs.map || []).filter((x) => x.name === e.name);
+  if (same.length < 2) return e.name;
+  const where = whereWords(obs, e);
+  return same.filter((x) => whereWords(obs, x) === where).length < 2 ? `${e.name} ${where}` : `${e.name} ${where}, #${e.uid}`;
+}
+
 function cardName(ctx, cid) {
   const info = (ctx.observation.card_info || {})[cid];
   return info ? info.name : cid;
@@ -81,13 +102,13 @@ function targetOf(text) {
 /** "onto Greensong #2", or "aboard Carrier Hive #17" for a Capital Spacecraft. */
 function moveWords(obs, uid) {
   const dest = entry(obs, uid);
-  return `${dest && dest.type === "spacecraft" ? "aboard" : "onto"} ${uidName(obs, uid)}`;
+  return `${dest && dest.type === "spacecraft" ? "aboard" : "onto"} ${buttonName(obs, uid)}`;
 }
 
 /** What a use, bargain, repair or rally costs and does, in the engine's words (the
     observation's ``actions``, the same words as ``tokyo play``): "pay 2 Treasury and spend
     Lantern Shrine to put 1 Story counter on target Storyline you control", and, when it
-    would change nothing but its cost, why ("The Grinding Front has no Time counter"). */
+    would change nothing but its cost, why ("it has no Time counter"). */
 function paidWords(obs, text) {
   const p = (obs.actions || {})[text];
   if (!p) return null;
@@ -117,32 +138,32 @@ export function label(text, ctx) {
       if (w[2] === "on") {
         const dest = entry(obs, w[3]);
         const verb = info.type === "device" ? "attached to" : "on";
-        return `Play ${name} ${verb} ${dest ? uidName(obs, w[3]) : `#${w[3]}`}`;
+        return `Play ${name} ${verb} ${buttonName(obs, w[3])}`;
       }
       return `Play ${name}${info.cost !== undefined ? ` (cost ${info.cost})` : ""}`;
     }
-    case "attack": return `Attack ${uidName(obs, w[2])} with ${uidName(obs, w[1])}`;
+    case "attack": return `Attack ${buttonName(obs, w[2])} with ${buttonName(obs, w[1])}`;
     case "move": {
-      if (w[2] === "orbit") return `Move ${uidName(obs, w[1])} back to Orbit`;
-      return `Move ${uidName(obs, w[1])} ${moveWords(obs, w[3])}`;
+      if (w[2] === "orbit") return `Move ${buttonName(obs, w[1])} back to Orbit`;
+      return `Move ${buttonName(obs, w[1])} ${moveWords(obs, w[3])}`;
     }
     case "use": {
       if (paidLabel(obs, text)) return paidLabel(obs, text);
       const [uid, k] = w[1].split(":");
-      return `Use ${uidName(obs, uid)}${k ? ` (ability ${Number(k) + 1})` : ""}`;
+      return `Use ${buttonName(obs, uid)}${k ? ` (ability ${Number(k) + 1})` : ""}`;
     }
     case "bargain": {
       if (paidLabel(obs, text)) return paidLabel(obs, text);
       const [uid, k] = w[1].split(":");
-      return `Bargain with ${uidName(obs, uid)}${k ? ` (bargain ${Number(k) + 1})` : ""}`;
+      return `Bargain with ${buttonName(obs, uid)}${k ? ` (bargain ${Number(k) + 1})` : ""}`;
     }
     case "rally": case "repair": {
       if (paidLabel(obs, text)) return paidLabel(obs, text);
       const e = entry(obs, w[1]);
-      return `${cap(w[0])} ${uidName(obs, w[1])}${e ? ` (pay ${e.cost}, remove its damage)` : ""}`;
+      return `${cap(w[0])} ${buttonName(obs, w[1])}${e ? ` (pay ${e.cost}, remove its damage)` : ""}`;
     }
-    case "choose": return `Choose ${uidName(obs, w[1])}`;
-    case "pick": return `Pick ${uidName(obs, w[1])}`;
+    case "choose": return `Choose ${buttonName(obs, w[1])}`;
+    case "pick": return `Pick ${buttonName(obs, w[1])}`;
     case "player": return `Pick ${personName(ctx.seats, Number(w[1]))}`;
     case "discard": return `Discard ${cardName(ctx, w[1])}`;
     default: return text;
@@ -310,7 +331,7 @@ function actorButtons(ctx, e) {
   });
   const obs = ctx.observation;
   const buttons = [
-    groupButton(ctx, mine("attack"), (t) => `Attack ${uidName(obs, targetOf(t))}`, "Attack", `attack ${e.uid}`),
+    groupButton(ctx, mine("attack"), (t) => `Attack ${buttonName(obs, targetOf(t))}`, "Attack", `attack ${e.uid}`),
     groupButton(ctx, mine("move"), (t) => (t.split(" ")[2] === "orbit" ? "Move back to Orbit"
       : `Move ${moveWords(obs, t.split(" ")[3])}`), "Move", `move ${e.uid}`),
     // on the card itself: what it costs and does, the card being the one it is on
@@ -594,7 +615,7 @@ function handCard(ctx, cid, count) {
     // one place to play it: a direct button; several: the picker
     const onto = plays.filter((t) => targetOf(t) !== null);
     if (onto.length) {
-      buttons.push(groupButton(ctx, onto, (t) => `Play ${info.type === "device" ? "on" : "onto"} ${uidName(ctx.observation, targetOf(t))}`,
+      buttons.push(groupButton(ctx, onto, (t) => `Play ${info.type === "device" ? "on" : "onto"} ${buttonName(ctx.observation, targetOf(t))}`,
                                `Play (cost ${info.cost}): choose where`, `play ${cid}`, "primary", "hand"));
     }
   }
@@ -678,7 +699,7 @@ function mainChoices(ctx) {
         const plays = legal.filter((t) => verb(t) === "play" && t.split(" ")[1] === cid);
         const name = `${info.name} (cost ${info.cost})`;
         if (plays.length === 1 && targetOf(plays[0]) === null) return payButton(ctx, plays[0], `Play ${name}`, { class: "primary" }, "prompt");
-        return groupButton(ctx, plays, (t) => `Play ${info.name} ${info.type === "device" ? "on" : "onto"} ${uidName(obs, targetOf(t))} (cost ${info.cost})`,
+        return groupButton(ctx, plays, (t) => `Play ${info.name} ${info.type === "device" ? "on" : "onto"} ${buttonName(obs, targetOf(t))} (cost ${info.cost})`,
                            `Play ${name}`, `play ${cid}`, "primary", "prompt");
       }))));
   }
@@ -691,7 +712,7 @@ function mainChoices(ctx) {
   if (attackers.length) {
     rows.push(el("div", { class: "sl-choice-row", id: "sl-quick-attack" }, el("span", { class: "small sl-choice-head" }, "Attack:"),
       el("div", { class: "buttons" }, attackers.map((uid) => groupButton(ctx, legal.filter((t) => verb(t) === "attack" && t.split(" ")[1] === uid),
-        (t) => label(t, ctx), `Attack with ${uidName(obs, uid)}`, `attack ${uid}`, "", "prompt")))));
+        (t) => label(t, ctx), `Attack with ${buttonName(obs, uid)}`, `attack ${uid}`, "", "prompt")))));
   }
   const moves = legal.some((t) => verb(t) === "move");
   return el("div", { id: "sl-main-choices" },
