@@ -116,7 +116,7 @@ def test_when_the_phase_ends_at_once_the_confirmation_says_so(page, server):
     expect(page.locator("#confirm-empty")).to_contain_text(
         "nothing else to do, so your Main Phase ends; at its Lose check the opponent gains 1 Story Point")
     click_and_wait(page, page.locator(f"#confirm-empty button[data-action='{text}']"))
-    expect(page.locator("#log")).to_contain_text("meets a Lose condition (treasury)")
+    expect(page.locator("#log")).to_contain_text("meets a Lose condition: an empty Treasury")
 
 
 def playable(view):

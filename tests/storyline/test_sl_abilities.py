@@ -51,8 +51,8 @@ def test_a_batch_resolves_the_active_sides_abilities_first_in_timestamp_order():
         {"card": "syndicate-broker-vell", "owner": 1},                          # 3: "your": not now
         {"card": "verdant-seedship-canopy", "owner": 0},                        # 4
         {"card": "verdant-choir-elder", "owner": 0}])                           # 5
-    lines = [e.text for e in s.log if "an ability resolves" in e.text]
-    assert lines == ["Seedship Canopy (#4): an ability resolves.", "Choir Elder (#5): an ability resolves."]
+    lines = [e.text for e in s.log if e.text.endswith(" resolves.")]
+    assert lines == ["The ability of Seedship Canopy (#4) resolves.", "The ability of Choir Elder (#5) resolves."]
 
 
 @rule("storyline 7.5.1", "storyline 7.5.2", "storyline 18.5.1", "storyline 10.6.6", "storyline 8.5.6")

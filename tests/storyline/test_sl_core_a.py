@@ -184,7 +184,7 @@ def test_a_face_may_have_no_abilities():
     assert scout["abilities"] == [] and scout["text"] == ""
     s = pos(2, hands=[["amber-scout"], []])
     s.apply_action("play amber-scout on 1")
-    assert not any("an ability resolves" in e.text for e in s.log)
+    assert not any(e.text.endswith(" resolves.") for e in s.log)
     assert s.players[0]["treasury"] == 2 and s.players[0]["hand"] == []
 
 

@@ -361,7 +361,7 @@ def test_a_destroyed_crisis_storyline_takes_no_more_time_counters():
     run(s, [], src=None)
     assert all(e["card"] != PB for e in s.map)
     opp_turn(s)
-    assert [t for t in lines(s, "22.4.1")] == ["The Bleeding Exchequer (#4) takes a Time counter (1)."]
+    assert [t for t in lines(s, "22.4.1")] == ["The Bleeding Exchequer (#4) takes a Time counter (it has 1 Time counter)."]
 
 
 @rule("storyline 22.7.4", "storyline 22.9.6", "storyline 22.9.7")
@@ -506,7 +506,7 @@ def test_each_player_meets_the_lose_conditions_on_their_own():
     opp_turn(s)   # Chapter 2 completes: each player loses 1
     assert s.opp_story == 2 and s.players[0]["treasury"] == 3
     met = lines(s, "16.3.1")
-    assert met == ["Seat 0 meets a Lose condition (treasury).", "Seat 1 meets a Lose condition (treasury)."]
+    assert met == ["Seat 0 meets a Lose condition: an empty Treasury.", "Seat 1 meets a Lose condition: an empty Treasury."]
 
 
 @rule("storyline S45")

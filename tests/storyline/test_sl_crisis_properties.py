@@ -142,7 +142,7 @@ def contract(seed):
                     assert obs["hand"] is None and {**obs, "seat": None} == s.observation(None)
                 else:
                     assert obs["hand"] == s.players[seat]["hand"]
-                assert "deck" not in json.dumps(obs["players"]).replace("deck_id", "").replace("deck_size", "")
+                assert "deck" not in json.dumps(obs["players"]).replace("deck_id", "").replace("deck_name", "").replace("deck_size", "")
                 rs = s.resample(seat, random.Random(r.random()))
                 assert rs.observation(seat) == obs
                 for p in range(n):

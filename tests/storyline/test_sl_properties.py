@@ -77,7 +77,7 @@ def contract(seed, real=False):
             for seat in range(s.game.num_players):
                 obs = s.observation(seat)
                 assert obs["hand"] == s.players[seat]["hand"]
-                assert "deck" not in json.dumps(obs["players"]).replace("deck_id", "").replace("deck_size", "")
+                assert "deck" not in json.dumps(obs["players"]).replace("deck_id", "").replace("deck_name", "").replace("deck_size", "")
                 rs = s.resample(seat, random.Random(r.random()))
                 assert rs.observation(seat) == obs
                 for p in range(s.game.num_players):

@@ -172,8 +172,10 @@ def test_actions_in_words():
     assert said["move 3 to 6"] == "#3 Bastion Walker moves onto #6 Grove Terrace"
     assert said["play concord-siege-battery on 6"] == "play Siege Battery (cost 5) on #6 Grove Terrace"
     assert said["play concord-artillery-barrage"] == "play Artillery Barrage (cost 4)"
-    assert said["repair 6"] == "repair #6 Grove Terrace for 2 Treasury: remove all its damage"
-    assert said["use 1"] == "use an ability of #1 Anvil Prime"
+    assert said["repair 6"] == "repair Grove Terrace: pay 2 Treasury to remove its 3 damage counters"
+    # the ability in the card's own words, what it costs first
+    assert said["use 1"] == ("use Anvil Prime: pay 1 Treasury and spend Anvil Prime to remove 2 damage counters "
+                             "from target Ground Unit or Location you control")
     assert said["pass"] == "end your Main Phase"
     s.apply_action("play concord-artillery-barrage")
     assert s.render(0).splitlines()[-1].startswith("Now you choose: a card for Artillery Barrage: #2 Greensong,")

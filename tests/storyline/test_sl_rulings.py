@@ -4,6 +4,7 @@ ruling, with the test cards (the test kit's Crisis set for the Crisis Format).""
 from __future__ import annotations
 
 import copy
+import re
 
 import pytest
 
@@ -46,7 +47,7 @@ def settle(s):
 
 
 def resolved(s) -> list[str]:
-    return [e.text.split(":")[0] for e in s.log if e.text.endswith("an ability resolves.")]
+    return [m.group(1) for e in s.log if (m := re.match(r"The ability of (.*) resolves\.$", e.text))]
 
 
 def static(characteristic: str, by: int, to) -> dict:

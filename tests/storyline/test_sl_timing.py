@@ -4,6 +4,7 @@ abilities added to them for the test (sl_helpers.with_abilities)."""
 from __future__ import annotations
 
 import copy
+import re
 
 import pytest
 
@@ -24,7 +25,7 @@ def tpos(cards, n: int = 2, **kw):
 
 def resolved(s) -> list[str]:
     """The labels of the abilities that resolved, in order."""
-    return [e.text.split(":")[0] for e in s.log if e.text.endswith("an ability resolves.")]
+    return [m.group(1) for e in s.log if (m := re.match(r"The ability of (.*) resolves\.$", e.text))]
 
 
 # ----- 7.8 "may" ------------------------------------------------------------------------------
@@ -143,7 +144,7 @@ def test_becoming_contested_is_an_event_at_the_moment_the_card_enters_that_state
                   {"card": "basalt-tank", "owner": 1}])                     # 6
     s.apply_action("attack 3 5")             # 3 damage: Durability 3, Contested now
     assert s.contested(s.find(5)) and s.players[1]["treasury"] == 4
-    assert before(s, "Basalt Outpost (#5) is Contested.", "Basalt Outpost (#5): an ability resolves.")
+    assert before(s, "Basalt Outpost (#5) is Contested.", "The ability of Basalt Outpost (#5) resolves.")
     s.apply_action("attack 4 5")             # 5 damage: it already was Contested, no new event
     assert s.players[1]["treasury"] == 4
     # 0 to 6 damage in one event: it becomes Contested (and is destroyed in the state check);
@@ -166,7 +167,7 @@ def test_a_character_falling_is_an_event_its_own_when_this_falls_ability_sees():
                   {"card": "basalt-scout", "owner": 1}])                    # 4
     s.apply_action("attack 3 4")
     assert s.fallen(s.find(4))
-    assert before(s, "Basalt Scout (#4) falls.", "Basalt Scout (#4): an ability resolves.")
+    assert before(s, "Basalt Scout (#4) falls.", "The ability of Basalt Scout (#4) resolves.")
     gains = [e.text for e in s.log if e.text.startswith("Seat 1 gains") and "Treasury" in e.text]
     assert gains[0] == "Seat 1 gains 2 Treasury."   # the fall; "becomes Contested" is not a Character's
     assert "Seat 1 gains 5 Treasury." not in gains
@@ -181,7 +182,7 @@ def test_each_action_and_ability_is_finished_before_anything_else_happens():
                                           {"card": "basalt-scout", "owner": 1}])                     # 4
     s.apply_action("attack 3 4")
     # the attack triggers the Tank's ability, which waits until the attack (its damage) is done
-    assert before(s, "Basalt Scout (#4) takes 2 damage", "Amber Tank (#3): an ability resolves.")
+    assert before(s, "Basalt Scout (#4) takes 2 damage", "The ability of Amber Tank (#3) resolves.")
     assert s.players[0]["treasury"] == 4
     # an ability's operations all happen before the state check: the Scout, at twice its
     # Durability after the first, is still there for the second
@@ -223,7 +224,7 @@ def test_abilities_that_trigger_during_the_state_check_wait_for_its_end():
     check(s)
     assert s.players[0]["treasury"] == 4 and entry(s, "amber-saga")["chapter"] == 2
     assert before(s, "Amber Tank (#3) is destroyed.", "Amber Saga (#4) completes Chapter 1.")
-    assert before(s, "Amber Saga (#4) completes Chapter 1.", "Amber Tank (#3): an ability resolves.")
+    assert before(s, "Amber Saga (#4) completes Chapter 1.", "The ability of Amber Tank (#3) resolves.")
 
 
 # ----- 19.4.3 ---------------------------------------------------------------------------------------

@@ -15,6 +15,7 @@ resolves them one at a time, each followed by the state check (19.2.1).
 from __future__ import annotations
 
 from .cards import PERMANENT_TYPES, UNIT_TYPES
+from .words import COUNTER_NAMES, counters
 
 OPPONENT = -1   # the Crisis Format's opponent as a controller (storyline 22.2); no seat
 
@@ -215,7 +216,7 @@ class AbilityMixin:
         if op["op"] == "remove-counters" and not self.asks_always() and not any(
                 self.counters_of(e, op["type"]) for e in opts):
             # ruling S44: whichever card is chosen, nothing is removed: nothing is chosen
-            self.say(f"{ctx.get('label') or 'An ability'}: no card it may choose has a {op['type']} counter "
+            self.say(f"{ctx.get('label') or 'An ability'}: no card it may choose has a {COUNTER_NAMES.get(op['type'], op['type'])} counter "
                      "to remove; nothing is chosen.", self.rule("S44"))
             return []
         data = {"ctx": ctx, "i": i, "slot": slot, "chosen": chosen, "opts": [e["uid"] for e in opts]}
@@ -298,8 +299,20 @@ class AbilityMixin:
             else:
                 self._chance("may", **data)
             return
-        self.say(f"{ctx['label']}: an ability resolves.", self.rule("7.3.3" if ctx.get("trig") else "7.1.1"))
+        self.say(self.resolves_words(ctx), self.rule("7.3.3" if ctx.get("trig") else "7.1.1"))
         self._push(*[["op", ctx, i, {}] for i in range(len(ctx["ops"]))])
+
+    def resolves_words(self, ctx: dict) -> str:
+        """Which card's ability resolves, for the log: ``The ability of The Grinding Front
+        (#2) resolves.``, ``The Chapter 2 completion of The Long Con (#5) resolves.``, or an
+        Event's text: ``Artillery Barrage resolves.``"""
+        label = ctx["label"]
+        if ctx["src"] is None:
+            return f"{label} resolves."
+        name, sep, part = label.rpartition(", ")
+        if sep and part.startswith("Chapter ") and part.endswith(" completion"):
+            return f"The {part} of {name} resolves."
+        return f"The ability of {label} resolves."
 
     def _legal_may(self, node) -> list[str]:
         return [f"may {x}" for x in node[3]["opts"]]
@@ -397,7 +410,7 @@ class AbilityMixin:
             if self.ftype(e) == "epilogue":
                 continue   # storyline 3.10.2, 9.2.1
             self.add_counters(e, op["type"], op["n"])
-            self.say(f"{self.name(e)} takes {op['n']} {op['type'].capitalize()} counter(s).", self.rule("9.3.1"))
+            self.say(f"{self.name(e)} takes {counters(op['n'], op['type'])}.", self.rule("9.3.1"))
 
     def _op_remove_counters(self, ctx, i, op, chosen, seats):
         got = self.recipients(ctx, i, "on", op["on"], chosen)
@@ -419,7 +432,7 @@ class AbilityMixin:
                 e["counters"][k] -= n
                 if not e["counters"][k]:
                     del e["counters"][k]
-            self.say(f"{n} {k} counter(s) removed from {self.name(e)}.", self.rule("9.3.1"))
+            self.say(f"{counters(n, k)} {'is' if n == 1 else 'are'} removed from {self.name(e)}.", self.rule("9.3.1"))
 
     def counters_of(self, e: dict, kind: str) -> int:
         """The counters of ``kind`` on card ``e`` (damage counters are its ``damage``)."""
@@ -493,7 +506,7 @@ class AbilityMixin:
             return
         for e in got:   # storyline 2.14.2: "this turn", ended by the cleanup step
             self.temps.append([e["uid"], op["characteristic"], op["by"]])
-            self.say(f"{self.name(e)} has {op['by']:+d} {op['characteristic']} this turn.", self.rule("2.14.2"))
+            self.say(f"{self.name(e)} has {op['by']:+d} {op['characteristic'].capitalize()} this turn.", self.rule("2.14.2"))
 
     def _op_flip_back(self, ctx, i, op, chosen, seats):
         e = self.find(ctx["src"]) if ctx["src"] is not None else None
@@ -686,7 +699,7 @@ class AbilityMixin:
             e["ready"] = False
         paid = ", ".join(x for x in (f"{cost['treasury']} Treasury" if cost["treasury"] else "",
                                     "spending it" if cost["spend"] else "") if x) or "nothing"
-        self.say(f"{self.pname(p)} uses {'a bargain of ' if kind == 'bargain' else ''}{self.name(e)}, paying {paid}.",
+        self.say(f"{self.pname(p)} {'bargains with' if kind == 'bargain' else 'uses'} {self.name(e)}, paying {paid}.",
                  self.rule("7.5.1" if kind == "bargain" else "7.4.1"))
         ctx = self.context(e, a, a["effect"])
         if kind == "bargain":

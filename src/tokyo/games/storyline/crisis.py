@@ -19,6 +19,7 @@ from itertools import combinations
 
 from .abilities import OPPONENT
 from .state import StorylineState
+from .words import counters
 
 
 class CrisisState(StorylineState):
@@ -246,7 +247,7 @@ class CrisisState(StorylineState):
         for e in self.map:
             if self.is_storyline_face(e) and self.is_crisis(e):
                 self.add_counters(e, "time", 1)   # storyline 22.4.1, 22.4.5
-                self.say(f"{self.name(e)} takes a Time counter ({e['counters']['time']}).", self.rule("22.4.1"))
+                self.say(f"{self.name(e)} takes a Time counter (it has {counters(e['counters']['time'], 'time')}).", self.rule("22.4.1"))
         self.state_check()   # storyline 10.3.3, 22.4.2: Chapters complete here
 
     def _step_opp_draw(self) -> None:

@@ -13,6 +13,8 @@ from __future__ import annotations
 import re
 import textwrap
 
+from .words import ability_words, card_ref, counters
+
 WIDTH = 100
 BANDS = {1: "Surface", 2: "Orbit", 3: "Deep Space"}
 PHASES = {"setup": "setup", "admin": "Admin Phase", "draw": "Draw Phase", "main": "Main Phase",
@@ -443,12 +445,9 @@ def action_words(state, text: str) -> str:
         boards = dest is not None and dest["type"] == "spacecraft"
         return f"{ref(w[1])} {'boards' if boards else 'moves onto'} {ref(w[3])}"
     if verb in ("use", "bargain") and len(w) == 2:
-        uid = w[1].split(":")[0]
-        return f"{'use an ability of' if verb == 'use' else 'bargain with'} {ref(uid)}"
+        return ability_sentence(state, text)
     if verb in ("repair", "rally") and len(w) == 2:
-        e = on_map(int(w[1]))
-        cost = f" for {e['cost']} Treasury" if e else ""
-        return f"{verb} {ref(w[1])}{cost}: remove all its damage"
+        return repair_sentence(state, text)
     if verb in ("choose", "pick") and len(w) == 2 and w[1].isdigit():
         return ref(w[1])
     if verb == "player" and len(w) == 2:
@@ -462,6 +461,26 @@ def action_words(state, text: str) -> str:
     if verb == "keep":
         return "keep this hand"
     return text
+
+
+def ability_sentence(state, text: str) -> str:
+    """``use 1`` -> ``Lantern Shrine: pay 2 Treasury and spend Lantern Shrine to put 1 Story
+    counter on target Storyline you control``; a bargain or an ability that would change
+    nothing but its cost says so."""
+    w = ability_words(state, text)
+    verb = "bargain with" if text.startswith("bargain") else "use"
+    out = f"{verb} {w['card']}: {w['cost']} to {w['does']}"
+    if w["idle"]:
+        out += f" ({w['idle']}, so this changes nothing: you only pay the cost)"
+    return out
+
+
+def repair_sentence(state, text: str) -> str:
+    """``rally 5`` -> ``rally Drop Marine: pay 2 Treasury to remove its 3 damage counters``
+    (storyline 12.12)."""
+    verb, uid = text.split()
+    e = state.find(int(uid))
+    return f"{verb} {card_ref(state, e)}: pay {state.cost(e)} Treasury to remove its {counters(e['damage'], 'damage')}"
 
 
 def result_words(state) -> str:

@@ -28,6 +28,7 @@ from ...core.state import State
 from .abilities import AbilityMixin
 from .cards import PERMANENT_TYPES, UNIT_TYPES
 from .rulebook import cite
+from .words import LOSE_CONDITIONS, TYPE_NAMES, deck_name
 
 START_TREASURY = 3      # storyline 5.4.1, S15
 OPENING_HAND = 6        # storyline 5.7.1
@@ -222,7 +223,8 @@ class StorylineState(AbilityMixin, StepState):
         chosen = self.game.seat_decks
         if chosen:
             self.players[seat]["deck_id"] = chosen[seat]
-            self.say(f"{self.pname(seat)} plays the {chosen[seat]} deck (option decks).", self.rule("1.8.5"))
+            self.say(f"{self.pname(seat)} plays the {deck_name(self.game.cards, chosen[seat])} deck (option decks).",
+                 self.rule("1.8.5"))
             return
         self._chance("deck", seat=seat)
 
@@ -233,7 +235,8 @@ class StorylineState(AbilityMixin, StepState):
     def _on_deck(self, node, deck_id) -> None:
         seat = node[3]["seat"]
         self.players[seat]["deck_id"] = deck_id
-        self.say(f"{self.pname(seat)} plays the {deck_id} deck, chosen at random.", self.rule("1.8.5"))
+        self.say(f"{self.pname(seat)} plays the {deck_name(self.game.cards, deck_id)} deck, chosen at random.",
+                 self.rule("1.8.5"))
 
     def _step_homeworlds(self) -> None:
         for p, pl in enumerate(self.players):
@@ -548,7 +551,9 @@ class StorylineState(AbilityMixin, StepState):
         e["counters"].pop("liberation", None)   # storyline 13.3.1
         e["chapter"] = None
         f = self.face(e)
-        self.say(f"{self.face_name(e, 'front')} flips to {f['name']} ({f['type']}).", self.rule("8.9.1"))
+        kind = TYPE_NAMES.get(f["type"], f["type"])
+        self.say(f"{self.face_name(e, 'front')} flips to {f['name']} ({'an' if kind[0] in 'AEIOU' else 'a'} {kind}).",
+                 self.rule("8.9.1"))
         if f["type"] == "epilogue":
             e["band"] = front_band  # storyline 4.6.4
             return
@@ -723,6 +728,28 @@ class StorylineState(AbilityMixin, StepState):
                     out[text] = after
         return out
 
+    def action_parts(self, seat: int | None) -> dict:
+        """At ``seat``'s own Main Phase decision: for each legal ``use``, ``bargain``,
+        ``repair`` and ``rally``, what it costs and does in words (the browser's buttons;
+        ``tokyo play`` says the same, render.action_words): ``{"card", "cost", "does",
+        "idle"}`` (words.ability_words; for a repair or rally ``does`` is removing its damage
+        counters, storyline 12.12, and ``idle`` None). Empty elsewhere."""
+        from .words import ability_words, card_ref, counters
+        node = self.node
+        if (seat is None or self.winners is not None or node is None or node[0] != "decision"
+                or node[1] != seat or node[2] != "main"):
+            return {}
+        out = {}
+        for text in self._legal_main(node):
+            verb, _, ref = text.partition(" ")
+            if verb in ("use", "bargain"):
+                out[text] = ability_words(self, text)
+            elif verb in ("repair", "rally"):
+                e = self.find(int(ref))
+                out[text] = {"card": card_ref(self, e), "cost": f"pay {self.cost(e)} Treasury",
+                             "does": f"remove its {counters(e['damage'], 'damage')}", "idle": None}
+        return out
+
     def can_attack(self, e: dict) -> bool:
         """storyline 12.1.1-12.1.3."""
         return (self.is_permanent(e) and self.ftype(e) != "device" and e["ready"] and self.strike(e) >= 1
@@ -785,7 +812,7 @@ class StorylineState(AbilityMixin, StepState):
             pl["treasury"] -= paid
             e["damage"] = 0
             e["destroyer"] = None
-            self.say(f"{self.pname(p)} pays {paid} to {verb} {self.name(e)}.", self.rule("12.12.1"))
+            self.say(f"{self.pname(p)} pays {paid} Treasury to {verb} {self.name(e)}.", self.rule("12.12.1"))
 
     def attack(self, a: dict, t: dict) -> None:
         """storyline 12.2, 12.3: the attacker is spent and deals its Strike with its Power."""
@@ -941,7 +968,7 @@ class StorylineState(AbilityMixin, StepState):
                 if not self._lose_met(p, cond):
                     continue
                 key = {"treasury": "16.3.1", "deck": "16.4.1", "wreckage": "16.5.1", "homeworld": "16.6.1"}[cond]
-                self.say(f"{self.pname(p)} meets a Lose condition ({cond}).", self.rule(key))
+                self.say(f"{self.pname(p)} meets a Lose condition: {LOSE_CONDITIONS[cond]}.", self.rule(key))
                 self.gain_story(self.opponents(p), 1, "16.7.1", f"as {self.pname(p)} met a Lose condition")
                 if self.winners is not None:
                     return   # storyline 16.8.1, 21.4.1
@@ -1063,7 +1090,8 @@ class StorylineState(AbilityMixin, StepState):
                                                # the ability asking (public: it is resolving)
                                                "about": (node[3].get("ctx") or {}).get("label")},
             "hand": list(self.players[seat]["hand"]) if seat is not None else None,
-            "players": [{"deck_id": pl["deck_id"], "treasury": pl["treasury"], "story": pl["story"],
+            "players": [{"deck_id": pl["deck_id"], "deck_name": deck_name(self.game.cards, pl["deck_id"])
+                         if pl["deck_id"] else None, "treasury": pl["treasury"], "story": pl["story"],
                          "hand_size": len(pl["hand"]), "deck_size": sum(pl["deck"].values()),
                          "discard": list(pl["discard"]), "homeworld": pl["homeworld"],
                          "empty_draw": pl["empty_draw"]} for pl in self.players],
@@ -1071,6 +1099,8 @@ class StorylineState(AbilityMixin, StepState):
             "resolving": [list(x) for x in self.limbo],
             # this seat's Main Phase actions that pay its whole Treasury (emptying_actions)
             "empties": self.emptying_actions(seat),
+            # what this seat's abilities, bargains, repairs and rallies cost and do (action_parts)
+            "actions": self.action_parts(seat),
             "winners": self.winners,
             # the printed cards a client names: this seat's hand, the discard piles, the
             # Events resolving (all of them known to this seat)

@@ -39,7 +39,7 @@ export function seatName(obs, seat) {
   if (!obs) return null;
   if (isOpponentSeat(obs, seat)) return "the opponent";
   const pl = obs.players && obs.players[seat];
-  return pl && pl.deck_id ? cap(pl.deck_id) : null;
+  return pl && pl.deck_id ? pl.deck_name || cap(pl.deck_id) : null;
 }
 
 /** A controller as the log and the seats name it: "Concord, seat 1 (Ann) (you)", "the opponent" (seats from 1). */
@@ -64,6 +64,27 @@ function uidName(obs, uid) {
   return e ? `${e.name} #${e.uid}` : `#${uid}`;
 }
 
+/** Where a card on the Map is, in a few words: "on Anvil Prime", "aboard Carrier Hive",
+    "in Orbit" (a Crisis Storyline: "with no Band"). */
+function whereWords(obs, e) {
+  const holder = entry(obs, e.host !== null && e.host !== undefined ? e.host : e.place);
+  if (holder) return `${holder.type === "spacecraft" && e.type !== "device" ? "aboard" : "on"} ${holder.name}`;
+  return e.band ? `in ${BAND_NAME[e.band]}` : "with no Band";
+}
+
+/** A card on the Map as a button names it: by its name; when another card on the Map has
+    that name too, with where it is ("Line Trooper on Anvil Prime"), and its number as well
+    if that still does not tell them apart ("Scrap Drone in Surface, #7"), as the engine's
+    words do (words.card_ref). */
+function buttonName(obs, uid) {
+  const e = entry(obs, uid);
+  if (!e) return `#${uid}`;
+  const same = (obs.map || []).filter((x) => x.name === e.name);
+  if (same.length < 2) return e.name;
+  const where = whereWords(obs, e);
+  return same.filter((x) => whereWords(obs, x) === where).length < 2 ? `${e.name} ${where}` : `${e.name} ${where}, #${e.uid}`;
+}
+
 function cardName(ctx, cid) {
   const info = (ctx.observation.card_info || {})[cid];
   return info ? info.name : cid;
@@ -81,7 +102,26 @@ function targetOf(text) {
 /** "onto Greensong #2", or "aboard Carrier Hive #17" for a Capital Spacecraft. */
 function moveWords(obs, uid) {
   const dest = entry(obs, uid);
-  return `${dest && dest.type === "spacecraft" ? "aboard" : "onto"} ${uidName(obs, uid)}`;
+  return `${dest && dest.type === "spacecraft" ? "aboard" : "onto"} ${buttonName(obs, uid)}`;
+}
+
+/** What a use, bargain, repair or rally costs and does, in the engine's words (the
+    observation's ``actions``, the same words as ``tokyo play``): "pay 2 Treasury and spend
+    Lantern Shrine to put 1 Story counter on target Storyline you control", and, when it
+    would change nothing but its cost, why ("it has no Time counter"). */
+function paidWords(obs, text) {
+  const p = (obs.actions || {})[text];
+  if (!p) return null;
+  return `${p.cost} to ${p.does}${p.idle ? ` (${p.idle}, so this changes nothing: you only pay the cost)` : ""}`;
+}
+
+/** "Use Lantern Shrine: pay 2 Treasury and spend Lantern Shrine to ...", "Rally Drop Marine:
+    pay 2 Treasury to remove its 3 damage counters" (null when the engine gave no words). */
+function paidLabel(obs, text) {
+  const p = (obs.actions || {})[text];
+  if (!p) return null;
+  const verb = { use: "Use", bargain: "Bargain with", rally: "Rally", repair: "Repair" }[text.split(" ")[0]];
+  return `${verb} ${p.card}: ${paidWords(obs, text)}`;
 }
 
 /** A readable label for an action text, naming the cards. */
@@ -98,29 +138,32 @@ export function label(text, ctx) {
       if (w[2] === "on") {
         const dest = entry(obs, w[3]);
         const verb = info.type === "device" ? "attached to" : "on";
-        return `Play ${name} ${verb} ${dest ? uidName(obs, w[3]) : `#${w[3]}`}`;
+        return `Play ${name} ${verb} ${buttonName(obs, w[3])}`;
       }
       return `Play ${name}${info.cost !== undefined ? ` (cost ${info.cost})` : ""}`;
     }
-    case "attack": return `Attack ${uidName(obs, w[2])} with ${uidName(obs, w[1])}`;
+    case "attack": return `Attack ${buttonName(obs, w[2])} with ${buttonName(obs, w[1])}`;
     case "move": {
-      if (w[2] === "orbit") return `Move ${uidName(obs, w[1])} back to Orbit`;
-      return `Move ${uidName(obs, w[1])} ${moveWords(obs, w[3])}`;
+      if (w[2] === "orbit") return `Move ${buttonName(obs, w[1])} back to Orbit`;
+      return `Move ${buttonName(obs, w[1])} ${moveWords(obs, w[3])}`;
     }
     case "use": {
+      if (paidLabel(obs, text)) return paidLabel(obs, text);
       const [uid, k] = w[1].split(":");
-      return `Use ${uidName(obs, uid)}${k ? ` (ability ${Number(k) + 1})` : ""}`;
+      return `Use ${buttonName(obs, uid)}${k ? ` (ability ${Number(k) + 1})` : ""}`;
     }
     case "bargain": {
+      if (paidLabel(obs, text)) return paidLabel(obs, text);
       const [uid, k] = w[1].split(":");
-      return `Bargain with ${uidName(obs, uid)}${k ? ` (bargain ${Number(k) + 1})` : ""}`;
+      return `Bargain with ${buttonName(obs, uid)}${k ? ` (bargain ${Number(k) + 1})` : ""}`;
     }
     case "rally": case "repair": {
+      if (paidLabel(obs, text)) return paidLabel(obs, text);
       const e = entry(obs, w[1]);
-      return `${cap(w[0])} ${uidName(obs, w[1])}${e ? ` (pay ${e.cost}, remove its damage)` : ""}`;
+      return `${cap(w[0])} ${buttonName(obs, w[1])}${e ? ` (pay ${e.cost}, remove its damage)` : ""}`;
     }
-    case "choose": return `Choose ${uidName(obs, w[1])}`;
-    case "pick": return `Pick ${uidName(obs, w[1])}`;
+    case "choose": return `Choose ${buttonName(obs, w[1])}`;
+    case "pick": return `Pick ${buttonName(obs, w[1])}`;
     case "player": return `Pick ${ctx.seatName(Number(w[1]))}`;
     case "discard": return `Discard ${cardName(ctx, w[1])}`;
     default: return text;
@@ -288,13 +331,13 @@ function actorButtons(ctx, e) {
   });
   const obs = ctx.observation;
   const buttons = [
-    groupButton(ctx, mine("attack"), (t) => `Attack ${uidName(obs, targetOf(t))}`, "Attack", `attack ${e.uid}`),
+    groupButton(ctx, mine("attack"), (t) => `Attack ${buttonName(obs, targetOf(t))}`, "Attack", `attack ${e.uid}`),
     groupButton(ctx, mine("move"), (t) => (t.split(" ")[2] === "orbit" ? "Move back to Orbit"
       : `Move ${moveWords(obs, t.split(" ")[3])}`), "Move", `move ${e.uid}`),
-    ...mine("use").map((t) => payButton(ctx, t, t.includes(":") ? `Use ability ${Number(t.split(":")[1]) + 1}` : "Use ability", {}, "map")),
-    ...mine("bargain").map((t) => payButton(ctx, t, t.includes(":") ? `Bargain ${Number(t.split(":")[1]) + 1}` : "Bargain", {}, "map")),
-    ...mine("rally").map((t) => payButton(ctx, t, `Rally (pay ${e.cost})`, {}, "map")),
-    ...mine("repair").map((t) => payButton(ctx, t, `Repair (pay ${e.cost})`, {}, "map")),
+    // on the card itself: what it costs and does, the card being the one it is on
+    ...["use", "bargain", "rally", "repair"].flatMap((verb) => mine(verb).map((t) => payButton(ctx, t,
+      paidWords(obs, t) ? `${{ use: "Use", bargain: "Bargain", rally: "Rally", repair: "Repair" }[verb]}: ${paidWords(obs, t)}` : label(t, ctx),
+      {}, "map"))),
   ].filter(Boolean);
   return buttons.length ? el("div", { class: "buttons" }, buttons) : null;
 }
@@ -572,7 +615,7 @@ function handCard(ctx, cid, count) {
     // one place to play it: a direct button; several: the picker
     const onto = plays.filter((t) => targetOf(t) !== null);
     if (onto.length) {
-      buttons.push(groupButton(ctx, onto, (t) => `Play ${info.type === "device" ? "on" : "onto"} ${uidName(ctx.observation, targetOf(t))}`,
+      buttons.push(groupButton(ctx, onto, (t) => `Play ${info.type === "device" ? "on" : "onto"} ${buttonName(ctx.observation, targetOf(t))}`,
                                `Play (cost ${info.cost}): choose where`, `play ${cid}`, "primary", "hand"));
     }
   }
@@ -626,22 +669,15 @@ function handPanel(ctx) {
 }
 
 // ----- the prompt's explanations ---------------------------------------------------------
-/** "Asking: The Grinding Front (#2). " from the log's latest ability line. */
+/** "Asking: The Grinding Front (#2). " from the log's latest ability line ("The ability of
+    The Grinding Front (#2) resolves.", "The Chapter 2 completion of ... resolves."). */
 function asking(ctx) {
   const lines = ctx.log || [];
   for (let i = lines.length - 1; i >= 0 && i >= lines.length - 30; i--) {
-    const m = /^(.*): an ability resolves\.$/.exec(lines[i].text);
+    const m = /^The (?:ability|Chapter \d+ completion) of (.*) resolves\.$/.exec(lines[i].text);
     if (m) return el("span", { class: "asking" }, "The ability of ", el("b", {}, m[1]), " asks. ");
   }
   return null;
-}
-
-/** A paid action in a few words, for the prompt's list ("Repair Cinder Exchange #1 (pay 4)"). */
-function quickLabel(text, ctx) {
-  const w = text.split(" ");
-  const e = entry(ctx.observation, w[1]);
-  if ((w[0] === "rally" || w[0] === "repair") && e) return `${cap(w[0])} ${uidName(ctx.observation, w[1])} (pay ${e.cost})`;
-  return label(text, ctx);
 }
 
 /** The Main Phase at a glance, in the prompt (the first thing on a phone): the Treasury,
@@ -663,20 +699,20 @@ function mainChoices(ctx) {
         const plays = legal.filter((t) => verb(t) === "play" && t.split(" ")[1] === cid);
         const name = `${info.name} (cost ${info.cost})`;
         if (plays.length === 1 && targetOf(plays[0]) === null) return payButton(ctx, plays[0], `Play ${name}`, { class: "primary" }, "prompt");
-        return groupButton(ctx, plays, (t) => `Play ${info.name} ${info.type === "device" ? "on" : "onto"} ${uidName(obs, targetOf(t))} (cost ${info.cost})`,
+        return groupButton(ctx, plays, (t) => `Play ${info.name} ${info.type === "device" ? "on" : "onto"} ${buttonName(obs, targetOf(t))} (cost ${info.cost})`,
                            `Play ${name}`, `play ${cid}`, "primary", "prompt");
       }))));
   }
   const paid = legal.filter((t) => ["use", "bargain", "rally", "repair"].includes(verb(t)));
   if (paid.length) {
     rows.push(el("div", { class: "sl-choice-row", id: "sl-quick-abilities" }, el("span", { class: "small sl-choice-head" }, "Abilities and repairs:"),
-      el("div", { class: "buttons" }, paid.map((t) => payButton(ctx, t, quickLabel(t, ctx), {}, "prompt")))));
+      el("div", { class: "buttons" }, paid.map((t) => payButton(ctx, t, label(t, ctx), {}, "prompt")))));
   }
   const attackers = [...new Set(legal.filter((t) => verb(t) === "attack").map((t) => t.split(" ")[1]))];
   if (attackers.length) {
     rows.push(el("div", { class: "sl-choice-row", id: "sl-quick-attack" }, el("span", { class: "small sl-choice-head" }, "Attack:"),
       el("div", { class: "buttons" }, attackers.map((uid) => groupButton(ctx, legal.filter((t) => verb(t) === "attack" && t.split(" ")[1] === uid),
-        (t) => label(t, ctx), `Attack with ${uidName(obs, uid)}`, `attack ${uid}`, "", "prompt")))));
+        (t) => label(t, ctx), `Attack with ${buttonName(obs, uid)}`, `attack ${uid}`, "", "prompt")))));
   }
   const moves = legal.some((t) => verb(t) === "move");
   return el("div", { id: "sl-main-choices" },
