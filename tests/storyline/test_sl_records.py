@@ -3,7 +3,10 @@ the generic keys with one entry per seat, and the Crisis Format's own keys read 
 
 from __future__ import annotations
 
+import random
+
 import tokyo
+from tokyo.core.runner import sample_chance
 from tokyo.agents import RandomAgent, make_agent
 from tokyo.sim.stats import summarise
 
@@ -16,10 +19,40 @@ def _records(game, spec, seeds):
 def test_storyline_labels_each_seat_with_its_faction():
     game = tokyo.load_game("storyline", players=3, decks="verdant,concord,pilgrims")
     rec = tokyo.play_game(game, [RandomAgent() for _ in range(3)], seed=1)
-    assert rec.extra["labels"] == {"faction": ["verdant", "concord", "pilgrims"]}
+    assert rec.extra["labels"]["faction"] == ["verdant", "concord", "pilgrims"]
     assert len(rec.extra["cards"]) == 3
     rows = summarise([rec])["wins_by_label"]["faction"]
     assert sorted(r["label"] for r in rows) == ["concord", "pilgrims", "verdant"]
+
+
+def test_storyline_labels_each_seat_with_its_place_in_the_turn_order():
+    """Issue 12: the players' statistics group wins "By turn order" in every game that has
+    one; Storyline's turns go up the seats from the first player (storyline 5.6.1, 10.1.1)."""
+    for first in (0, 2):
+        game = tokyo.load_game("storyline", players=3, first_player=str(first))
+        rec = tokyo.play_game(game, [RandomAgent() for _ in range(3)], seed=1)
+        order = rec.extra["labels"]["turn order"]
+        assert order == [["1st", "2nd", "3rd"], None, ["2nd", "3rd", "1st"]][first]
+        rows = summarise([rec])["wins_by_label"]["turn order"]
+        assert sorted(r["label"] for r in rows) == ["1st", "2nd", "3rd"]
+    # chosen at random: the seat the log names as taking the first turn is the 1st
+    game = tokyo.load_game("storyline", players=2)
+    for seed in range(3):
+        state = game.new_initial_state()
+        rng = random.Random(seed)
+        while not state.is_terminal() and state.first is None:
+            if state.is_chance_node():
+                state.apply_action(sample_chance(state, rng))
+            else:
+                state.apply_action(state.legal_texts()[0])
+        assert state.record_extra()["labels"]["turn order"][state.first] == "1st"
+
+
+def test_the_crisis_format_gives_no_turn_order_label():
+    """The players win or lose together there: a turn order would tell nothing."""
+    game = tokyo.load_game("crisis-format", players=2)
+    rec = tokyo.play_game(game, [RandomAgent() for _ in range(2)], seed=1)
+    assert "turn order" not in rec.extra["labels"]
 
 
 def test_crisis_format_outcomes_match_the_score():

@@ -303,6 +303,8 @@ class CrisisState(StorylineState):
         once it flipped}) and ``lose`` ({condition: times a player met it}: every one gave
         the opponent a Story Point, 22.9.11), read from the log."""
         out = super().record_extra()
+        # the players win or lose together: their turn order tells nothing of who won
+        out["labels"].pop("turn order", None)
         extra_seats = self.game.num_players - self.game.n_players
         # the Crises are faced by the players together, who win or lose together: one entry
         # (seat 0's) per game, so a game counts once and not once per player

@@ -24,7 +24,7 @@ from __future__ import annotations
 import json
 
 from ...core.machine import StepState
-from ...core.state import State
+from ...core.state import State, turn_order_labels
 from .abilities import AbilityMixin
 from .cards import PERMANENT_TYPES, UNIT_TYPES
 from .rulebook import cite
@@ -1129,13 +1129,18 @@ class StorylineState(AbilityMixin, StepState):
 
     def record_extra(self) -> dict:
         """Generic keys (docs/architecture.md, Game records), one entry per seat: ``cards``
-        played from the hand and ``labels`` ``{"faction": deck id}``; a seat that is not a
-        player (the Crisis Format's opponent seat) has None for cards (it has no hand to
-        play from, so card statistics leave it out) and the label "opponent"."""
+        played from the hand and ``labels`` ``{"faction": deck id, "turn order": "1st",
+        ...}`` (the turn order once the first player is known; turns go up the seats from
+        them, storyline 10.1.1); a seat that is not a player (the Crisis Format's opponent
+        seat) has None for cards (it has no hand to play from, so card statistics leave it
+        out) and the label "opponent"."""
         extra_seats = self.game.num_players - len(self.players)
         cards = [sorted(set(ids)) for ids in self.played] + [None] * extra_seats
         factions = [p["deck_id"] for p in self.players] + ["opponent"] * extra_seats
-        return {"win_by": self.win_by, "cards": cards, "cards_verb": "played", "labels": {"faction": factions}}
+        labels = {"faction": factions}
+        if self.first is not None:
+            labels["turn order"] = turn_order_labels(self.first, len(self.players)) + ["opponent"] * extra_seats
+        return {"win_by": self.win_by, "cards": cards, "cards_verb": "played", "labels": labels}
 
     PLAY_NOTES = ("Cards on the Map are numbered (#5); actions name them by that number: 'attack 5 3' "
                   "(#5 attacks #3), 'move 5 to 1', 'use 1', 'bargain 3', 'repair 5', 'play <card id> on 1'. "

@@ -1,7 +1,7 @@
 // The lobby: choose a game, its players, seats (person or bot) and options; create the
 // room; show every person's seat link; list the games being played and the finished ones.
 import { api, el, copyText, absolute, ApiError, rememberedName, rememberName, mySeats, rememberSeat,
-         forgetSeat, myRooms, rememberRoom, forgetRoom, seatLabel, withSeatNames, when } from "/static/common.js";
+         forgetSeat, myRooms, rememberRoom, forgetRoom, seatLabel, when } from "/static/common.js";
 
 let games = [];
 const $ = (id) => document.getElementById(id);
@@ -309,9 +309,28 @@ function toPlay(r) {
   return r.to_act === null || r.to_act === undefined ? "" : `${cap(seatLabel(r.seats, r.to_act))} to play`;
 }
 
+/** How a finished or ended game came out, in the one wording the lobby uses everywhere
+    ("won by Ann", "won by Ann and Bob", "won by the opponent", "won by nobody"; an ended
+    room: "ended by its creator before the end"), as the game page's "Won by ...". */
+function resultWords(r) {
+  if (r.status === "ended") return "ended by its creator before the end";
+  const winners = (r.returns || []).map((v, i) => (v > 0 ? i : null)).filter((i) => i !== null);
+  if (winners.length) return `won by ${winners.map((w) => seatLabel(r.seats, w)).join(" and ")}`;
+  // the Crisis Format's opponent has no seat of its own: only the game's words say it won
+  if (r.result && /\bopponent wins\b/.test(r.result)) return "won by the opponent";
+  return "won by nobody";
+}
+
 /** Ask before forgetting: a seat link (and a creator's Manage link) lives only in this
-    browser, and the server cannot show it again. */
-function confirmForget(title, seatLink, manageLink) {
+    browser, and the server cannot show it again. A game still being played goes on for the
+    others; a finished one only leaves this browser's list: its record stays on the server. */
+function confirmForget(title, seatLink, manageLink, over = false) {
+  if (over) {
+    const lost = [seatLink ? "your seat link" : null, manageLink ? "your link to manage the room" : null].filter(Boolean);
+    return window.confirm(`Remove “${title}” from your games in this browser?\n\nThe game is over: this only takes it `
+      + `off your list here (with ${lost.join(" and ")}). Its record stays on the server: its replay is still listed `
+      + "under Finished games, and it still counts in the players' statistics.");
+  }
   const lost = [seatLink ? "your seat link (you could not rejoin the game from this browser; nobody can show it again)" : null,
                 manageLink ? "your link to manage the room (ending or deleting it, a bot for someone away, new links for "
                   + "its seats)" : null].filter(Boolean);
@@ -336,16 +355,19 @@ function drawMine(open, finished, idle = []) {
       .filter(Boolean).join(" · "));
   const seated = new Set(mySeats().map((s) => s.room));
   // rooms this browser made without playing in them (all bots, or only others' seats)
+  const over = (r) => r.status === "finished" || r.status === "ended";
   const onlyManaged = myRooms().filter((m) => known[m.room] && !seated.has(m.room)).map((m) => {
     const r = known[m.room];
     const state = r.status === "idle" ? "resting: opening it wakes it up"
-      : r.status === "playing" ? toPlay(r) : r.status;
+      : r.status === "playing" ? toPlay(r) : resultWords(r);
     return el("div", { class: "room-item", dataset: { room: m.room } },
       el("b", {}, r.title || m.title || r.game), el("span", { class: "small" }, "you made it"),
-      el("span", { class: "small muted" }, state), facts(r, null), manage(m.room, `/play/${m.room}`),
-      el("button", { type: "button", class: "small", title: "forget this room in this browser (the room stays)",
+      el("span", { class: "small muted mine-state" }, state), facts(r, null), manage(m.room, `/play/${m.room}`),
+      el("button", { type: "button", class: "small",
+                     title: over(r) ? "remove this game from your list in this browser (its record and replay stay)"
+                       : "forget this room in this browser (the room stays)",
                      onclick: () => {
-                       if (!confirmForget(r.title || m.title || r.game, false, true)) return;
+                       if (!confirmForget(r.title || m.title || r.game, false, true, over(r))) return;
                        forgetRoom(m.room);
                        loadRooms();
                      } }, "Forget"));
@@ -353,19 +375,19 @@ function drawMine(open, finished, idle = []) {
   const rows = mySeats().filter((s) => known[s.room]).map((s) => {
     const r = known[s.room];
     const state = r.status === "idle" ? "resting: opening it wakes it up"
-      : r.status === "ended" ? "ended" : r.status === "finished" ? "finished"
-      : r.to_act === s.seat ? "your move" : toPlay(r);
+      : over(r) ? resultWords(r) : r.to_act === s.seat ? "your move" : toPlay(r);
     return el("div", { class: `room-item${state === "your move" ? " yours" : ""}`, dataset: { room: s.room } },
       el("b", {}, r.title || s.title),
       el("span", { class: "small" }, `you are ${r.seats ? seatLabel(r.seats, s.seat) : `seat ${s.seat + 1}`}`),
-      el("span", { class: "small muted" }, state), facts(r, s.seat),
+      el("span", { class: "small muted mine-state" }, state), facts(r, s.seat),
       el("a", { class: "button primary", href: s.link }, ["playing", "idle"].includes(r.status) ? "Rejoin" : "Look back"),
       manage(s.room, s.link),
       el("button", { type: "button", class: "small",
-                     title: managed[s.room] ? "forget this game in this browser: its seat link and your link to manage it"
+                     title: over(r) ? "remove this game from your list in this browser (its record and replay stay)"
+                       : managed[s.room] ? "forget this game in this browser: its seat link and your link to manage it"
                        : "forget this seat in this browser",
                      onclick: () => {
-                       if (!confirmForget(r.title || s.title, true, !!managed[s.room])) return;
+                       if (!confirmForget(r.title || s.title, true, !!managed[s.room], over(r))) return;
                        forgetSeat(s.room, s.seat);
                        forgetRoom(s.room);
                        loadRooms();
@@ -399,11 +421,8 @@ async function loadRooms() {
         el("span", { class: "small muted" }, toPlay(r)),
         el("a", { class: "button", href: `/play/${r.room}` }, "Watch"))))) : [el("p", { class: "muted" }, "None yet.")]));
     $("finished").replaceChildren(...(finished.length ? finished.slice(0, 20).map((r) => {
-      const winners = (r.returns || []).map((v, i) => v > 0 ? i : null).filter((i) => i !== null);
-      const result = r.result ? withSeatNames(r.result.replace(/^Game over: /, ""), r.seats)
-        : `won by ${winners.length ? winners.map((w) => seatLabel(r.seats, w)).join(", ") : "nobody"}`;
-      return el("div", { class: "room-item" }, el("b", {}, titles[r.game] || r.game),
-                el("span", { class: "small" }, `${seatSummary(r.seats)}; ${result}`),
+      return el("div", { class: "room-item", dataset: { room: r.room } }, el("b", {}, titles[r.game] || r.game),
+                el("span", { class: "small" }, `${seatSummary(r.seats)}; `, el("span", { class: "result" }, resultWords(r))),
                 r.status === "ended" ? el("a", { class: "button", href: `/play/${r.room}` }, "Look")
                   : el("a", { class: "button", href: `/play/${r.room}?replay=1` }, "Replay"));
     }) : [el("p", { class: "muted" }, "None yet.")]));

@@ -30,6 +30,12 @@ let replay = null;        // the replay, once asked for
 let actedAt = -1;         // the log's length when this page last sent an action of this seat
 let turnEndClosed = null; // the log index of the turn whose end the person closed
 const uiState = {};       // per-game view state kept across redraws (kept dice, ...)
+// the version of the position the person made their current choice on (dice kept, ...),
+// null when they have chosen nothing since their last action: the action made of that
+// choice carries this version, so that a choice made on a position that has since
+// changed under them (another tab of this seat acted, a push came) is refused by the
+// server instead of being applied to the new position
+let picked = null;
 
 // ----- turn alerts: the tab's title and icon say "your move", an optional tone, and the
 // prompt brought into view, whenever this seat comes to decide (a new decision, not a redraw)
@@ -101,6 +107,8 @@ function clearError() { $("error").hidden = true; }
 /** What a refusal of this seat's move means, in a player's words (the server's message is
     written for API clients: versions, paths); null for a refusal without words of its own. */
 const NOT_PLAYED = "Your move was not played.";
+const MOVED_WHILE_CHOOSING = "The game moved on while you were choosing (another tab or player acted): "
+  + "what you had picked was cleared, as it was picked on the old position. Choose again on the position shown.";
 function refusalWords(err) {
   switch (err.code) {
     case "stale_version":
@@ -163,9 +171,10 @@ async function loadCards(game) {
   }
 }
 
-/** Take a view (from the socket or an HTTP answer) into the page. */
-async function applyView(next) {
-  if (view && next.version < view.version) return;  // an older answer that arrived late
+/** Take a view (from the socket or an HTTP answer) into the page; ``fresh``: the view as
+    fetched again (refetch), taken even when older than the one shown. */
+async function applyView(next, fresh = false) {
+  if (view && !fresh && next.version < view.version) return;  // an older answer that arrived late
   if (next.log_from === 0) log = next.log.slice();
   else if (next.log_from <= log.length) log = log.slice(0, next.log_from).concat(next.log);
   else { await refetch(); return; }
@@ -173,6 +182,13 @@ async function applyView(next) {
   // a new position: choices made on the page for the old one (kept dice, ...) go; the
   // same version arriving again (an HTTP answer after the socket's push) keeps them
   if (view && next.version !== view.version) for (const key of Object.keys(uiState)) delete uiState[key];
+  // a choice the person was making on the old position (not one they sent: act() forgets
+  // it) is dropped and they are told; ``picked`` stays, so that a click already on its
+  // way is refused by the server rather than played on the new position
+  if (view && next.version !== view.version && picked !== null && picked !== next.version) {
+    if (gameView.dropPicks) gameView.dropPicks();
+    showError(MOVED_WHILE_CHOOSING, "note");
+  }
   view = next;
   viewAt = Date.now();
   viewClock = Math.max(Date.now() / 1000, ...view.seats.map((s) => s.away_since || 0));
@@ -198,8 +214,7 @@ async function refetch() {
   const path = token ? `/api/rooms/${room}/seat/${encodeURIComponent(token)}` : `/api/rooms/${room}`;
   try {
     const fresh = await api(path);
-    view = null;
-    await applyView(fresh);
+    await applyView(fresh, true);
   } catch (err) {
     if (err.code === "unknown_room") roomGone();
     else showError(refusalWords(err) || err.message);
@@ -284,8 +299,11 @@ async function act(text) {
   busy = true;
   document.body.dataset.busy = "1";
   actedAt = log.length;   // what follows in the log comes from this decision on
+  // the version of the position the choice was made on (see ``picked``), else the one shown
+  const at = picked !== null ? picked : view.version;
+  picked = null;
   try {
-    const next = await api(`/api/rooms/${room}/actions`, { json: { token, action: text, version: view.version } });
+    const next = await api(`/api/rooms/${room}/actions`, { json: { token, action: text, version: at } });
     clearError();
     await applyView(next);
   } catch (err) {
@@ -316,6 +334,7 @@ async function undo() {
   if (busy || !view || !token) return;
   busy = true;
   document.body.dataset.busy = "1";
+  picked = null;   // a choice made before the undo is the person's own: it is not dropped
   try {
     const next = await api(`/api/rooms/${room}/undo`, { json: { token, version: view.version } });
     clearError();
@@ -409,14 +428,18 @@ function awayWords(s) {
 
 function drawSeats() {
   $("seats").replaceChildren(...view.seats.map((s) => {
-    const here = s.kind === "bot" || s.connected || s.stand_in || s.seat === view.seat;
-    const away = awayWords(s);
-    return el("span", { class: `seat${here ? "" : " away"}`, dataset: { seat: s.seat },
-                        title: s.kind === "bot" ? "a bot: always here" : s.connected ? "connected" : "not connected" },
-      el("span", { class: `dot ${here ? "on" : ""}` }), " ",
+    // a seat out of the game (an eliminated monster) is shown as out, whoever is connected
+    const out = gameView.seatOut ? gameView.seatOut(view.observation, s.seat) : null;
+    const here = !out && (s.kind === "bot" || s.connected || s.stand_in || s.seat === view.seat);
+    const away = out ? null : awayWords(s);
+    return el("span", { class: `seat${out ? " out" : here ? "" : " away"}`, dataset: { seat: s.seat },
+                        title: out ? `out of the game (${out})` : s.kind === "bot" ? "a bot: always here"
+                          : s.connected ? "connected" : "not connected" },
+      el("span", { class: `dot${out ? " out" : here ? " on" : ""}`, "aria-hidden": out ? "true" : null }), " ",
       view.seat === s.seat ? el("b", {}, `${seatName(s.seat)} (you)`) : seatName(s.seat),
+      out ? el("span", { class: "tag out-tag seat-out" }, `out: ${out}`) : null,
       away && !s.stand_in ? el("span", { class: "small muted presence" }, ` — ${away}`) : null,
-      s.stand_in ? el("span", { class: "small muted" }, ` (a ${s.stand_in} bot plays for them)`) : null);
+      s.stand_in && !out ? el("span", { class: "small muted" }, ` (a ${s.stand_in} bot plays for them)`) : null);
   }));
 }
 // the "for N min" of an absent person grows while nothing else changes
@@ -523,7 +546,10 @@ function makeContext(observation, legal, interactive, finished = false, lines = 
   const placed = new Set();
   const ctx = {
     observation, legal, interactive, cards, placed, state: uiState, finished, log: lines,
-    seat: view.seat, seats: view.seats, options: view.options,
+    seat: view.seat, seats: view.seats, options: view.options, version: view.version,
+    // the person changed a choice on the board (kept a die, ...): the action made of it will
+    // carry this position's version (see ``picked``)
+    pick: () => { if (interactive) picked = view.version; },
     seatName: (seat) => seatName(seat),
     seatLabel: (seat) => seatLabel(view.seats, seat),
     isLegal: (text) => interactive && legal.includes(text),

@@ -55,6 +55,13 @@ export function seatName(obs, seat) {
   return monster ? monster.name : null;
 }
 
+/** Why a seat is out of the game, in words ("eliminated"), or null while it plays on: the
+    page's Seats panel shows such a seat as out, not as present. */
+export function seatOut(obs, seat) {
+  const monster = obs && obs.monsters && obs.monsters[seat];
+  return monster && monster.alive === false ? "eliminated" : null;
+}
+
 function monsterName(ctx, seat) {
   return seatName(ctx.observation, seat) || ctx.seatLabel(seat);
 }
@@ -373,8 +380,27 @@ function animatedNumber(ctx, key, value, extra = "") {
 function trayFor(ctx) {
   const m = memo(ctx);
   if (!m.tray) m.tray = { key: null, slots: [], kept: new Set(), fresh: new Set(), dice: [], rolls: 0, node: "",
-                          rolledAt: 0, pending: null, confirm: false };
+                          rolledAt: 0, pending: null, confirm: null };
   return m.tray;
+}
+
+/** Whether the "Resolve now?" question is open: tray.confirm holds the version it was asked
+    at, as the question belongs to that position; a new version (the answer, an undo back to
+    before the first click, another tab's move) never shows it again. */
+function confirming(ctx, tray) {
+  return tray.confirm !== null && tray.confirm === ctx.version;
+}
+
+/** The page's dice picked on a position that has since changed under the person (play.js,
+    when a new version comes while they were choosing): released, so that none of them goes
+    with a reroll made for other dice. */
+export function dropPicks() {
+  const tray = memory.live.tray;
+  if (!tray) return;
+  tray.kept = new Set();
+  tray.confirm = null;
+  tray.pending = null;
+  tray.dropped = true;   // and none inferred from the new dice either (updateTray)
 }
 
 // the live tray's kept dice survive a reload of the page (this tab only)
@@ -508,7 +534,7 @@ function updateTray(ctx) {
     tray.slots = identity;
     tray.kept = new Set();
     tray.pending = null;
-    tray.confirm = false;
+    tray.confirm = null;
     const rolled = identity.filter((i) => dice[i] !== null && dice[i] !== undefined);
     tray.fresh = !first || obs.rolls_used <= 1 ? new Set(rolled) : new Set();
     tray.rolledAt = first ? 0 : now;
@@ -540,8 +566,12 @@ function updateTray(ctx) {
       if (tray.rolls !== obs.rolls_used) tray.kept = new Set();
     }
     tray.pending = null;
-    tray.confirm = false;
+    tray.confirm = null;
   }
+  // dice picked on a position that changed under the person were let go (dropPicks): the
+  // new dice show none kept, not a guess at what the other tab kept
+  if (tray.dropped) tray.kept = new Set();
+  tray.dropped = false;
   tray.dice = dice.slice();
   tray.rolls = obs.rolls_used;
   tray.node = node;
@@ -701,7 +731,8 @@ function dicePanel(ctx) {
                                style: fresh && animate ? `animation-delay:-${age}ms` : null,
                                onclick: () => {
                                  if (tray.kept.has(s)) tray.kept.delete(s); else tray.kept.add(s);
-                                 tray.confirm = false;
+                                 tray.confirm = null;
+                                 ctx.pick();
                                  saveKept(ctx, tray);
                                  ctx.redraw();
                                } }, dieFace(face));
@@ -740,19 +771,20 @@ function dicePanel(ctx) {
       buttons.push(ctx.button(text, tray.kept.size ? "Reroll the others" : "Reroll all", { class: "primary" }));
     }
     const risky = canPick && loose.length > 0;
-    if (risky && tray.confirm) {
+    const asking = confirming(ctx, tray);
+    if (risky && asking) {
       ctx.placed.add("stop");
       parts.push(el("div", { class: "confirm", id: "confirm-stop", role: "alertdialog", "aria-label": "resolve now?" },
         el("p", {}, el("b", {}, `Resolve now? You still have ${plural(rollsLeft, "reroll", "rerolls")}`),
            ` and ${plural(loose.length, "die", "dice")} not kept.`),
         el("div", { class: "buttons" },
           ctx.button("stop", "Yes, resolve now", { class: "primary" }),
-          el("button", { type: "button", id: "cancel-stop", onclick: () => { tray.confirm = false; ctx.redraw(); } }, "No, keep rolling"))));
+          el("button", { type: "button", id: "cancel-stop", onclick: () => { tray.confirm = null; ctx.redraw(); } }, "No, keep rolling"))));
     } else if (risky) {
       // stopping now throws the rerolls away: a confirm step first
       ctx.placed.add("stop");
       buttons.push(el("button", { type: "button", id: "ask-stop", disabled: !ctx.isLegal("stop") || undefined,
-                                  dataset: { confirm: "stop" }, onclick: () => { tray.confirm = true; ctx.redraw(); } },
+                                  dataset: { confirm: "stop" }, onclick: () => { tray.confirm = ctx.version; ctx.redraw(); } },
                       "Resolve now"));
     } else {
       buttons.push(ctx.button("stop", "Resolve these dice", { class: loose.length ? "" : "primary" }));
@@ -763,7 +795,7 @@ function dicePanel(ctx) {
     if (canPick && loose.length && !ctx.isLegal(text)) parts.push(el("p", { class: "small muted" }, "That reroll is not allowed now."));
     const swap = black && canPick && loose.length ? colourSwap(obs, tray, sortFaces(loose)) : null;
     if (swap) parts.push(el("p", { class: "small warn", id: "colour-note" }, swap));
-    if (!tray.confirm || !risky) {
+    if (!asking || !risky) {
       parts.push(el("p", { class: "small muted tray-hint" }, canPick
         ? (tray.kept.size ? `${plural(tray.kept.size, "die", "dice")} kept: click a die to keep or release it.` : "Click the dice you want to keep.")
         : "No rerolls left: resolve your dice."));
