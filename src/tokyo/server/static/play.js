@@ -36,6 +36,8 @@ const uiState = {};       // per-game view state kept across redraws (kept dice,
 // changed under them (another tab of this seat acted, a push came) is refused by the
 // server instead of being applied to the new position
 let picked = null;
+let refusing = false;     // a refusal is being shown: the position fetched with it does not scroll the page
+let holdScrollUntil = 0;  // nor does a push that arrives just after it (performance.now() ms)
 
 // ----- turn alerts: the tab's title and icon say "your move", an optional tone, and the
 // prompt brought into view, whenever this seat comes to decide (a new decision, not a redraw)
@@ -88,7 +90,9 @@ function alertTurn() {
   // bring what needs an answer into view: the prompt, or the board's first live button
   const target = !$("prompt").hidden ? $("prompt")
     : document.querySelector("#board button[data-action]:not([disabled])");
-  if (target) {
+  // a refusal being shown (an undo or a move the server turned down) is read first: the
+  // position that came with it does not scroll the page away from it
+  if (target && !refusing && performance.now() > holdScrollUntil) {
     const box = target.getBoundingClientRect();
     if (box.top < 0 || box.bottom > window.innerHeight) {
       const still = matchMedia("(prefers-reduced-motion: reduce)").matches;
@@ -312,7 +316,9 @@ async function act(text) {
         roomGone();
       } else if (err.code === "stale_version" || err.code === "not_your_turn") {
         // another tab of this seat, or the game, moved first: show the position as it is now
+        refusing = true;
         await refetch();
+        refusing = false;
         showError(refusalWords(err), "note");
       } else {
         showError(refusalWords(err) || `Not accepted: ${err.message}`);
@@ -344,13 +350,16 @@ async function undo() {
     if (target) target.focus({ preventScroll: true });
   } catch (err) {
     if (err instanceof ApiError) {
+      refusing = true;
       await refetch();
+      refusing = false;
       const why = err.code === "cannot_undo" ? err.message
         : view && !view.can_undo && view.undo_refused ? `your last action cannot be taken back: ${view.undo_refused}`
         : err.code === "stale_version" ? "the game moved on (another tab or player acted) before the undo; "
           + "nothing was taken back. The page now shows the game as it is."
         : `${err.message} The page now shows the game as it is.`;
       showError(`Undo refused: ${why}`);
+      holdScrollUntil = performance.now() + 2500;
       $("error").scrollIntoView({ block: "nearest" });   // the refusal first, before the board
     } else {
       showError(String(err));
