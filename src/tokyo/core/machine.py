@@ -58,13 +58,24 @@ class StepState(State):
 
     def _run(self) -> None:
         stack = self.stack
+        cls = type(self)
+        # the class's step functions by step name, found once per class (the hot loop of
+        # every engine: one pass per internal step)
+        table = cls.__dict__.get("_step_table")
+        if table is None:
+            table = {}
+            setattr(cls, "_step_table", table)
+        interrupt = self._interrupt if cls._interrupt is not StepState._interrupt else None
         while self.node is None and self.winners is None:
-            if self._interrupt():
+            if interrupt is not None and interrupt():
                 break
             if not stack:
                 raise RuntimeError(f"{self.game.game_id}: the step stack ran empty")
             step = stack.pop()
-            getattr(self, _method("_step_", step[0]))(*step[1:])
+            fn = table.get(step[0])
+            if fn is None:
+                fn = table[step[0]] = getattr(cls, _method("_step_", step[0]))
+            fn(self, *step[1:])
         if self.winners is not None:
             self._legal_next = None
         self._legal_cache = self._legal_next
