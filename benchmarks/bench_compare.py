@@ -14,6 +14,10 @@ returns, turns and extras). Games are played as ``tokyo simulate`` plays them: i
 mode (no log sentences) where the engine has one. The ratio is the figure to quote; the absolute rates depend on
 the machine and its load.
 
+With ``--instructions`` the engines are not timed: valgrind (cachegrind) counts the
+instructions each executes for the games (its start-up, measured with no game, taken
+off), once per side, which gives the same ratio on a busy machine as on a quiet one.
+
 Default cases: kot-dark random and heuristic at 2 and 4 players, crisis-tokyo random and
 heuristic at 4 players, kot-godzilla random at 4 players (with Evolutions), storyline
 and crisis-format random at 2 players.
@@ -88,6 +92,27 @@ def run_side(src: Path, case: str) -> dict:
     return json.loads(out.stdout.strip().splitlines()[-1])
 
 
+def instructions(src: Path, case: str) -> tuple[int, dict]:
+    """Instructions the engine in ``src`` executes to play ``case`` (valgrind's cachegrind
+    counts them: the same on a busy machine as on a quiet one), the cost of starting the
+    worker with no game subtracted; and the worker's JSON line."""
+    python = os.path.realpath(sys.executable)  # the interpreter itself, not a shim
+    env = dict(os.environ, PYTHONPATH=str(src), PYTHONHASHSEED="0")
+    counts, info = [], {}
+    for this in (case, ":".join(case.split(":")[:3] + ["0"] + case.split(":")[4:])):
+        out = subprocess.run(["valgrind", "--tool=cachegrind", "--cache-sim=no", "--cachegrind-out-file=/dev/null",
+                              python, str(Path(__file__).resolve()), "--worker", this],
+                             env=env, capture_output=True, text=True, check=False)
+        if out.returncode != 0:
+            raise SystemExit(f"{this} failed under valgrind with the engine in {src}:\n{out.stderr[-2000:]}")
+        refs = [line for line in out.stderr.splitlines() if "I   refs:" in line or "I refs:" in line]
+        if not refs:
+            raise SystemExit("valgrind printed no instruction count (is valgrind installed?)")
+        counts.append(int(refs[-1].split(":")[1].replace(",", "").strip()))
+        info = info or json.loads(out.stdout.strip().splitlines()[-1])
+    return counts[0] - counts[1], info
+
+
 def export(commit: str, into: Path) -> str:
     sha = subprocess.run(["git", "-C", str(ROOT), "rev-parse", "--short", commit], capture_output=True,
                          text=True, check=True).stdout.strip()
@@ -104,6 +129,10 @@ def main(argv=None) -> int:
     parser.add_argument("--rounds", type=int, default=4, help="rounds of paired runs (default 4)")
     parser.add_argument("--case", action="append", metavar="GAME:PLAYERS:AGENT:GAMES[:opts]",
                         help="a batch to play (repeatable; default: " + ", ".join(DEFAULT_CASES) + ")")
+    parser.add_argument("--instructions", action="store_true",
+                        help="count the instructions each engine executes (valgrind cachegrind, about 50 "
+                             "times slower) instead of timing it: one run per side, the same figure on a "
+                             "busy machine as on a quiet one")
     parser.add_argument("--worker", help=argparse.SUPPRESS)
     args = parser.parse_args(argv)
     if args.worker:
@@ -120,7 +149,17 @@ def main(argv=None) -> int:
         head = subprocess.run(["git", "-C", str(ROOT), "rev-parse", "--short", "HEAD"], capture_output=True,
                               text=True).stdout.strip()
         print(f"base {sha} against the working tree (HEAD {head}{', with changes in src/' if dirty else ''}); "
-              f"{args.rounds} rounds, load average {os.getloadavg()[0]:.1f}")
+              ("instructions counted by valgrind" if args.instructions else f"{args.rounds} rounds")
+              + f", load average {os.getloadavg()[0]:.1f}")
+        if args.instructions:
+            print(f"{'case':<42} {'base instructions':>18} {'work instructions':>18} {'ratio':>6} "
+                  f"{'per turn (work)':>16}  same games")
+            for case in cases:
+                (b, bi), (w, wi) = instructions(sides["base"], case), instructions(sides["work"], case)
+                print(f"{case:<42} {b:>18,} {w:>18,} {b / w:>6.2f} {w / max(wi['turns'], 1):>16,.0f}  "
+                      f"{'yes' if bi['digest'] == wi['digest'] else 'NO'}")
+            print("ratio: base instructions / work instructions (above 1: the working tree does less work)")
+            return 0
         results: dict[str, dict[str, list[dict]]] = {c: {"base": [], "work": []} for c in cases}
         for r in range(args.rounds):
             for i, case in enumerate(cases):
