@@ -149,7 +149,7 @@ def main(argv=None) -> int:
         head = subprocess.run(["git", "-C", str(ROOT), "rev-parse", "--short", "HEAD"], capture_output=True,
                               text=True).stdout.strip()
         print(f"base {sha} against the working tree (HEAD {head}{', with changes in src/' if dirty else ''}); "
-              ("instructions counted by valgrind" if args.instructions else f"{args.rounds} rounds")
+              + ("instructions counted by valgrind" if args.instructions else f"{args.rounds} rounds")
               + f", load average {os.getloadavg()[0]:.1f}")
         if args.instructions:
             print(f"{'case':<42} {'base instructions':>18} {'work instructions':>18} {'ratio':>6} "
