@@ -393,7 +393,8 @@ class KotState(StepState):
         if n <= 0 or not m.alive:
             return
         m.stars += n
-        self.say(f"{self.name(m.seat)} gains {n} star{'s' * (n != 1)}{why} ({m.stars}).", rule)
+        if not self.quiet:
+            self.say(f"{self.name(m.seat)} gains {n} star{'s' * (n != 1)}{why} ({m.stars}).", rule)
 
     def lose_stars(self, m: MonsterState, n: int, rule: str) -> int:
         lost = min(m.stars, max(0, n))
@@ -407,7 +408,8 @@ class KotState(StepState):
             return
         n += self.hook_energy_bonus(m)
         m.energy += n
-        self.say(f"{self.name(m.seat)} gains {n} energy ({m.energy}).", rule)
+        if not self.quiet:
+            self.say(f"{self.name(m.seat)} gains {n} energy ({m.energy}).", rule)
 
     def hook_energy_bonus(self, m: MonsterState) -> int:
         return self._sum("energy_gain", m)
@@ -532,8 +534,9 @@ class KotState(StepState):
             self.market[slot] = cid
         else:
             self.market.insert(min(slot, len(self.market)), cid)
-        self.say(f"{self.game.card(cid).name} is revealed in the market.",
-                 self.rule("4.6" if self.turn_count else "0.2.4"))
+        if not self.quiet:
+            self.say(f"{self.game.card(cid).name} is revealed in the market.",
+                     self.rule("4.6" if self.turn_count else "0.2.4"))
         self.hook_card_revealed(cid)
 
     def hook_card_revealed(self, cid: str) -> None:
@@ -554,7 +557,8 @@ class KotState(StepState):
         self.resolved = []
         self.peeked = False
         self.dice, self.rolls_used = [], 0  # the last turn's dice are not this monster's roll
-        self.say(f"Turn {self.turn_count}: {self.name(seat)}.", self.rule("7.4"))
+        if not self.quiet:
+            self.say(f"Turn {self.turn_count}: {self.name(seat)}.", self.rule("7.4"))
         if self.in_tokyo(m):
             if self.game.options.get("two_player_variant") and self.game.num_players == 2:
                 self.gain_energy(m, 1, self.rule("3.3.2"))
@@ -597,7 +601,8 @@ class KotState(StepState):
             self._chance("die", index=self.dice.index(None))
             return
         self.rolls_used += 1
-        self.say(f"{self.name(self.active)} rolls: " + " ".join(self.FACE_WORDS[f] for f in face_sort(self.dice)) + ".",
+        if not self.quiet:  # the sentence is not even built in quiet mode (a hot path)
+            self.say(f"{self.name(self.active)} rolls: " + " ".join(self.FACE_WORDS[f] for f in face_sort(self.dice)) + ".",
                  self.rule("1.1"))
         self._push(["roll-decision"])
 
@@ -666,7 +671,8 @@ class KotState(StepState):
         self.dice = kept + [None] * (len(self.dice) - len(kept))
 
     def _step_after_rolls(self) -> None:
-        self.say(f"{self.name(self.active)} keeps: " + " ".join(self.FACE_WORDS[f] for f in face_sort(self.dice)) + ".",
+        if not self.quiet:
+            self.say(f"{self.name(self.active)} keeps: " + " ".join(self.FACE_WORDS[f] for f in face_sort(self.dice)) + ".",
                  self.rule("1.6"))
         self._push(*self.hook_after_final_roll(), ["resolve-choice"])
 
