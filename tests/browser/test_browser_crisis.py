@@ -776,7 +776,8 @@ def live(page, state, seat):
     }""", {"obs": state.observation(seat), "legal": state.legal_texts(), "seat": seat})
 
 
-def test_a_wildcard_choice_in_a_conflict_says_each_total_and_the_need(table):
+def test_a_wildcard_choice_in_a_conflict_says_each_total_and_the_need(bare):
+    table = bare
     state = built(hands=[["the-evil-twin", "ghost-of-the-love-hotel"], []], tokyo=["shibuya"] + PLAIN_TOKYO[:4],
                   moves=["attack shibuya", "send ghost-of-the-love-hotel", "send the-evil-twin"])
     got = drawn(table, state, 0)
@@ -804,10 +805,12 @@ def test_a_card_that_would_change_nothing_says_so_and_asks_first(bare):
     state.apply_action("power fire")
     text = "play ammunition-shortage a"
     assert drawn(table, state, 1)["labels"][text] == (
-        "Play Ammunition Shortage (no Character it can choose has a Firepower sphere to lose, so this changes "
-        "nothing: you only spend the card)")
+        "Play Ammunition Shortage: this changes nothing now, you only spend the card")
     live(table, state, 1)
     button = table.locator(f"#harness button[data-action='{text}']")
+    expect(button).to_have_text("Play Ammunition Shortage")  # on the card: its note says the rest
+    expect(table.locator(f"#harness .ct-idle-note[data-idle='{text}']")).to_have_text(
+        "This changes nothing now: no Character it can choose has a Firepower sphere to lose.")
     button.click()
     ask = table.locator("#harness #ct-confirm")
     expect(ask).to_contain_text("Play this card for nothing?")
@@ -860,7 +863,8 @@ def test_defending_with_no_hero_says_the_total_it_would_have_and_asks_first(bare
     assert drawn(table, state, 1)["labels"]["defend"] == "Defend Asakusa"
 
 
-def test_each_reward_draw_says_which_of_how_many_and_why(table):
+def test_each_reward_draw_says_which_of_how_many_and_why(bare):
+    table = bare
     state = built(hands=[["the-evil-twin", "ghost-of-the-love-hotel"], []], tokyo=["shibuya"] + PLAIN_TOKYO[:4],
                   moves=["attack shibuya", "send ghost-of-the-love-hotel", "send the-evil-twin", "power mystic",
                          "power mystic", "decline", "pass"])

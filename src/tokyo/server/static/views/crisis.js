@@ -500,13 +500,14 @@ function wildWords(ctx, w, power, mySide) {
   return `${total}, ${name} needs ${need}`;
 }
 
-/** " (no Character it can choose has a Firepower sphere to lose, so this changes nothing:
-    you only spend the card)" for a play the observation's ``idle`` names, else "". */
+/** ": this changes nothing now, you only spend the card" for a play the observation's
+    ``idle`` names, else "" (the button stays short on a hand card: its title and the
+    confirm step say why). */
 function idleWords(obs, text, kind, spent) {
   const why = (obs.idle || {})[text];
   if (!why) return "";
   const action = kind === "action" ? "an action and " : "";
-  return ` (${why}, so this changes nothing: you only spend ${action}${spent})`;
+  return `: this changes nothing now, you only spend ${action}${spent}`;
 }
 
 /** At the offer of the defence to a seat with no Hero in its Reserve: what defending would
@@ -1075,9 +1076,21 @@ export function resultText(obs, name) {
 // ----- the pieces of the table ---------------------------------------------------------------------
 /** Buttons of ``ctx.legal`` texts, made with words, and told which half they play. */
 function actButton(ctx, text, cls = "") {
-  const b = ctx.button(text, label(text, ctx), { class: cls });
-  b.title = label(text, ctx);
+  const idle = ((ctx.observation || {}).idle || {})[text];
+  // a play that changes nothing: on a (narrow) card, the button keeps its words and a note
+  // under it says so (idleNote); the title holds the whole of it
+  const words = idle ? label(text, ctx).replace(/: this changes nothing now, .*$/, "") : label(text, ctx);
+  const b = ctx.button(text, words, { class: `${cls}${idle ? " ct-idle" : ""}` });
+  b.title = label(text, ctx) + (idle ? ` (${idle})` : "");
   return b;
+}
+
+/** Under the buttons of a card or a Character: "Ammunition Shortage changes nothing now: no
+    Character it can choose has ..." for each of ``texts`` the observation's ``idle`` names. */
+function idleNotes(ctx, texts) {
+  const idle = (ctx.observation || {}).idle || {};
+  return texts.filter((t) => idle[t]).map((t) => el("div", { class: "ct-idle-note small", dataset: { idle: t } },
+    el("b", {}, "This changes nothing now: "), idle[t], "."));
 }
 
 /** Light up ``target`` while the button is hovered or focused. */
@@ -1113,7 +1126,7 @@ function charCard(ctx, inst, opts = {}) {
        opts.showOwner ? el("span", { class: "ct-owner" }, ctx.seatName(inst.owner)) : null),
     mods.length ? el("div", { class: "ct-mods small" }, mods.map(([p, n]) => `${n > 0 ? "+" : ""}${n} ${SHORT[p]}`).join(", "), " from cards") : null,
     (inst.gifts || []).length ? el("div", { class: "ct-gifts" }, inst.gifts.map((g) => el("span", { class: "ct-gift" }, "Gift: ", ref(ctx, `${g.card}:${g.half}`)))) : null,
-    talents.length ? el("div", { class: "ct-talents" }, talents, boardAsk(ctx, legal)) : null,
+    talents.length ? el("div", { class: "ct-talents" }, talents, idleNotes(ctx, legal), boardAsk(ctx, legal)) : null,
     picked && !opts.noButtons ? el("div", { class: "ct-pick-mark" }, "a choice in the prompt") : null);
 }
 
@@ -1183,6 +1196,7 @@ function doubleCard(ctx, id, texts, opts = {}) {
     if (mine.length) {
       box.classList.add("playable");
       box.append(el("div", { class: "ct-half-buttons" }, mine.map((t) => lights(actButton(ctx, t, "ct-play"), box))));
+      box.append(...idleNotes(ctx, mine));
       const ask = boardAsk(ctx, mine);
       if (ask) box.append(ask);
     }
