@@ -730,3 +730,150 @@ def test_an_attack_no_threat_of_the_hand_can_level_asks_before_it_is_sent(page, 
     button.click()
     page.wait_for_function(f"document.body.dataset.version !== '{version}'")
     expect(page.locator("#log")).to_contain_text(f"attacks {district}")
+
+
+# ----- issue 12: a wildcard choice in a Conflict, plays and defences that change nothing, reward draws
+
+@pytest.fixture
+def bare(page, server):
+    """A page of the server with no game on it (the lobby): nothing redraws a board of its own."""
+    page.goto(server.url + "/")
+    return page
+
+
+def live(page, state, seat):
+    """Draw ``state`` as ``seat`` sees it with the page's view module, redrawn on its own
+    ``redraw`` (the confirm step) and recording what it sends in ``window.sent``."""
+    page.evaluate("""async ({obs, legal, seat}) => {
+        const view = await import('/static/views/crisis.js');
+        const list = await (await fetch('/api/games/crisis-tokyo/cards')).json();
+        const cards = Object.fromEntries(list.map((c) => [c.id, c]));
+        window.sent = [];
+        let box = document.getElementById('harness');
+        if (!box) { box = document.createElement('div'); box.id = 'harness'; document.body.append(box); }
+        const ctx = { observation: obs, legal, interactive: true, cards, placed: new Set(), state: {}, finished: false,
+                      log: [], seat, seats: [], options: {}, seatName: (s) => `Seat ${s}`, isLegal: (t) => legal.includes(t),
+                      act: (t) => window.sent.push(t), label: (t) => view.label(t, ctx),
+                      button(text, words, attrs = {}) {
+                        ctx.placed.add(text);
+                        const b = document.createElement('button');
+                        b.type = 'button'; b.dataset.action = text; b.textContent = words || text;
+                        b.className = attrs.class || '';
+                        b.onclick = () => ctx.act(text);
+                        return b;
+                      },
+                      redraw() {
+                        ctx.placed = new Set();
+                        const board = view.draw(ctx);
+                        board.id = 'board';
+                        const prompt = document.createElement('div');
+                        prompt.id = 'prompt';
+                        const rest = legal.filter((t) => !ctx.placed.has(t));
+                        prompt.append(...rest.map((t) => ctx.button(t, view.label(t, ctx))), view.promptBody(ctx, rest));
+                        box.replaceChildren(prompt, board);
+                      } };
+        ctx.redraw();
+    }""", {"obs": state.observation(seat), "legal": state.legal_texts(), "seat": seat})
+
+
+def test_a_wildcard_choice_in_a_conflict_says_each_total_and_the_need(bare):
+    table = bare
+    state = built(hands=[["the-evil-twin", "ghost-of-the-love-hotel"], []], tokyo=["shibuya"] + PLAIN_TOKYO[:4],
+                  moves=["attack shibuya", "send ghost-of-the-love-hotel", "send the-evil-twin"])
+    got = drawn(table, state, 0)
+    assert got["labels"]["power mystic"] == "Wildcards become Mystic powers: total 6, Shibuya needs 6"
+    assert got["labels"]["power fire"] == "Wildcards become Firepower: total 2, Shibuya needs 6"
+    # the face-off shows the two wildcard spheres as wild, not as a grey 0
+    twin = table.locator("#harness .ct-char", has_text="The Evil Twin")
+    expect(twin.locator(".ct-sph.p-wild")).to_contain_text("2")
+    expect(twin.locator(".ct-sph.grey")).to_have_count(0)
+    expect(twin).to_contain_text("2 wild, choose their power")
+    # at a District with resistances, a power it has none for says so
+    state = built(hands=[["the-evil-twin"], []], moves=["attack harajuku", "send the-evil-twin"])
+    got = drawn(table, state, 0)["labels"]
+    assert got["power martial"] == "Wildcards become Martial arts: total 2, Harajuku needs 3"
+    assert got["power fire"].startswith("Wildcards become Firepower: total 2; Firepower cannot level Harajuku")
+
+
+def test_a_card_that_would_change_nothing_says_so_and_asks_first(bare):
+    table = bare
+    # Ammunition Shortage against a Threat with no Firepower: legal, but it changes nothing
+    state = built(hands=[["gothic-lolita-of-the-black-parasol"], ["ammunition-shortage"]],
+                  reserves=[[], [{"card": "mariachi-zombie"}]],
+                  moves=["attack harajuku", "send gothic-lolita-of-the-black-parasol", "power mystic", "defend"])
+    state.apply_action(f"deploy {state.reserves[1][0]['uid']}")
+    state.apply_action("power fire")
+    text = "play ammunition-shortage a"
+    assert drawn(table, state, 1)["labels"][text] == (
+        "Play Ammunition Shortage: this changes nothing now, you only spend the card")
+    live(table, state, 1)
+    button = table.locator(f"#harness button[data-action='{text}']")
+    expect(button).to_have_text("Play Ammunition Shortage")  # on the card: its note says the rest
+    expect(table.locator(f"#harness .ct-idle-note[data-idle='{text}']")).to_have_text(
+        "This changes nothing now: no Character it can choose has a Firepower sphere to lose.")
+    button.click()
+    ask = table.locator("#harness #ct-confirm")
+    expect(ask).to_contain_text("Play this card for nothing?")
+    expect(ask).to_contain_text("no Character it can choose has a Firepower sphere to lose")
+    expect(button).to_have_text("Yes, play it for nothing")
+    assert table.evaluate("window.sent") == [], "the first click played the card"
+    table.locator("#ct-confirm-no").click()
+    expect(ask).to_have_count(0)
+    button.click()
+    expect(button).to_have_text("Yes, play it for nothing")
+    button.click()
+    table.wait_for_function("window.sent.length === 1")
+    assert table.evaluate("window.sent") == [text]
+
+
+def test_a_card_that_changes_something_is_played_at_once(bare):
+    table = bare
+    state = built(hands=[["drunken-yakuza-karaoke-squad"], ["ammunition-shortage"]],
+                  reserves=[[], [{"card": "mariachi-zombie"}]],
+                  moves=["attack harajuku", "send drunken-yakuza-karaoke-squad", "power fire", "defend"])
+    state.apply_action(f"deploy {state.reserves[1][0]['uid']}")
+    state.apply_action("power fire")
+    text = "play ammunition-shortage a"
+    assert drawn(table, state, 1)["labels"][text] == "Play Ammunition Shortage"
+    live(table, state, 1)
+    table.locator(f"#harness button[data-action='{text}']").click()
+    table.wait_for_function("window.sent.length === 1")
+
+
+def test_defending_with_no_hero_says_the_total_it_would_have_and_asks_first(bare):
+    table = bare
+    state = built(hands=[["gothic-lolita-of-the-black-parasol"], []], tokyo=["asakusa"] + PLAIN_TOKYO[:4],
+                  moves=["attack asakusa", "send gothic-lolita-of-the-black-parasol", "power mystic"])
+    assert drawn(table, state, 1)["labels"]["defend"] == (
+        "Defend Asakusa (you have no Hero in your Reserve: your total would be 1 (from Asakusa's defender bonus) "
+        "against 5)")
+    live(table, state, 1)
+    button = table.locator("#harness button[data-action='defend']")
+    button.click()
+    ask = table.locator("#harness #ct-confirm")
+    expect(ask).to_contain_text("Defend with no Heroes?")
+    expect(button).to_have_text("Yes, defend with no Heroes")
+    assert table.evaluate("window.sent") == []
+    button.click()
+    table.wait_for_function("window.sent.length === 1")
+    # with a Hero in the Reserve, the plain words
+    state = built(hands=[["gothic-lolita-of-the-black-parasol"], []], tokyo=["asakusa"] + PLAIN_TOKYO[:4],
+                  reserves=[[], [{"card": "mariachi-zombie"}]],
+                  moves=["attack asakusa", "send gothic-lolita-of-the-black-parasol", "power mystic"])
+    assert drawn(table, state, 1)["labels"]["defend"] == "Defend Asakusa"
+
+
+def test_each_reward_draw_says_which_of_how_many_and_why(bare):
+    table = bare
+    state = built(hands=[["the-evil-twin", "ghost-of-the-love-hotel"], []], tokyo=["shibuya"] + PLAIN_TOKYO[:4],
+                  moves=["attack shibuya", "send ghost-of-the-love-hotel", "send the-evil-twin", "power mystic",
+                         "power mystic", "decline", "pass"])
+    for n in (1, 2, 3):
+        assert drawn(table, state, 0)["title"] == (f"You levelled Shibuya: draw card {n} of 3 (Shibuya's reward 2, "
+                                                   "The Evil Twin (Has a Goatee) +1) from either deck")
+        state.apply_action("draw event")
+        state.apply_action(state.legal_texts()[0])
+    # a single card: no count
+    state = built(hands=[["gothic-lolita-of-the-black-parasol"], []],
+                  moves=["attack harajuku", "send gothic-lolita-of-the-black-parasol", "power mystic", "decline", "pass"])
+    assert drawn(table, state, 0)["title"] == "You levelled Harajuku: draw a card from either deck"

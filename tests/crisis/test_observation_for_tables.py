@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import random
 
-from card_helpers import attack, conflict, kind, play, position
+from card_helpers import attack, conflict, inst, kind, legal, nobody_defends, play, position
 from tokyo.core import game_catalogue, load_game
 from tokyo.core.runner import sample_chance
 from tokyo.games.crisis.cards import POWERS
@@ -177,3 +177,70 @@ def test_at_its_action_a_seat_sees_which_districts_its_threats_could_level():
     assert state.observation(0)["can_level"]["ryogoku"] is False
     # the observation changed nothing
     assert state.hands[0] == ["colonel-bazookas-mercenaries", "stuntman-in-a-rubber-suit"] and state.conflict is None
+
+
+# ----- issue 12: what a wildcard choice, a play for nothing, a defence with no Heroes and a
+# reward draw tell the table
+
+def test_a_wildcard_choice_in_a_conflict_tells_each_powers_spheres_and_the_open_wildcards():
+    state = position(hands=[["the-evil-twin", "ghost-of-the-love-hotel"], []], district="shibuya")
+    play(state, "attack shibuya", "send ghost-of-the-love-hotel", "send the-evil-twin")
+    assert kind(state) == "wild"
+    c = state.observation(0)["conflict"]
+    twin = next(i for i in c["att"] if i["card"] == "the-evil-twin")
+    assert twin["wild_open"] == 2 and twin["spheres"] == {}
+    assert next(i for i in c["att"] if i["card"] != "the-evil-twin")["wild_open"] == 0
+    wild_if = c["wild_if"]
+    assert wild_if["uid"] == twin["uid"] and wild_if["side"] == "att" and wild_if["totals"] is None
+    assert wild_if["spheres"] == {"martial": 2, "tech": 2, "monster": 2, "fire": 2, "mystic": 6}
+    assert inst(state, "the-evil-twin")["wild"] is None  # the observation changed nothing
+    play(state, "power mystic")
+    c = state.observation(0)["conflict"]
+    assert "wild_if" not in c and all(i["wild_open"] == 0 for i in c["att"])
+
+
+def test_a_levelling_reward_of_several_cards_says_which_draw_and_why():
+    state = position(hands=[["the-evil-twin", "ghost-of-the-love-hotel"], []], district="shibuya")
+    attack(state, "shibuya", ["ghost-of-the-love-hotel", "the-evil-twin"], "mystic")
+    nobody_defends(state)
+    play(state, "pass")
+    parts = [["Shibuya", 2, "district"], ["The Evil Twin (Has a Goatee)", 1, "threat"]]
+    assert [e.text for e in state.log][-1] == ("Seat 0 draws 3 cards for levelling Shibuya: 2 for Shibuya's reward, "
+                                               "1 more from the Threat The Evil Twin (Has a Goatee).")
+    for n in (1, 2, 3):
+        assert kind(state) == "choose-deck"
+        assert state.observation(0)["node"]["data"] == {"why": "level", "n": n, "of": 3, "parts": parts}
+        play(state, "draw event")
+        play(state, legal(state)[0])
+    assert kind(state) != "choose-deck"
+
+
+def test_a_single_card_reward_says_nothing_more_in_the_log():
+    state = position(hands=[["gothic-lolita-of-the-black-parasol"], []], district="nakano")
+    attack(state, "nakano", ["gothic-lolita-of-the-black-parasol"], "monster")
+    nobody_defends(state)
+    play(state, "pass")
+    assert not any("cards for levelling" in e.text for e in state.log)
+
+
+def test_an_occurrence_that_would_change_nothing_is_named_with_why():
+    # the attacking Gothic Lolita has no Firepower: Ammunition Shortage can take none away
+    state = conflict(["gothic-lolita-of-the-black-parasol"], ["mariachi-zombie"],
+                     att_power="mystic", def_power="fire", def_hand=["ammunition-shortage"])
+    assert "play ammunition-shortage a" in legal(state)  # still legal (ruling C16)
+    idle = state.observation(1)["idle"]
+    assert idle == {"play ammunition-shortage a": "no Character it can choose has a Firepower sphere to lose"}
+    assert state.observation(0)["idle"] == {}  # not that seat's decision
+    # a Threat with Firepower: the card does something
+    state = conflict(["drunken-yakuza-karaoke-squad"], ["mariachi-zombie"],
+                     att_power="fire", def_power="fire", def_hand=["ammunition-shortage"])
+    assert state.observation(1)["idle"] == {}
+
+
+def test_the_offer_of_the_defence_tells_what_a_defence_with_no_heroes_would_do():
+    state = position(hands=[["gothic-lolita-of-the-black-parasol"], []], district="asakusa")
+    attack(state, "asakusa", ["gothic-lolita-of-the-black-parasol"], "mystic")
+    assert kind(state) == "defend"
+    alone = state.observation(1)["conflict"]["defend_alone"]
+    # no spheres, so no Superiority for the defender; a power the attack is not superior to
+    assert alone == {"totals": [5, 1], "parts": {"district": 1, "cards": 0}}

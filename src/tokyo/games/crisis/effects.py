@@ -333,3 +333,64 @@ def _add_spheres(state, inst: dict, power: str, n: int, source: str) -> None:
     inst["mods"][power] = inst["mods"].get(power, 0) + n
     state.say(f"{source}: {state.card_half(inst)['name']} {'gains' if n > 0 else 'loses'} {abs(n)} "
               f"{POWER_NAMES[power]} sphere{'s' * (abs(n) != 1)}.", state.effect_rule(source))
+
+
+# ----- what a play would change now (for the table: the plays stay legal, ruling C16) ------
+def op_idle(state, seat: int, op: dict) -> str | None:
+    """Why ``op`` would change nothing if it ran now (words), or None when it may change
+    something. Descriptive only: a card that changes nothing may still be played (C16)."""
+    name = op["op"]
+    c = state.conflict
+    chars = [x for x in state.hands[seat] if x in state.game.cards["character"]]
+    if name in ("spheres", "destroy", "to_hand"):
+        cands = candidates(state, seat, op)
+        if not cands:
+            return "there is no Character it can choose"
+        if name == "spheres" and op.get("n", 0) < 0:
+            power = op.get("power")
+            if power in POWERS and not any(state.spheres(i, power) for i in cands):
+                return f"no Character it can choose has a {POWER_NAMES[power]} sphere to lose"
+            if power == "chosen" and not any(state.total_spheres(i) for i in cands):
+                return "no Character it can choose has a sphere to lose"
+        return None
+    if name == "from_discard":
+        return None if state.discards[op["deck"]] else f"the {'Event' if op['deck'] == 'event' else 'Character'} discard pile is empty"
+    if name in ("deploy_from_hand", "recruit"):
+        return None if chars else "you have no Character card in your hand"
+    if name == "deploy_from_reserve":
+        return None if state.reserves[seat] else "your Reserve is empty"
+    if name == "no_superiority":
+        if c and (c["no_superiority"] or state.game.cards["district"][c["district"]].get("special", {}).get("no_superiority")):
+            return "there is no Superiority in this Conflict already"
+        return None
+    if name == "portal":
+        return None if state._deck_size("character") else "the Character deck is empty"
+    if name == "discard_random":
+        n = state.game.num_players
+        return None if any(state.hands[(seat + k) % n] for k in range(1, n)) else "the other players have no cards in hand"
+    return None
+
+
+def idle_reason(state, seat: int, text: str) -> str | None:
+    """For a legal ``play <card> <half>`` of an Occurrence resolving now or a ``talent <uid>
+    <k>``: why it would change nothing now (every op of it changes nothing; the reasons in
+    words, joined), else None."""
+    words = text.split()
+    if words[0] == "play":
+        h = state.game.half(words[1], words[2])
+        if h["kind"] != "occurrence" or h.get("timing") == "end_of_turn":
+            return None
+        ops = h.get("effects", [])
+    elif words[0] == "talent":
+        found = state.find(int(words[1]))
+        if not found:
+            return None
+        ops = talents_of(state, found[2])[int(words[2])].get("effects", [])
+    else:
+        return None
+    if not ops:
+        return None
+    reasons = [op_idle(state, seat, op) for op in ops]
+    if any(r is None for r in reasons):
+        return None
+    return "; ".join(dict.fromkeys(reasons))

@@ -240,20 +240,47 @@ class CrisisState(StepState):
         self._push(["turn-start", first])
 
     # ===================== Drawing Cards ==================================================
-    def _step_draw(self, seat: int, deck: str, why: str = "") -> None:
+    def _step_draw(self, seat: int, deck: str, why: str = "", count: dict | None = None) -> None:
         """``seat`` draws from ``deck`` (``any``: it chooses). A deck is never empty while
         its discard pile holds cards (``to_discard``, ``_on_draw``: ruling C9); with both
-        empty, nothing is drawn."""
+        empty, nothing is drawn. ``count``: for one of several reward draws, which one and
+        why so many, {"n": 1.., "of": all, "parts": [[name, cards, what], ...]} (``reward_draws``),
+        given with the choice of deck."""
         if deck == "any":
             options = [d for d in ("character", "event") if self._deck_size(d) or self.discards[d]]
             if not options:
                 return
-            self._ask(seat, "choose-deck", why=why)
+            self._ask(seat, "choose-deck", why=why, **(count or {}))
             return
         if self._deck_size(deck) == 0:
             self.say(f"The {deck} deck and its discard pile are empty: nothing to draw.", self.rule("C9"))
             return
         self._chance("draw", seat=seat, deck=deck)
+
+    def reward_draws(self, seat: int, why: str, parts: list[list]) -> list[list]:
+        """The draw steps of a reward of several parts, ``[name, cards, what]`` each (``what``:
+        "district", "threat", "plot"; the cards of a part with 0 are left out): each draw
+        knows which it is of how many and why (for the prompt). With more than one card,
+        the log says where each part comes from."""
+        parts = [p for p in parts if p[1] > 0]
+        total = sum(p[1] for p in parts)
+        if total > 1 or len(parts) > 1:
+            word = {"level": "levelling", "reward": "holding"}[why]
+            district = self.game.cards["district"][self.conflict["district"]]["name"]
+            lines = ", ".join(self._reward_part_words(p, why) for p in parts)
+            self.say(f"{self.pname(seat)} draws {total} card{'s' * (total != 1)} for {word} {district}: {lines}.",
+                     self.rule("14.7" if why == "level" else "13.9.4"))
+        return [["draw", seat, "any", why, {"n": k + 1, "of": total, "parts": _deep(parts)}] for k in range(total)]
+
+    @staticmethod
+    def _reward_part_words(part: list, why: str) -> str:
+        """One part of a reward in words: "2 for Shibuya's reward", "1 more from The Evil Twin"."""
+        name, n, what = part
+        if what == "district":
+            return f"{n} for {name}'s reward" if why == "level" else f"{n} more from {name}"
+        if what == "plot":
+            return f"{n} more from the Plot {name}"
+        return f"{n} for the Threat {name}" if why == "reward" else f"{n} more from the Threat {name}"
 
     def _deck_size(self, deck: str) -> int:
         return sum(self.decks[deck].values())
@@ -907,15 +934,17 @@ class CrisisState(StepState):
         if dfn > att or (dfn == att and self.rules().get("ties_to_defender")):
             self.say("The defending side wins.", self.rule("13.9.1"))
             c["result"]["outcome"] = "held"
-            reward = sum(self.card_half(i).get("passive", {}).get("counts_as", 1)
-                         for i in c["att"] if i["half"] == "threat")
-            reward += self.game.cards["district"][c["district"]].get("special", {}).get("defender_reward", 0)
-            reward += self.rules().get("defender_reward", 0)
+            district = self.game.cards["district"][c["district"]]
+            parts = [[self.card_half(i)["name"], self.card_half(i).get("passive", {}).get("counts_as", 1), "threat"]
+                     for i in c["att"] if i["half"] == "threat"]
+            parts.append([district["name"], district.get("special", {}).get("defender_reward", 0), "district"])
+            if self.plot is not None:
+                parts.append([self.card_half(self.plot)["name"], self.rules().get("defender_reward", 0), "plot"])
             for inst in c["def"]:
                 self.reserves[inst["owner"]].append(inst)
             c["def"] = []
             d = c["defender"]
-            self._push(["end-conflict", "13.9.3"], *[["draw", d, "any", "reward"]] * reward)
+            self._push(["end-conflict", "13.9.3"], *self.reward_draws(d, "reward", parts))
             return
         self.say("Tie: both sides are destroyed.", self.rule("13.10.1"))
         c["result"]["outcome"] = "tie"
@@ -999,9 +1028,12 @@ class CrisisState(StepState):
             if len(self.districts[a]) >= self.option("districts_to_win"):
                 self.finish([a], "districts", f"{self.pname(a)} holds {len(self.districts[a])} Districts")
                 return
-            reward = d.get("special", {}).get("reward", 1) + self.rules().get("level_reward", 0)
-            reward += sum(self.card_half(i).get("passive", {}).get("reward", 0) for i in c["att"])
-            self._push(*[["draw", a, "any", "level"]] * reward, ["end-conflict"], ["reveal-district", c["slot"]])
+            parts = [[d["name"], d.get("special", {}).get("reward", 1), "district"]]
+            if self.plot is not None:
+                parts.append([self.card_half(self.plot)["name"], self.rules().get("level_reward", 0), "plot"])
+            parts += [[self.card_half(i)["name"], self.card_half(i).get("passive", {}).get("reward", 0), "threat"]
+                      for i in c["att"]]
+            self._push(*self.reward_draws(a, "level", parts), ["end-conflict"], ["reveal-district", c["slot"]])
             return
         no_value = d.get("white") is None and c["att_power"] not in d.get("resistance", {})
         self.say(f"The attack fails to level {d['name']}.", self.rule("14.5" if no_value else "14.4"))
@@ -1055,7 +1087,9 @@ class CrisisState(StepState):
                 "owner": inst["owner"], "wild": inst["wild"], "mods": dict(inst["mods"]),
                 "spheres": {p: self.spheres(inst, p) for p in POWERS if self.spheres(inst, p)},
                 "gifts": [dict(g) for g in inst["gifts"]], "talent_used": inst["talent_turn"] == self.turn_count,
-                "talents": [t["name"] for t in talents_of(self, inst)]}
+                "talents": [t["name"] for t in talents_of(self, inst)],
+                # printed wildcard spheres whose power is not chosen yet (0 once it is)
+                "wild_open": 0 if inst["wild"] else h.get("spheres", {}).get("wild", 0)}
 
     def observation(self, seat: int | None) -> dict:
         """What ``seat`` may know: its own hand; others' hand sizes and the cards all saw
@@ -1063,11 +1097,14 @@ class CrisisState(StepState):
         Districts, Plot, Conflict with both totals, the superior side, the Superiority
         bonus in each total and why a superior side gets none (``withheld``), every part of
         each total and each side's spheres; at a choice of power, the totals each power would
-        give; once over, how it ended (``result``)), deck sizes and discard piles; the
+        give; at a Conflict Character's wildcard choice, each power's spheres (``wild_if``); at
+        the offer of the defence, what a defence with no Heroes would do (``defend_alone``);
+        once over, how it ended (``result``)), deck sizes and discard piles; the
         Dragon and the limits as they stand (``beats``, ``limits``); the pending decision
         with its data (``node``: kind, seat, data: the card effect asking, its source); at
-        its own action, which Districts the Threats of its hand could level (``can_level``).
-        JSON-safe."""
+        its own action, which Districts the Threats of its hand could level (``can_level``);
+        at its own action or manoeuvre, the plays that would change nothing now (``idle``).
+        Characters in play tell their unchosen wildcard spheres (``wild_open``). JSON-safe."""
         if seat is not None and not 0 <= seat < self.game.num_players:
             raise ValueError(f"seat must be from 0 to {self.game.num_players - 1} (or None), not {seat}")
         node = self.node
@@ -1104,6 +1141,22 @@ class CrisisState(StepState):
                 conflict["what_if"] = {"side": chooser,
                                        "totals": {p: self.totals_with(chooser, p) for p in POWERS},
                                        "withheld": {p: self.withheld_with(chooser, p) for p in POWERS}}
+            # at the choice of a Conflict Character's wildcard power: what each choice gives,
+            # {"uid", "side", "spheres": {power: that side's spheres of it}, "totals":
+            # {power: [attacker, defender]} once both powers are declared, else None}
+            # at the offer of the defence: the best a defence with no Heroes would do (the
+            # defender's power chosen to keep the attacker's Superiority away), [attacker,
+            # defender] totals, and the parts of the defender's ({"district", "cards"})
+            if node is not None and node[0] == "decision" and node[2] == "defend" and c["att_power"]:
+                alone = min((self._with_power("def", p).combat_totals() for p in POWERS),
+                            key=lambda t: (t[0] - t[1], t[0]))
+                conflict["defend_alone"] = {
+                    "totals": list(alone),
+                    "parts": {"district": self.game.cards["district"][c["district"]].get("special", {})
+                              .get("defender_bonus", 0), "cards": c["bonus"][1]}}
+            wild_if = self._wild_if()
+            if wild_if:
+                conflict["wild_if"] = wild_if
             # how the Conflict ended, once it has (it stays on the table until its last step):
             # {"outcome": "levelled" | "standing" | "held" | "tie", "totals": [attacker, defender]
             # the combat was resolved with, or None without a combat}
@@ -1134,7 +1187,49 @@ class CrisisState(StepState):
             # could level it now (an attack that cannot is legal all the same); else None
             "can_level": self.hand_can_level(seat) if seat is not None and node is not None
             and node[0] == "decision" and node[2] == "action" and node[1] == seat else None,
+            # at its own action or manoeuvre: the plays of an Occurrence or a Talent that would
+            # change nothing now, with why in words (they stay legal: ruling C16)
+            "idle": self._idle_plays(seat),
         }
+
+    def _idle_plays(self, seat: int | None) -> dict[str, str]:
+        """{legal play or talent text: why it would change nothing now} at ``seat``'s own
+        action or manoeuvre (``effects.idle_reason``); {} otherwise."""
+        from .effects import idle_reason
+        node = self.node
+        if seat is None or node is None or node[0] != "decision" or node[1] != seat \
+                or node[2] not in ("action", "manoeuvre"):
+            return {}
+        out = {}
+        for text in self._legal_texts():
+            if text.startswith(("play ", "talent ")):
+                why = idle_reason(self, seat, text)
+                if why:
+                    out[text] = why
+        return out
+
+    def _wild_if(self) -> dict | None:
+        """At a ``wild`` decision for a Character in the Conflict: the spheres of each power
+        its side would have with the wildcard spheres taken as that power, and the combat
+        totals once both powers are declared (read only: the choice is put back)."""
+        node = self.node
+        if node is None or node[0] != "decision" or node[2] != "wild":
+            return None
+        found = self.find(node[3]["uid"])
+        if not found or found[0] not in ("att", "def"):
+            return None
+        side, inst = found[0], found[2]
+        c = self.conflict
+        spheres, totals = {}, {}
+        try:
+            for p in POWERS:
+                inst["wild"] = p
+                spheres[p] = self.side_total(side, p)
+                if c["att_power"] and c["def_power"]:
+                    totals[p] = list(self.combat_totals())
+        finally:
+            inst["wild"] = None
+        return {"uid": inst["uid"], "side": side, "spheres": spheres, "totals": totals or None}
 
     def _power_choice_side(self) -> str | None:
         """The side ("att" or "def") whose power the pending decision chooses: the defender's

@@ -484,6 +484,47 @@ function whatIfWords(ctx, power, mine, enemy = false) {
   return `${totals[oi]} against your ${totals[mi]}${why.length ? ` — ${why.join("; ")}` : ""}`;
 }
 
+/** What a wildcard choice of ``power`` gives (the observation's ``wild_if``): with both
+    powers declared, "your 7 against 5"; else the side's total of that power and, for the
+    attacking side, what the District needs: "total 6, Shibuya needs 6". */
+function wildWords(ctx, w, power, mySide) {
+  const c = ctx.observation.conflict;
+  if (w.totals && w.totals[power]) return totalsWords(w.totals[power], mySide || w.side);
+  const total = `total ${w.spheres[power]}`;
+  if (w.side !== "att") return total;
+  const name = districtName(ctx, c.district);
+  const no = cannotLevel(ctx, power);
+  if (no) return `${total}; ${POWER[power]} ${no.short}`;
+  const info = districtInfo(ctx, c.district);
+  const need = info.white !== null ? info.white : info.resist[power];
+  return `${total}, ${name} needs ${need}`;
+}
+
+/** ": this changes nothing now, you only spend the card" for a play the observation's
+    ``idle`` names, else "" (the button stays short on a hand card: its title and the
+    confirm step say why). */
+function idleWords(obs, text, kind, spent) {
+  const why = (obs.idle || {})[text];
+  if (!why) return "";
+  const action = kind === "action" ? "an action and " : "";
+  return `: this changes nothing now, you only spend ${action}${spent}`;
+}
+
+/** At the offer of the defence to a seat with no Hero in its Reserve: what defending would
+    do (the observation's ``defend_alone``), {words, hopeless}; else null. */
+function defendAlone(ctx) {
+  const obs = ctx.observation;
+  const c = obs.conflict;
+  const a = c && c.defend_alone;
+  if (!a || ((obs.reserves || [])[ctx.seat] || []).length) return null;
+  const [att, dfn] = a.totals;
+  const from = [a.parts.district ? `${districtName(ctx, c.district)}'s defender bonus` : null,
+                a.parts.cards ? "cards" : null].filter(Boolean);
+  const why = from.length ? ` (from ${wordList(from, "and")})` : "";
+  return { words: `you have no Hero in your Reserve: your total would be ${dfn}${why} against ${att}`,
+           hopeless: dfn < att, att, dfn };
+}
+
 /** "; 6 needed to level Kasumigaseki" for a power that can level the District under attack. */
 function levelNeed(ctx, power) {
   const c = ctx.observation.conflict;
@@ -602,7 +643,9 @@ export function label(text, ctx) {
     }
     if (kind === "wild") {
       const i = characterBy(ctx, data.uid);
-      return `${i ? i.name + "'s" : "The"} wildcard spheres become ${POWER[arg]}`;
+      const w = c && c.wild_if && c.wild_if.uid === data.uid ? c.wild_if : null;
+      if (!w) return `${i ? i.name + "'s" : "The"} wildcard spheres become ${POWER[arg]}`;
+      return `Wildcards become ${POWER[arg]}: ${wildWords(ctx, w, arg, mySide)}`;
     }
     return `Choose ${POWER[arg] || arg}`;
   }
@@ -615,12 +658,12 @@ export function label(text, ctx) {
       const what = giftWords(gift);
       return `Play ${h.name}${what ? ` (${what})` : ""} on ${HOST_WORDS[(gift || {}).host] || "a Character"}`;
     }
-    return `Play ${h.name}`;
+    return `Play ${h.name}${idleWords(obs, text, kind, "the card")}`;
   }
   if (verb === "talent") {
     const i = characterBy(ctx, arg);
     const t = i && i.talents ? i.talents[Number(third)] : null;
-    return i ? `Use ${t ? `the Talent ${t}` : "a Talent"} of ${i.name}` : "Use a Talent";
+    return (i ? `Use ${t ? `the Talent ${t}` : "a Talent"} of ${i.name}` : "Use a Talent") + idleWords(obs, text, kind, "the Talent for this turn");
   }
   if (verb === "attack") {
     const cost = `(${plural(limits(obs).attack_actions, "action")})`;
@@ -636,7 +679,11 @@ export function label(text, ctx) {
     return left > 0 ? `End my turn (${plural(left, "action")} unused)` : "End my turn";
   }
   if (text === "pass") return c && c.defender === null ? "Pass and go on to the levelling" : "Pass: no more manoeuvres";
-  if (text === "defend") return c ? `Defend ${districtName(ctx, c.district)}` : "Defend";
+  if (text === "defend") {
+    if (!c) return "Defend";
+    const alone = defendAlone(ctx);
+    return `Defend ${districtName(ctx, c.district)}${alone ? ` (${alone.words})` : ""}`;
+  }
   if (text === "decline") return "Do not defend";
   if (text === "skip") return "No free card this turn";
   if (text === "done") {
@@ -656,6 +703,22 @@ export function label(text, ctx) {
 // ----- what the prompt asks ---------------------------------------------------------------------
 function wordList(items, and = "or") {
   return items.length > 1 ? `${items.slice(0, -1).join(", ")} ${and} ${items[items.length - 1]}` : items[0] || "";
+}
+
+/** The District of a reward draw (the node data's ``parts``), or "". */
+function rewardDistrict(data) {
+  const d = (data.parts || []).find((p) => p[2] === "district");
+  return d ? d[0] : "";
+}
+
+/** Which reward draw this is and why so many (the node data's ``n``, ``of`` and ``parts``):
+    "card 1 of 3 (Shibuya's reward 2, The Evil Twin +1) "; "a card " for a single one. */
+function rewardCount(data, one = "card") {
+  if (!data.of || data.of < 2) return `a ${one} `;
+  const why = (data.parts || []).filter((p) => p[1] > 0).map(([name, n, what]) =>
+    what === "district" && data.why === "level" ? `${name}'s reward ${n}`
+      : what === "threat" && data.why === "reward" ? `the Threat ${name} ${n}` : `${name} +${n}`);
+  return `card ${data.n} of ${data.of}${why.length ? ` (${why.join(", ")})` : ""} `;
 }
 
 /** The turn's action: only what can be done now ("draw, recruit or play"), and why there is
@@ -683,8 +746,8 @@ export function promptTitle(ctx) {
     case "action": return actionTitle(ctx);
     case "resources": return "Start of your turn: take a free card?";
     case "choose-deck":
-      if (data.why === "level") return "You levelled a District: draw a card from either deck";
-      if (data.why === "reward") return "You held the District: draw a reward card from either deck";
+      if (data.why === "level") return `You levelled ${rewardDistrict(data) || "a District"}: draw ${rewardCount(data)}from either deck`;
+      if (data.why === "reward") return `You held ${rewardDistrict(data) || "the District"}: draw ${rewardCount(data, "reward card")}from either deck`;
       if (data.why === "plot") return "The Plot gives you a card: from which deck?";
       return `${data.why ? data.why + ": " : ""}draw a card from either deck`;
     case "discard":
@@ -882,6 +945,21 @@ function needsConfirm(ctx, text) {
   if (kind === "action" && verb === "attack" && pointless(ctx.observation, arg)) {
     return { armed: `Yes, attack ${districtName(ctx, arg)} anyway`, district: arg };
   }
+  const idle = (ctx.observation.idle || {})[text];
+  if (idle && (kind === "action" || kind === "manoeuvre")) {
+    return { armed: verb === "talent" ? "Yes, use it for nothing" : "Yes, play it for nothing", idle,
+             ask: `${verb === "talent" ? "Use this Talent" : "Play this card"} for nothing?`,
+             why: `It changes nothing now: ${idle}.`, no: verb === "talent" ? "No, keep the Talent" : "No, keep the card" };
+  }
+  if (kind === "defend" && text === "defend") {
+    const alone = defendAlone(ctx);
+    if (alone && alone.hopeless) {
+      return { armed: "Yes, defend with no Heroes", ask: "Defend with no Heroes?",
+               why: `You have no Hero in your Reserve: your total would be ${alone.dfn} against ${alone.att}, `
+                    + "unless cards change it; and you could not defend again before your next turn.",
+               no: "No, do not defend" };
+    }
+  }
   if (kind !== "attack-power" || verb !== "power") return null;
   const no = cannotLevel(ctx, arg);
   return no ? { power: arg, armed: `Yes, attack with ${POWER[arg]} anyway`, ...no } : null;
@@ -914,6 +992,7 @@ function confirmBox(ctx, rest) {
   const text = ctx.state && ctx.state.confirm;
   if (!text || !rest.includes(text)) return null;
   const no = needsConfirm(ctx, text);
+  if (no && no.ask) return askBox(ctx, no);
   if (!no || !no.power) return null;
   const c = ctx.observation.conflict;
   return el("div", { class: "ct-confirm", id: "ct-confirm", role: "alertdialog", "aria-label": "attack with this power?" },
@@ -922,6 +1001,22 @@ function confirmBox(ctx, rest) {
        "Click the power again to attack with it anyway."),
     el("button", { type: "button", id: "ct-confirm-no", onclick: () => { delete ctx.state.confirm; ctx.redraw(); } },
        "No, choose another power"));
+}
+
+/** The confirm step of a play that changes nothing or a defence with no Heroes (``no``:
+    needsConfirm's answer with ``ask``, ``why`` and ``no``). */
+function askBox(ctx, no) {
+  return el("div", { class: "ct-confirm", id: "ct-confirm", role: "alertdialog", "aria-label": no.ask },
+    el("p", {}, el("b", {}, no.ask), " ", no.why, " Click it again to go on anyway."),
+    el("button", { type: "button", id: "ct-confirm-no", onclick: () => { delete ctx.state.confirm; ctx.redraw(); } }, no.no));
+}
+
+/** The confirm step under a card's or a Character's button (a play that changes nothing). */
+function boardAsk(ctx, texts) {
+  const text = ctx.state && ctx.state.confirm;
+  if (!text || !texts.includes(text)) return null;
+  const no = needsConfirm(ctx, text);
+  return no && no.ask ? askBox(ctx, no) : null;
 }
 
 /** Arm the confirmed button (its words say so) once the page has drawn the prompt. */
@@ -981,9 +1076,21 @@ export function resultText(obs, name) {
 // ----- the pieces of the table ---------------------------------------------------------------------
 /** Buttons of ``ctx.legal`` texts, made with words, and told which half they play. */
 function actButton(ctx, text, cls = "") {
-  const b = ctx.button(text, label(text, ctx), { class: cls });
-  b.title = label(text, ctx);
+  const idle = ((ctx.observation || {}).idle || {})[text];
+  // a play that changes nothing: on a (narrow) card, the button keeps its words and a note
+  // under it says so (idleNote); the title holds the whole of it
+  const words = idle ? label(text, ctx).replace(/: this changes nothing now, .*$/, "") : label(text, ctx);
+  const b = ctx.button(text, words, { class: `${cls}${idle ? " ct-idle" : ""}` });
+  b.title = label(text, ctx) + (idle ? ` (${idle})` : "");
   return b;
+}
+
+/** Under the buttons of a card or a Character: "Ammunition Shortage changes nothing now: no
+    Character it can choose has ..." for each of ``texts`` the observation's ``idle`` names. */
+function idleNotes(ctx, texts) {
+  const idle = (ctx.observation || {}).idle || {};
+  return texts.filter((t) => idle[t]).map((t) => el("div", { class: "ct-idle-note small", dataset: { idle: t } },
+    el("b", {}, "This changes nothing now: "), idle[t], "."));
 }
 
 /** Light up ``target`` while the button is hovered or focused. */
@@ -1013,11 +1120,13 @@ function charCard(ctx, inst, opts = {}) {
     el("div", { class: "ct-char-head" },
       el("span", { class: `ct-role ${inst.half}` }, inst.half === "hero" ? "Hero" : "Threat"),
       ref(ctx, `${inst.card}:${inst.half}`, inst.name, "ct-char-name")),
-    el("div", { class: "ct-char-sph" }, sphereRow(inst.spheres, inst.wild),
+    el("div", { class: "ct-char-sph" }, sphereRow(inst.wild_open ? { ...inst.spheres, wild: inst.wild_open } : inst.spheres, inst.wild),
+       inst.wild_open ? el("span", { class: "ct-wild-open small" }, `${inst.wild_open} wild, `,
+                           inst.owner === ctx.seat ? "choose their power" : "power not chosen yet") : null,
        opts.showOwner ? el("span", { class: "ct-owner" }, ctx.seatName(inst.owner)) : null),
     mods.length ? el("div", { class: "ct-mods small" }, mods.map(([p, n]) => `${n > 0 ? "+" : ""}${n} ${SHORT[p]}`).join(", "), " from cards") : null,
     (inst.gifts || []).length ? el("div", { class: "ct-gifts" }, inst.gifts.map((g) => el("span", { class: "ct-gift" }, "Gift: ", ref(ctx, `${g.card}:${g.half}`)))) : null,
-    talents.length ? el("div", { class: "ct-talents" }, talents) : null,
+    talents.length ? el("div", { class: "ct-talents" }, talents, idleNotes(ctx, legal), boardAsk(ctx, legal)) : null,
     picked && !opts.noButtons ? el("div", { class: "ct-pick-mark" }, "a choice in the prompt") : null);
 }
 
@@ -1087,6 +1196,9 @@ function doubleCard(ctx, id, texts, opts = {}) {
     if (mine.length) {
       box.classList.add("playable");
       box.append(el("div", { class: "ct-half-buttons" }, mine.map((t) => lights(actButton(ctx, t, "ct-play"), box))));
+      box.append(...idleNotes(ctx, mine));
+      const ask = boardAsk(ctx, mine);
+      if (ask) box.append(ask);
     }
     return box;
   });
