@@ -151,7 +151,7 @@ def test_every_decision_kind_gets_words_with_card_names(page, server):
         const cards = Object.fromEntries(list.map((c) => [c.id, c]));
         return cases.map((c) => {
           const ctx = { observation: c.observation, cards, seat: c.seat, legal: c.legal, options: {},
-                        seatName: (s) => (names ? names[s] : `Seat ${s}`), finished: false };
+                        seatName: (s) => `Seat ${s}`, finished: false };
           return { title: view.promptTitle(ctx), labels: c.legal.map((t) => [t, view.label(t, ctx)]) };
         });
     }""", cases)
@@ -419,9 +419,12 @@ def drawn(page, state, seat, options=None, names=None):
 
 @pytest.fixture
 def table(page, server):
-    """A page of the game served, to draw positions with its view module."""
-    open_seat(page, server, new_room(httpx.Client(base_url=server.url, timeout=60), 1))
-    return page
+    """A page of the game served, to draw positions with its view module; its room is ended
+    afterwards, so that a module of such tests stays under the server's rooms per client."""
+    room = new_room(httpx.Client(base_url=server.url, timeout=60), 1)
+    open_seat(page, server, room)
+    yield page
+    httpx.post(f"{server.url}/api/rooms/{room['room']}/admin/{room['creator_token']}/end", timeout=60)
 
 
 def test_a_gift_says_what_it_gives_and_what_that_does_now(table):
