@@ -386,17 +386,18 @@ def built(players=2, options=None, moves=(), **kwargs):
     return state
 
 
-def drawn(page, state, seat, options=None):
+def drawn(page, state, seat, options=None, names=None):
     """Draw ``state`` as ``seat`` sees it with the page's own view module (in a box of its own,
     apart from the live board): the prompt's title, the words of every legal text, the texts
-    the board places, and the board's text; the board stays in #harness."""
-    return page.evaluate("""async ({obs, legal, seat, options}) => {
+    the board places, and the board's text; the board stays in #harness. ``names``: the seats'
+    words, as the page's seatName gives them (else "Seat N", N from 0)."""
+    return page.evaluate("""async ({obs, legal, seat, options, names}) => {
         const view = await import('/static/views/crisis.js');
         const list = await (await fetch('/api/games/crisis-tokyo/cards')).json();
         const cards = Object.fromEntries(list.map((c) => [c.id, c]));
         const placed = new Set();
         const ctx = { observation: obs, legal, interactive: true, cards, placed, state: {}, finished: false, log: [],
-                      seat, seats: [], options, seatName: (s) => `Seat ${s}`, isLegal: (t) => legal.includes(t),
+                      seat, seats: [], options, seatName: (s) => (names ? names[s] : `Seat ${s}`), isLegal: (t) => legal.includes(t),
                       act: () => {}, redraw: () => {}, label: (t) => view.label(t, ctx),
                       button(text, words, attrs = {}) {
                         if (legal.includes(text)) placed.add(text);
@@ -413,14 +414,17 @@ def drawn(page, state, seat, options=None):
         return { title: view.promptTitle(ctx), labels: Object.fromEntries(legal.map((t) => [t, view.label(t, ctx)])),
                  placed: [...placed], text: box.innerText };
     }""", {"obs": state.observation(seat), "legal": state.legal_texts() if state.current_player() == seat else [],
-           "seat": seat, "options": options or {}})
+           "seat": seat, "options": options or {}, "names": names})
 
 
 @pytest.fixture
 def table(page, server):
-    """A page of the game served, to draw positions with its view module."""
-    open_seat(page, server, new_room(httpx.Client(base_url=server.url, timeout=60), 1))
-    return page
+    """A page of the game served, to draw positions with its view module; its room is ended
+    afterwards, so that a module of such tests stays under the server's rooms per client."""
+    room = new_room(httpx.Client(base_url=server.url, timeout=60), 1)
+    open_seat(page, server, room)
+    yield page
+    httpx.post(f"{server.url}/api/rooms/{room['room']}/admin/{room['creator_token']}/end", timeout=60)
 
 
 def test_a_gift_says_what_it_gives_and_what_that_does_now(table):
@@ -625,6 +629,17 @@ def test_the_defender_is_shown_the_attacking_total_and_its_parts(table):
     drawn(table, state, 1)
     expect(face.locator("[data-total=att]")).to_have_text(str(state.observation(1)["conflict"]["totals"][0]))
     expect(face.locator(".ct-side[data-side=att]")).not_to_contain_text("so far")
+
+
+def test_a_prompt_that_opens_with_a_seat_starts_with_a_capital(table):
+    # issue 12: "seat 3 (bot: heuristic) attacks Akihabara…" opened the defend question in lowercase;
+    # a seat is "seat N" everywhere but at the start of a sentence, where it is "Seat N"
+    state = built(hands=[["master-of-the-eagles-claw"], []],
+                  moves=["attack harajuku", "send master-of-the-eagles-claw", "power martial"])
+    got = drawn(table, state, 1, names=["seat 1 (bot: heuristic)", "seat 2 (Kai)"])
+    assert got["title"].startswith("Seat 1 (bot: heuristic) attacks Harajuku with Martial arts"), got["title"]
+    # the turn bar's "… is playing" is a sentence too; a seat named inside one keeps its small letter
+    expect(table.locator("#harness .ct-turn-who")).to_have_text("Seat 1 (bot: heuristic) is playing")
 
 
 def test_a_conflict_that_is_over_says_how_it_ended(table):

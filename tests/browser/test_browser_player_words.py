@@ -125,7 +125,7 @@ def test_seats_are_numbered_from_1_and_logs_name_the_players(page, server):
     expect(log).to_contain_text("Seat 1 (Ann) draws")
     expect(log).to_contain_text("Seat 2 (bot: heuristic) draws")
     assert "Seat 0" not in log.inner_text()
-    expect(page.locator("#seats")).to_contain_text("seat 1 (Ann) (you)")
+    expect(page.locator("#seats")).to_contain_text("seat 1 (Ann, you)")
     # the lobby's seat rows start at 1 too
     page.goto(server.url + "/")
     page.wait_for_selector("body[data-ready]")
@@ -143,7 +143,8 @@ def test_the_options_read_as_player_words_and_ids_are_picked_from_lists(page, se
         assert internal not in text, internal
     # the rule is a small link to the rules page
     link = page.locator("#options [data-option=star_tie] a.rule-link")
-    expect(link).to_have_text("rule R1")
+    expect(link).to_have_text("R1")
+    expect(page.locator("#options [data-option=star_tie] .rule-links")).to_have_text("(rule R1)")
     expect(link).to_have_attribute("href", "/rules/kot-dark#kot-dark-R1")
     # monsters: one list per seat, by name
     picks = page.locator("#opt-monsters select")
@@ -167,7 +168,7 @@ def test_the_options_read_as_player_words_and_ids_are_picked_from_lists(page, se
     assert "The Bleeding Exchequer" in labels and not any(t.startswith("crisis-") for t in labels)
     assert page.locator("#opt-first_player select option").all_inner_texts() == ["at random", "Seat 1", "Seat 2"]
     text = page.locator("#options").inner_text()
-    assert "(storyline" not in text and "S44" not in text.replace("rule S44", "")
+    assert "(storyline" not in text and "S44" not in re.sub(r"\(rules? [^)]*\)", "", text)
 
 
 def test_your_games_are_told_apart_and_forgotten_only_when_confirmed(page, server):
@@ -178,10 +179,11 @@ def test_your_games_are_told_apart_and_forgotten_only_when_confirmed(page, serve
     page.goto(server.url + "/")
     page.wait_for_selector("body[data-ready]")
     first, second = (page.locator(f"#mine .room-item[data-room='{r['room']}']") for r in rooms)
-    expect(first).to_contain_text("with seat 2 (Bob)")
-    expect(second).to_contain_text("with seat 2 (Cy)")
+    # each seat with its monster, as the game page says it
+    expect(first).to_contain_text(re.compile(r"with [^,]+, seat 2 \(Bob\)"))
+    expect(second).to_contain_text(re.compile(r"with [^,]+, seat 2 \(Cy\)"))
     expect(first).to_contain_text("started today")
-    expect(first).to_contain_text("you are seat 1 (Ann)")
+    expect(first).to_contain_text(re.compile(r"you are [^,]+, seat 1 \(Ann\)"))
     # Forget asks first, saying what is lost; "no" keeps the entry
     asked = []
 

@@ -47,7 +47,7 @@ def test_a_seat_is_said_the_same_way_in_the_panels_the_header_the_lobby_and_the_
     page.goto(server.url + "/")
     page.wait_for_selector("body[data-ready]")
     row = page.locator(f"#rooms a[href='/play/{room['room']}']").locator("xpath=ancestor::*[contains(@class,'room-item')][1]")
-    expect(row).to_contain_text("seat 1 (Ann), seat 2 (bot: heuristic)")
+    expect(row).to_contain_text(f"{names[0]}, seat 1 (Ann), {names[1]}, seat 2 (bot: heuristic)")
     assert "Bot 2" not in page.locator("#rooms").inner_text()
     # the log of a game whose engine writes "Seat N": the same words, from 1
     other = new_room(server, "crisis-tokyo", [{"kind": "human", "name": "Ann"}, {"kind": "bot", "agent": "heuristic"}],

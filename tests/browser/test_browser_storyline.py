@@ -132,7 +132,7 @@ def expected_result(obs) -> list[str]:
         if obs["pool"] >= n + 2:
             return ["The players win together", f"{obs['pool']} of {n + 2}"]
         if obs["opponent_story"] >= n + 1:
-            return ["The opponent wins", f"{obs['opponent_story']} of {n + 1}", "the players lose together"]
+            return ["Won by the opponent", f"{obs['opponent_story']} of {n + 1}", "the players lost together"]
         return ["A draw"]
     if not obs["winners"]:
         return ["A draw"]

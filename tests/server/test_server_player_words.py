@@ -65,7 +65,7 @@ def test_the_options_come_in_player_words_with_their_rules_apart_and_ids_to_pick
     crisis = {o["name"]: o for o in games["crisis-format"]["options"]}
     assert crisis["crises"]["pick"]["per"] == "player"
     assert {"id": "crisis-bleeding-exchequer", "name": "The Bleeding Exchequer"} in crisis["crises"]["pick"]["items"]
-    assert crisis["decks"]["pick"]["items"][0] == {"id": "concord", "name": "Concord"}
+    assert crisis["decks"]["pick"]["items"][0] == {"id": "concord", "name": "Ironclad Concord"}  # the deck's name, as the game says it
     assert crisis["first_player"]["pick"]["seats"] is True
     assert crisis["act_rounds"]["rules"] == ["storyline 8.11.2"] and crisis["act_rounds"]["pick"] is None
 

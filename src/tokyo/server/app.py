@@ -33,7 +33,7 @@ from ..core import OptionError, game_catalogue, game_info, list_games
 from . import rulespage
 from .optionwords import option_words
 from .seatwords import seat_label
-from .profiles import player_summary
+from .profiles import player_summary, seat_names
 from .limits import MAX_BODY_BYTES, MAX_ROOMS_PER_CLIENT, MAX_SEARCH_BOTS_PER_CLIENT, BodyLimit, too_large_body
 from .models import ErrorBody, api_models
 from .admin import add_admin_routes
@@ -350,9 +350,8 @@ def create_app(db_path: str | Path = "tokyo-games.sqlite3", bot_delay: float = 0
             over = sorted(over, key=lambda r: -(r.finished or r.created))[:200]
         return JSONResponse(
             [{"room": r.id, "game": r.game, "players": r.players, "options": r.options, "status": r.status,
-              "seats": [{"seat": i, "kind": s.kind, "agent": s.agent, "name": s.name,
-                         "label": seat_label(i, s.kind, s.agent, s.name)}
-                        for i, s in enumerate(r.seats)],
+              "seats": [{"seat": i, "kind": s.kind, "agent": s.agent, "name": s.name, "label": label}
+                        for i, (s, label) in enumerate(zip(r.seats, seat_names(r.seats, r.game, r.labels)))],
               "created": r.created, "finished": r.finished, "returns": r.returns, "result": r.result,
               "last_seen": r.last_seen}
              for r in over])

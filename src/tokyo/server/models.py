@@ -150,8 +150,10 @@ def api_models(game_ids: list[str]) -> SimpleNamespace:
         agent: str | None = Field(description="a bot's agent spec as given (null for a person)")
         name: str | None
         label: str | None = Field(None, description="the seat in a person's words, as every page shows it: "
-                                                     "'seat 2 (bot: heuristic)', 'seat 1 (Ann)' (seatwords.py; "
-                                                     "the game page puts a monster's or faction's name in front)")
+                                                     "'seat 2 (bot: heuristic)', 'seat 1 (Ann)' (seatwords.py); "
+                                                     "in the room lists (GET /api/rooms) with the game's name for "
+                                                     "the seat in front when it gives one ('The King, seat 2 (bot: "
+                                                     "heuristic)'); the game page puts that name in front itself")
         stand_in: str | None = Field(None, description="the agent of a bot the creator put in this person's "
                                                         "seat while they are away (null: the person plays)")
         away_since: float | None = Field(None, description="a person's seat that no WebSocket is open for: when it "
@@ -270,6 +272,8 @@ def api_models(game_ids: list[str]) -> SimpleNamespace:
         game: str
         kind: str = Field(description="what the label is, e.g. monster or faction")
         label: str
+        name: str | None = Field(None, description="the label in the game's words (a monster's or a faction's "
+                                                    "name, as the game page says it)")
         games: int
         wins: int
         share: float | None
@@ -284,7 +288,8 @@ def api_models(game_ids: list[str]) -> SimpleNamespace:
         result: str | None
         players: list[str] = Field(default_factory=list, description="every seat's name, in seat order (a "
                                                                       "person's, else Player N or Bot N, N from 1)")
-        winners: list[str] = Field(default_factory=list, description="the names of the winning seats")
+        winners: list[str] = Field(default_factory=list, description="the names of the winning seats (or "
+                                     "\"the opponent\" when the Crisis Format's opponent won)")
 
     class PlayerStats(BaseModel):
         """A player's seat-games over this server's finished games (profiles.py)."""

@@ -126,9 +126,16 @@ def plain_help(help_text: str) -> str:
 
 @lru_cache(maxsize=16)
 def card_names(game_id: str) -> dict[str, str]:
-    """The game's catalogue names by id (monsters, factions, crises, cards); {} for none."""
+    """The game's catalogue names by id (monsters, factions, crises, cards); {} for none.
+    A set with a name of its own is named too, by its id, unless a card has that id: a
+    Storyline faction is its deck (``concord``: ``Ironclad Concord``), as the game says it."""
     try:
-        return {c["id"]: c["name"] for c in game_catalogue(game_id) if c.get("id") and c.get("name")}
+        entries = game_catalogue(game_id)
+        names = {c["id"]: c["name"] for c in entries if c.get("id") and c.get("name")}
+        for c in entries:
+            if c.get("set") and c.get("set_name"):
+                names.setdefault(str(c["set"]), c["set_name"])
+        return names
     except (OptionError, KeyError, TypeError):
         return {}
 

@@ -39,6 +39,7 @@ from ..core import (CHANCE, TERMINAL, IllegalActionError, OptionError, State, ga
                     sample_chance)
 from ..core.registry import _GAMES
 from .store import GameRecord, SeatRecord, Step, Store
+from .profiles import game_names
 from .seatwords import seat_label
 
 log = logging.getLogger("tokyo.server")
@@ -250,6 +251,8 @@ class Room:
         self.closed = False
         self._bot_task: asyncio.Task | None = None
         self._replay: dict | None = None  # the public replay, once finished (see app.public_replay)
+        self._names: list[str | None] = []    # the game's name per seat at version _names_at (game_names)
+        self._names_at: int | None = None
         self._token_seats = {s.token_hash: i for i, s in enumerate(rec.seats) if s.token_hash}
         self.ended = rec.status == "ended"   # stopped by its creator before the end (see end())
         self._touched = 0.0                  # when last_seen was last written (see touch())
@@ -314,6 +317,30 @@ class Room:
                  "connected": counts.get(i, 0), "stand_in": s.stand_in,
                  "away_since": (self.seen.get(i) if s.kind == "human" and not counts.get(i, 0) else None)}
                 for i, s in enumerate(self.rec.seats)]
+
+    def listing(self) -> dict:
+        """The room as the lobby lists it: its ``summary``, each seat's ``label`` with the
+        game's name for the seat in front when the game gives one (``The King, seat 2 (bot:
+        heuristic)``), as the game page and the players' statistics say it."""
+        out = self.summary()
+        names = self.game_names()
+        for entry, s in zip(out["seats"], self.rec.seats):
+            i = entry["seat"]
+            if i < len(names) and names[i]:
+                entry["label"] = seat_label(i, s.kind, s.agent, s.name, names[i])
+        return out
+
+    def game_names(self) -> list[str | None]:
+        """The game's name for each seat now (profiles.game_names of the state's record
+        labels: the monsters, the factions), [] when it gives none; kept per version."""
+        if self._names_at != self.version:
+            try:
+                labels = self.state.record_extra().get("labels")
+            except Exception:  # noqa: BLE001 - a game's record facts are never worth a failed list
+                labels = None
+            self._names = game_names(self.rec.game, labels if isinstance(labels, dict) else None)
+            self._names_at = self.version
+        return self._names
 
     def summary(self) -> dict:
         """Public facts for the room list: no observation, nothing hidden."""
@@ -997,7 +1024,7 @@ class Rooms:
     def open_rooms(self) -> list[dict]:
         """Summaries of the unfinished rooms, newest first."""
         rooms = [r for r in self.rooms.values() if not r.over]
-        return [r.summary() for r in sorted(rooms, key=lambda r: -r.rec.created)]
+        return [r.listing() for r in sorted(rooms, key=lambda r: -r.rec.created)]
 
     def idle_rooms(self, limit: int = 200) -> list[GameRecord]:
         """The unfinished rooms left stopped at start-up (``resume_idle_days``) and not

@@ -18,8 +18,8 @@ const adminPath = (room, token, tail = "") =>
   `/api/rooms/${encodeURIComponent(room)}/admin/${encodeURIComponent(token)}${tail}`;
 
 function seatTitle(s) {
-  const words = s.label || `seat ${s.seat + 1}`;   // seatwords.py: as every page says it
-  return words.charAt(0).toUpperCase() + words.slice(1);
+  // seatwords.py: as every page says it; a heading is no sentence, so no capital (common.js sentence)
+  return s.label || `seat ${s.seat + 1}`;
 }
 
 /** Who is in the seat now, in words, with the class of its mark. */

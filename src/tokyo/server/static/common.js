@@ -76,6 +76,19 @@ export function seatLabel(seats, seat, gameName = null) {
   return gameName ? `${gameName}, ${base}` : base;
 }
 
+/** ``text`` as a sentence starts: its first letter a capital ("seat 3 (bot: heuristic) attacks
+    …" becomes "Seat 3 (bot: heuristic) attacks …"); the one rule on every page: a seat is
+    "seat N" everywhere but where it opens a sentence. Anything but a string is left alone. */
+export function sentence(text) {
+  return typeof text === "string" ? text.replace(/^(\W*)(\p{Ll})/u, (whole, lead, c) => lead + c.toUpperCase()) : text;
+}
+
+/** A seat's words for the person who sits there: "seat 1 (Kai, you)", "The King, seat 1
+    (you)": one bracket for who sits there, never "(Kai) (you)". */
+export function withYou(words) {
+  return /\)$/.test(words) ? `${words.slice(0, -1)}, you)` : `${words} (you)`;
+}
+
 /** ``text`` (a log line, a result) with the engine's "Seat N" (N from 0) replaced by the
     seat's words (seatLabel; ``gameName(seat)`` gives the game's name for it, or null),
     capitalised at the start of a sentence; a seat number the room does not have stays. */

@@ -16,15 +16,16 @@ function currentGame() {
   return games.find((g) => g.id === $("game").value) || games[0];
 }
 
-/** The small link of an option's rule statements to the game's rules page (a new tab). */
+/** The rule statements an option comes from, as one small group after its words: "(rule
+    8.11.2)", "(rules G53, G54)", each id a link to the game's rules page (a new tab). */
 function ruleLinks(game, rules) {
   if (!rules || !rules.length) return null;
-  return el("span", { class: "rule-links" }, rules.map((id) => {
-    const short = id.split(" ").slice(1).join(" ");
-    return el("a", { href: `/rules/${encodeURIComponent(game.id)}#${encodeURIComponent(id.replace(" ", "-"))}`,
-                     target: "_blank", rel: "noopener", title: `the rule this option comes from (${id})`,
-                     class: "rule-link" }, `rule ${short}`);
-  }));
+  const links = rules.map((id) => el("a", {
+    href: `/rules/${encodeURIComponent(game.id)}#${encodeURIComponent(id.replace(" ", "-"))}`,
+    target: "_blank", rel: "noopener", title: `the rule this option comes from (${id})`, class: "rule-link" },
+  id.split(" ").slice(1).join(" ")));
+  return el("span", { class: "rule-links" }, `(rule${rules.length > 1 ? "s" : ""} `,
+    ...links.flatMap((a, i) => (i ? [", ", a] : [a])), ")");
 }
 
 /** How many places an id-taking option has now: one per seat or player (the players chosen). */

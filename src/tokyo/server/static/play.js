@@ -3,7 +3,7 @@
 // replay of a finished game. Per-game views draw the observation; every game also gets
 // the generic parts: the turn line, the log with its rules, the legal actions as
 // buttons, the text picture.
-import { api, el, seatLabel, withSeatNames, duration, ApiError, rememberSeat, cardNameIndex,
+import { api, el, seatLabel, withSeatNames, sentence, withYou, duration, ApiError, rememberSeat, cardNameIndex,
          withCardRefs } from "/static/common.js";
 import * as kot from "/static/views/kot.js";
 import * as crisis from "/static/views/crisis.js";
@@ -397,7 +397,7 @@ function drawStatus() {
     const winners = view.winners || [];
     const mine = view.seat !== null && winners.includes(view.seat);
     // a game view may say how it ended in its own words (a side that won, a draw)
-    const told = gameView.resultText ? gameView.resultText(view.observation, seatName) : null;
+    const told = sentence(gameView.resultText ? gameView.resultText(view.observation, seatName) : null);
     status.textContent = `Game over. ${mine ? "You won! " : ""}` +
       (told || (winners.length ? `Won by ${winners.map(seatName).join(" and ")}.` : "Nobody won."));
     status.className = "status over";
@@ -445,10 +445,12 @@ function drawSeats() {
                         title: out ? `out of the game (${out})` : s.kind === "bot" ? "a bot: always here"
                           : s.connected ? "connected" : "not connected" },
       el("span", { class: `dot${out ? " out" : here ? " on" : ""}`, "aria-hidden": out ? "true" : null }), " ",
-      view.seat === s.seat ? el("b", {}, `${seatName(s.seat)} (you)`) : seatName(s.seat),
+      view.seat === s.seat ? el("b", {}, withYou(seatName(s.seat))) : seatName(s.seat),
       out ? el("span", { class: "tag out-tag seat-out" }, `out: ${out}`) : null,
-      away && !s.stand_in ? el("span", { class: "small muted presence" }, ` — ${away}`) : null,
-      s.stand_in && !out ? el("span", { class: "small muted" }, ` (a ${s.stand_in} bot plays for them)`) : null);
+      // one bracket for who sits there; a bot standing in is said after a dash, to the person in words
+      away ? el("span", { class: "small muted presence" }, ` — ${away}`) : null,
+      s.stand_in && !out && s.seat === view.seat
+        ? el("span", { class: "small muted presence" }, ` — a bot (${s.stand_in}) is playing for you while you are away`) : null);
   }));
 }
 // the "for N min" of an absent person grows while nothing else changes
@@ -611,7 +613,7 @@ function redraw() {
   const rest = legal.filter((text) => !ctx.placed.has(text));
   const prompt = $("prompt");
   if (rest.length) {
-    const title = gameView.promptTitle ? gameView.promptTitle(ctx) : "Your choices";
+    const title = sentence(gameView.promptTitle ? gameView.promptTitle(ctx) : "Your choices");
     // a game view may explain the choice (the cards it names, what each button does)
     const body = gameView.promptBody ? gameView.promptBody(ctx, rest) : null;
     prompt.replaceChildren(...[el("h2", {}, title), body,

@@ -28,18 +28,9 @@ function record(wins, games) {
   return `${wins} of ${games}`;
 }
 
-/** The names of a game's cards, monsters and the like by id (labels are ids: "the-king"). */
-async function namesOf(game) {
-  try {
-    const cards = await api(`/api/games/${encodeURIComponent(game)}/cards`);
-    return Object.fromEntries(cards.map((c) => [c.id, c.name]));
-  } catch (err) {
-    return {};
-  }
-}
-
-function labelName(names, label) {
-  return names[label] || label.replace(/-/g, " ").replace(/^./, (c) => c.toUpperCase());
+/** A label the server did not name (its id, "the-king") in words. */
+function labelName(label) {
+  return label.replace(/-/g, " ").replace(/^./, (c) => c.toUpperCase());
 }
 
 async function load() {
@@ -60,7 +51,6 @@ async function load() {
     : el("p", { class: "muted" }, `No finished game on this server has a seat named “${s.name}” yet.`));
   $("by-game").replaceChildren(table(["game", "won", "win share"],
     s.by_game.map((g) => [g.title, record(g.wins, g.games), el("span", { class: "share" }, pct(g.share), " ", bar(g.share))])));
-  const names = Object.fromEntries(await Promise.all(s.by_game.map(async (g) => [g.game, await namesOf(g.game)])));
   const titleOf = (game) => s.by_game.find((g) => g.game === game)?.title || game;
   const shareCell = (r) => el("span", { class: "share" }, pct(r.share), " ", bar(r.share));
   // one small table per game (its title above it, so a phone never loses which game a row is
@@ -75,7 +65,7 @@ async function load() {
   const played = s.by_label.filter((r) => r.kind !== "turn order");
   const order = s.by_label.filter((r) => r.kind === "turn order");
   $("by-label").replaceChildren(...perGame(played, "played as",
-    (r) => `${labelName(names[r.game] || {}, r.label)} (${r.kind})`));
+    (r) => `${r.name || labelName(r.label)} (${r.kind})`));
   $("by-order-box").hidden = order.length === 0;
   $("by-order").replaceChildren(...perGame(order, "turn", (r) => `${r.label} to play`));
   $("recent").replaceChildren(table(["when", "game", "~seat", "result", ""],
@@ -91,8 +81,9 @@ function seatWords(r) {
   return `${(r.players || [])[r.seat] || `seat ${r.seat + 1}`}${others.length ? `, with ${others.join(", ")}` : ""}`;
 }
 
-/** A latest game's result, said the same way in every game: won (with whom, when shared) or
-    lost (and who won). */
+/** A latest game's result, said the same way in every game and as the lobby says it: won
+    (with whom, when shared) or lost, "won by" whoever won ("the opponent" in a lost Crisis
+    Format game, "nobody" in a draw). */
 function resultWords(r) {
   const winners = r.winners || [];
   const me = (r.players || [])[r.seat];
@@ -100,7 +91,7 @@ function resultWords(r) {
     const also = winners.filter((w, i) => w !== me || winners.indexOf(w) !== i);
     return also.length ? `won, with ${also.join(", ")}` : "won";
   }
-  return winners.length ? `lost — ${winners.join(", ")} won` : "lost — no player won";
+  return `lost — won by ${winners.length ? winners.join(" and ") : "nobody"}`;
 }
 
 load();

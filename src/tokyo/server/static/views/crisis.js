@@ -4,7 +4,7 @@
 // hand as a fan of double cards (each button on the half it plays), every player's
 // Reserve. Every button sends a legal action text of docs/notation.md and says in words
 // what it does; a card name shows the card's text on hover, focus or tap.
-import { el } from "/static/common.js";
+import { el, sentence, withYou } from "/static/common.js";
 
 const POWERS = ["martial", "tech", "monster", "fire", "mystic"];
 const POWER = { martial: "Martial arts", tech: "Technological weapons", monster: "Monstrous attributes",
@@ -735,7 +735,13 @@ function actionTitle(ctx) {
   return can.length ? `${head}: ${wordList(can)}${why}` : `${head}: end your turn${why}`;
 }
 
+/** The question of the decision before this seat, as a sentence (it may open with a seat's
+    words: "Seat 3 (bot: heuristic) attacks Akihabara …"). */
 export function promptTitle(ctx) {
+  return sentence(questionWords(ctx));
+}
+
+function questionWords(ctx) {
   const obs = ctx.observation;
   const node = nodeOf(obs);
   const data = node.data || {};
@@ -1226,7 +1232,8 @@ function turnBar(ctx) {
     head = el("div", { class: "ct-result", id: "ct-result" },
       el("div", { class: "ct-result-title" }, crown(), winners.length ? "Game over" : "Game over: nobody won"),
       el("div", { class: "ct-result-who" },
-        winners.length ? [winners.map((s) => el("span", { class: `ct-seat ct-s${s}` }, ctx.seatName(s), s === ctx.seat ? " (you)" : "")),
+        winners.length ? [winners.map((s, i) => el("span", { class: `ct-seat ct-s${s}` },
+                          (i ? (x) => x : sentence)(s === ctx.seat ? withYou(ctx.seatName(s)) : ctx.seatName(s)))),
                           ` ${winners.length === 1 ? "wins" : "share the win"}, holding ${plural((obs.districts[winners[0]] || []).length, "District")}.`]
                        : "Nobody levelled a District."),
       el("div", { class: "ct-result-table small" }, obs.districts.map((d, s) =>
@@ -1238,7 +1245,7 @@ function turnBar(ctx) {
     for (let k = 0; k < Math.max(left, 2); k++) pips.push(el("span", { class: `ct-pip ${k < left ? "on" : ""}` }));
     head = el("div", { class: "ct-turn-main" },
       el("div", { class: "ct-turn-no" }, `Turn ${obs.turn}`),
-      el("div", { class: "ct-turn-who" }, el("span", { class: `ct-seat ct-s${obs.active}` }, you ? "You" : ctx.seatName(obs.active)),
+      el("div", { class: "ct-turn-who" }, el("span", { class: `ct-seat ct-s${obs.active}` }, you ? "You" : sentence(ctx.seatName(obs.active))),
          you ? " are playing" : " is playing"),
       el("div", { class: "ct-actions", id: "ct-actions", "aria-label": `${plural(left, "action")} left this turn` },
          el("span", { class: "ct-pips" }, pips), el("b", {}, plural(left, "action")), " left"),
@@ -1381,7 +1388,7 @@ function conflictPanel(ctx) {
                        dataset: { side: who } },
       superior && !over ? el("div", { class: "ct-sup-badge", title: "the Dragon: this side's power is superior to the other's" }, "★ superior power") : null,
       el("div", { class: "ct-side-head" }, el("span", { class: "ct-side-role" }, who === "att" ? "Attacker" : "Defender"),
-         seat !== null && seat !== undefined ? el("span", { class: `ct-seat ct-s${seat}` }, ctx.seatName(seat), seat === ctx.seat ? " (you)" : "")
+         seat !== null && seat !== undefined ? el("span", { class: `ct-seat ct-s${seat}` }, seat === ctx.seat ? withYou(ctx.seatName(seat)) : ctx.seatName(seat))
                                              : el("span", { class: "muted" }, who !== "def" ? ""
                                                  : ["send", "attack-power", "defend", "wild"].includes(node.kind) && !over ? "nobody yet" : "nobody defends")),
       el("div", { class: "ct-side-power" }, power ? [sphereIcon(power, "1.6em"), el("span", {}, POWER[power])]
@@ -1508,7 +1515,7 @@ function playersPanel(ctx) {
     }
     return el("div", { class: `ct-mat ct-s${seat} ${you ? "you" : ""} ${active ? "active" : ""} ${won ? "won" : ""}`, dataset: { seat } },
       el("div", { class: "ct-mat-head" },
-        el("span", { class: `ct-seat ct-s${seat}` }, ctx.seatName(seat), you ? " (you)" : ""),
+        el("span", { class: `ct-seat ct-s${seat}` }, you ? withYou(ctx.seatName(seat)) : ctx.seatName(seat)),
         active ? el("span", { class: "ct-playing" }, "playing") : null,
         won ? el("span", { class: "ct-won" }, "winner") : null,
         (obs.defended || []).includes(seat) && !over ? el("span", { class: "ct-defended", title: "it defended since its last turn and cannot defend again before it" }, "defended") : null,

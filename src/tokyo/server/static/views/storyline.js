@@ -14,7 +14,7 @@
 // the Lose check gives the opponents a Story Point (storyline 16.3). In the Main Phase the
 // prompt lists what can be done (the playable cards first), so that a phone need not
 // scroll past the Map to find them, with Pass last.
-import { el } from "/static/common.js";
+import { el, withYou } from "/static/common.js";
 
 const OPPONENT = -1;   // the Crisis Format's opponent as a controller (no seat of its own)
 const BANDS = [[3, "Deep Space"], [2, "Orbit"], [1, "Surface"]];
@@ -42,12 +42,12 @@ export function seatName(obs, seat) {
   return pl && pl.deck_id ? pl.deck_name || cap(pl.deck_id) : null;
 }
 
-/** A controller as the log and the seats name it: "Concord, seat 1 (Ann) (you)", "the opponent" (seats from 1). */
+/** A controller as the log and the seats name it: "Ironclad Concord, seat 1 (Ann, you)", "the opponent" (seats from 1). */
 function controllerName(ctx, c) {
   const obs = ctx.observation;
   if (c === OPPONENT) return isOpponentSeat(obs, ctx.seat) ? "the opponent (you)" : "the opponent";
   const name = ctx.seatName(c);
-  return c === ctx.seat ? `${name} (you)` : name;
+  return c === ctx.seat ? withYou(name) : name;
 }
 
 function ctlClass(c) {
@@ -213,7 +213,7 @@ export function resultText(obs, name = null) {
   if (isCrisis(obs)) {
     const n = (obs.crises || []).length;
     if (obs.pool >= n + 2) return `The players win together: the pool reached ${obs.pool} of ${n + 2} Story Points.`;
-    if (obs.opponent_story >= n + 1) return `The opponent wins: it reached ${obs.opponent_story} of ${n + 1} Story Points; the players lose together.`;
+    if (obs.opponent_story >= n + 1) return `Won by the opponent: it reached ${obs.opponent_story} of ${n + 1} Story Points; the players lost together.`;
     return "A draw: the last Act ended before either side reached its target.";
   }
   const winners = obs.winners || [];
@@ -561,8 +561,8 @@ function playersPanel(ctx) {
     const home = (obs.map || []).find((e) => e.card === pl.homeworld && e.owner === seat);
     const active = obs.active === seat && obs.phase !== "over";
     return el("div", { class: `card player ${ctlClass(seat)} ${seat === ctx.seat ? "you" : ""} ${active ? "active" : ""}`, dataset: { seat } },
-      el("div", { class: "name" }, el("span", { class: `swatch ${ctlClass(seat)}` }), ctx.seatName(seat),
-         seat === ctx.seat ? " (you)" : "", active ? el("span", { class: "tag" }, "playing") : null,
+      el("div", { class: "name" }, el("span", { class: `swatch ${ctlClass(seat)}` }), seat === ctx.seat ? withYou(ctx.seatName(seat)) : ctx.seatName(seat),
+         active ? el("span", { class: "tag" }, "playing") : null,
          crisis && obs.paired === seat && obs.phase !== "over" ? el("span", { class: "tag", title: "the opponent's turn follows this player's" }, "paired") : null),
       el("div", { class: "stats sl-stats" },
         el("span", { class: `stat-treasury ${pl.treasury <= 1 ? "low" : ""}`, title: "Treasury" }, "Treasury ", el("b", {}, pl.treasury)),
