@@ -225,3 +225,39 @@ def test_the_crisis_format_targets_are_written_for_players(page, server):
     page.wait_for_selector("body[data-version]")
     expect(page.locator("#sl-pool .sl-goal")).to_have_text(
         f"The players win together at {n + 2} Story Points; the opponent at {n + 1}.")
+
+
+def hand_decision(kind):
+    """A decision of the person about its hand: the opening hand, or a Main Phase with a card to play."""
+    if kind == "mulligan":
+        return lambda v: v["observation"]["node"]["kind"] == "mulligan"
+    return lambda v: playable(v) and v["observation"]["turn"] >= 3
+
+
+@pytest.mark.parametrize("game, players, kind", [("crisis-format", 2, "mulligan"), ("storyline", 2, "mulligan"),
+                                                 ("crisis-format", 2, "main"), ("storyline", 3, "main")])
+def test_on_a_phone_a_decision_about_the_hand_has_the_hand_right_under_the_prompt(browser, server, game, players, kind):
+    """The prompt says "your six cards are just below": on a phone the hand is on the first
+    screen at the opening hand, and right under the prompt (before the Story Points, the
+    Crisis Storylines and the Map) whenever the person's decision is about its hand."""
+    room, view = reach(server, game, players, hand_decision(kind))
+    context = browser.new_context(viewport=PHONE)
+    page = context.new_page()
+    try:
+        open_seat(page, server, room)
+        page.evaluate("window.scrollTo(0, 0)")
+        expect(page.locator("body")).to_have_attribute("data-node", kind)
+        first = page.locator("#sl-hand .hand-card").first
+        expect(first).to_be_visible()
+        prompt = page.locator("#prompt").bounding_box()
+        card = first.bounding_box()
+        # right under the prompt: nothing but the hand's heading in between
+        assert 0 <= card["y"] - (prompt["y"] + prompt["height"]) <= 150, (prompt, card)
+        if kind == "mulligan":
+            assert card["y"] < PHONE["height"], card
+        # the Map and the Story Points come after the hand
+        assert page.locator("#sl-map").bounding_box()["y"] > card["y"]
+        if game == "crisis-format":
+            assert page.locator("#sl-pool").bounding_box()["y"] > card["y"]
+    finally:
+        context.close()

@@ -735,7 +735,7 @@ export function promptBody(ctx, rest) {
          el("button", { type: "button", onclick: () => { ctx.state.picker = null; ctx.redraw(); } }, "Cancel")));
   }
   if (node.kind === "mulligan") {
-    return el("p", { class: "small" }, "Your six cards are below. A mulligan shuffles them back into your deck and deals six new ones.");
+    return el("p", { class: "small" }, "Your six cards are just below. A mulligan shuffles them back into your deck and deals six new ones.");
   }
   if (node.kind === "pick" || node.kind === "player") {
     return el("p", { class: "small" }, asking(ctx), "It would choose at random; with the opponent seat the choice is yours. ",
@@ -804,5 +804,21 @@ export function draw(ctx) {
   const crises = crisis ? crisisPanel(ctx) : null;
   const map = mapPanel(ctx);
   const players = playersPanel(ctx);
+  // a decision about the hand (the opening hand, a discard, a card to play): the hand right
+  // under the prompt, before the Story Points, the Crisis Storylines and the Map, so that on
+  // a phone the cards the prompt speaks of are on the first screen
+  if (handDecision(ctx)) {
+    return el("div", { class: `storyline ${crisis ? "crisis-format" : "competitive"} hand-first` }, hand, head, pool, crises, map, players);
+  }
   return el("div", { class: `storyline ${crisis ? "crisis-format" : "competitive"}` }, head, pool, crises, map, hand, players);
+}
+
+/** Whether this seat's decision is about its hand: keep or mulligan, a discard, or a Main
+    Phase with a card of the hand to play. */
+function handDecision(ctx) {
+  const obs = ctx.observation;
+  if (!ctx.interactive || !ctx.legal.length || !Array.isArray(obs.hand) || !obs.hand.length) return false;
+  const kind = (obs.node || {}).kind;
+  if (["mulligan", "discard", "discard-effect"].includes(kind)) return true;
+  return kind === "main" && ctx.legal.some((t) => t.startsWith("play "));
 }
