@@ -330,14 +330,14 @@ function actorButtons(ctx, e) {
     return w[0] === verb && w[1].split(":")[0] === String(e.uid);
   });
   const obs = ctx.observation;
+  // every label names the acting card (and its target), as the prompt's do: several units
+  // that may move onto one Location each say which one moves (issue 12)
+  const me = buttonName(obs, e.uid);
   const buttons = [
-    groupButton(ctx, mine("attack"), (t) => `Attack ${buttonName(obs, targetOf(t))}`, "Attack", `attack ${e.uid}`),
-    groupButton(ctx, mine("move"), (t) => (t.split(" ")[2] === "orbit" ? "Move back to Orbit"
-      : `Move ${moveWords(obs, t.split(" ")[3])}`), "Move", `move ${e.uid}`),
-    // on the card itself: what it costs and does, the card being the one it is on
-    ...["use", "bargain", "rally", "repair"].flatMap((verb) => mine(verb).map((t) => payButton(ctx, t,
-      paidWords(obs, t) ? `${{ use: "Use", bargain: "Bargain", rally: "Rally", repair: "Repair" }[verb]}: ${paidWords(obs, t)}` : label(t, ctx),
-      {}, "map"))),
+    groupButton(ctx, mine("attack"), (t) => label(t, ctx), `Attack with ${me}`, `attack ${e.uid}`),
+    groupButton(ctx, mine("move"), (t) => label(t, ctx), `Move ${me}`, `move ${e.uid}`),
+    // on the card itself: what it costs and does, named as in the prompt
+    ...["use", "bargain", "rally", "repair"].flatMap((verb) => mine(verb).map((t) => payButton(ctx, t, label(t, ctx), {}, "map"))),
   ].filter(Boolean);
   return buttons.length ? el("div", { class: "buttons" }, buttons) : null;
 }
@@ -611,12 +611,12 @@ function handCard(ctx, cid, count) {
   const buttons = [];
   if (node.kind === "main" && plays.length) {
     const direct = plays.filter((t) => targetOf(t) === null);
-    for (const t of direct) buttons.push(payButton(ctx, t, `Play (cost ${info.cost})`, { class: "primary" }, "hand"));
+    for (const t of direct) buttons.push(payButton(ctx, t, `Play ${info.name} (cost ${info.cost})`, { class: "primary" }, "hand"));
     // one place to play it: a direct button; several: the picker
     const onto = plays.filter((t) => targetOf(t) !== null);
     if (onto.length) {
-      buttons.push(groupButton(ctx, onto, (t) => `Play ${info.type === "device" ? "on" : "onto"} ${buttonName(ctx.observation, targetOf(t))}`,
-                               `Play (cost ${info.cost}): choose where`, `play ${cid}`, "primary", "hand"));
+      buttons.push(groupButton(ctx, onto, (t) => `Play ${info.name} ${info.type === "device" ? "on" : "onto"} ${buttonName(ctx.observation, targetOf(t))}`,
+                               `Play ${info.name} (cost ${info.cost}): choose where`, `play ${cid}`, "primary", "hand"));
     }
   }
   const why = buttons.length ? null : whyNot(ctx, info);
