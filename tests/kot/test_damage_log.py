@@ -25,7 +25,8 @@ def test_fire_breathing_says_the_extra_heart_for_each_neighbour_hit():
     assert cited(s, f"Fire Breathing: +1 damage to {one}.") == "kot-dark card:fire-breathing Fire Breathing"
     assert f"Fire Breathing: +1 damage to {three}." in lines
     assert f"Fire Breathing: +1 damage to {s.name(2)}." not in lines   # not a neighbour
-    assert lines.index(f"Fire Breathing: +1 damage to {one}.") < lines.index(f"{one} loses 3 hearts (7).")
+    smash = lines.index(f"{s.name(0)} Smashes for 2: {one}, {s.name(2)}, {three}.")
+    assert smash < lines.index(f"Fire Breathing: +1 damage to {one}.") < lines.index(f"{one} loses 3 hearts (7).")
     assert hearts(s)[1] == 7
 
 
@@ -62,7 +63,8 @@ def test_quiet_mode_works_out_nothing_for_the_log(monkeypatch):
     s = pos([{"cards": ["fire-breathing", "acid-attack"], "location": "city"}, {}, {}, {}], step="resolve", dice="c c 1 2 3 e")
     s.set_quiet()
     before = len(s.log)
-    monkeypatch.setattr(type(s), "say_smash_changes", lambda *a: pytest.fail("log sentences built in quiet mode"))
+    for method in ("say_smash_changes", "say_smash_extras"):
+        monkeypatch.setattr(type(s), method, lambda *a: pytest.fail("log sentences built in quiet mode"))
     resolve(s, "smash")
     assert hearts(s) == [10, 6, 7, 6] and len(s.log) == before
 

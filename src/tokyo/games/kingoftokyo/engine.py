@@ -935,10 +935,12 @@ class KotState(StepState):
             return
         order = [s for s in self.clockwise_from(m.seat) if s in set(self.smash_targets(m))]
         if not self.quiet:
-            self.say_smash_changes(m, n, order)
+            self.say_smash_changes(m)
         self.say(f"{self.name(m.seat)} {self.SMASH_VERB} for {n}: "
                  + (", ".join(self.name(s) for s in order) if order else "nobody is in reach") + ".",
                  self.rule("2.4.1" if order else "2.4.11"))
+        if not self.quiet:
+            self.say_smash_extras(m, order)
         steps = self.hook_smash_started(m, n, order)
         steps += [self.damage(s, n + self.hook_smash_extra_for(m, s), "smash", m.seat,
                               self.rule("2.4.1")) for s in order]
@@ -962,11 +964,10 @@ class KotState(StepState):
                 return self.effect_name(cid)
         return ""
 
-    def say_smash_changes(self, m: MonsterState, n: int, order: list[int]) -> None:
-        """The log's account of the cards and tiles that change a Smash (called only when
-        not quiet; the effects are pure functions of the position, run again here): each
-        that adds or takes away Smashes ("Acid Attack: +1 Smash (3 in all)."), then each
-        that adds damage for one target ("Fire Breathing: +1 damage to Gigazaur.")."""
+    def say_smash_changes(self, m: MonsterState) -> None:
+        """The log's account of the cards and tiles that change the number of Smashes, before
+        the Smash line (called only when not quiet; the effects are pure functions of the
+        position, run again here), e.g. "Acid Attack: +1 Smash (3 in all)"."""
         claws = self.counts()["c"]
         noun = self.FACE_WORDS["c"] if self.FACE_WORDS["c"] != "Claw" else "Smash"
         value = claws
@@ -978,6 +979,10 @@ class KotState(StepState):
                 many = f"{noun}es" if noun.endswith("sh") else f"{noun}s"
                 self.say(f"{name}: {d:+d} {noun if abs(d) == 1 else many} ({new} in all).", name)
             value = new
+
+    def say_smash_extras(self, m: MonsterState, order: list[int]) -> None:
+        """After the Smash line (only when not quiet), each card that adds damage for one
+        target, e.g. "Fire Breathing: +1 damage to Gigazaur"."""
         for s in order:
             for fn in self._fns("smash_extra_for", m):
                 d = fn(self, m, s)
