@@ -225,3 +225,95 @@ def test_the_crisis_format_targets_are_written_for_players(page, server):
     page.wait_for_selector("body[data-version]")
     expect(page.locator("#sl-pool .sl-goal")).to_have_text(
         f"The players win together at {n + 2} Story Points; the opponent at {n + 1}.")
+
+
+def hand_decision(kind):
+    """A decision of the person about its hand: the opening hand, or a Main Phase with a card to play."""
+    if kind == "mulligan":
+        return lambda v: v["observation"]["node"]["kind"] == "mulligan"
+    return lambda v: playable(v) and v["observation"]["turn"] >= 3
+
+
+@pytest.mark.parametrize("game, players, kind", [("crisis-format", 2, "mulligan"), ("storyline", 2, "mulligan"),
+                                                 ("crisis-format", 2, "main"), ("storyline", 3, "main")])
+def test_on_a_phone_a_decision_about_the_hand_has_the_hand_right_under_the_prompt(browser, server, game, players, kind):
+    """The prompt says "your six cards are just below": on a phone the hand is on the first
+    screen at the opening hand, and right under the prompt (before the Story Points, the
+    Crisis Storylines and the Map) whenever the person's decision is about its hand."""
+    room, view = reach(server, game, players, hand_decision(kind))
+    context = browser.new_context(viewport=PHONE)
+    page = context.new_page()
+    try:
+        open_seat(page, server, room)
+        page.evaluate("window.scrollTo(0, 0)")
+        expect(page.locator("body")).to_have_attribute("data-node", kind)
+        first = page.locator("#sl-hand .hand-card").first
+        expect(first).to_be_visible()
+        prompt = page.locator("#prompt").bounding_box()
+        card = first.bounding_box()
+        # right under the prompt: nothing but the hand's heading in between
+        assert 0 <= card["y"] - (prompt["y"] + prompt["height"]) <= 150, (prompt, card)
+        if kind == "mulligan":
+            assert card["y"] < PHONE["height"], card
+        # the Map and the Story Points come after the hand
+        assert page.locator("#sl-map").bounding_box()["y"] > card["y"]
+        if game == "crisis-format":
+            assert page.locator("#sl-pool").bounding_box()["y"] > card["y"]
+    finally:
+        context.close()
+
+
+BUTTONS_JS = """() => [...document.querySelectorAll('#prompt button, #board button')]
+  .filter((b) => b.offsetParent !== null)
+  .map((b) => [b.innerText.replace(/\\s+/g, ' ').trim(),
+               b.dataset.action || b.dataset.confirm || (b.dataset.picker ? 'picker: ' + b.dataset.picker : 'id: ' + b.id)])"""
+
+
+def same_label_different_action(buttons):
+    """The labels that more than one action (or picker) carries: {label: {actions}}."""
+    seen: dict[str, set[str]] = {}
+    for text, action in buttons:
+        seen.setdefault(text, set()).add(action)
+    return {text: actions for text, actions in seen.items() if len(actions) > 1}
+
+
+@pytest.mark.parametrize("game, players", [("crisis-format", 2), ("storyline", 2), ("storyline", 3)])
+def test_no_two_buttons_share_a_label_with_different_actions(page, server, game, players):
+    """Issue 12: three buttons read "Move onto Greensong", each moving another unit. Over the
+    person's decisions of random games (random actions, random bots), every button on the
+    page (the prompt, the hand, the Map, an open picker) that does something different from
+    another says something different: the unit that moves or attacks, the card played."""
+    checked = 0
+    for seed in range(1, 12):
+        if checked >= 50:
+            break
+        in_game = 0
+        room = httpx.post(server.url + "/api/rooms", timeout=60, json={
+            "game": game, "players": players, "seed": seed, "options": {"first_player": "0"},
+            "seats": [{"kind": "human", "name": "Ann"}] + [{"kind": "bot", "agent": "random"}] * (players - 1)}).json()
+        open_seat(page, server, room)
+        rng = random.Random(seed)
+        for _ in range(DECISIONS * 20):
+            view = seat_view(server, room)
+            if view["status"] != "playing" or in_game >= 25:
+                break
+            if not view["your_turn"]:
+                time.sleep(0.01)
+                continue
+            page.wait_for_function(f"document.body.dataset.version === '{view['version']}' && document.body.dataset.yourTurn === '1'")
+            buttons = page.evaluate(BUTTONS_JS)
+            assert not same_label_different_action(buttons), (view["observation"]["node"], same_label_different_action(buttons))
+            openers = [b for b in buttons if b[1].startswith("picker: ")]
+            if openers:   # the choices of a picker, beside everything else on the page
+                key = rng.choice(openers)[1][len("picker: "):]
+                page.locator(f"#prompt button[data-picker='{key}'], #board button[data-picker='{key}']").first.click()
+                expect(page.locator("#sl-picker")).to_be_visible()
+                buttons = page.evaluate(BUTTONS_JS)
+                assert not same_label_different_action(buttons), (view["observation"]["node"], same_label_different_action(buttons))
+            checked += 1
+            in_game += 1
+            empties = view["observation"]["empties"]
+            legal = [t for t in view["legal"] if t not in empties] or view["legal"]
+            httpx.post(f"{server.url}/api/rooms/{room['room']}/actions", timeout=60, json={
+                "token": room["seats"][0]["token"], "action": rng.choice(legal), "version": view["version"]})
+    assert checked >= 50, checked

@@ -940,15 +940,61 @@ class KotState(StepState):
         if n <= 0:
             return
         order = [s for s in self.clockwise_from(m.seat) if s in set(self.smash_targets(m))]
+        if not self.quiet:
+            self.say_smash_changes(m)
         self.say(f"{self.name(m.seat)} {self.SMASH_VERB} for {n}: "
                  + (", ".join(self.name(s) for s in order) if order else "nobody is in reach") + ".",
                  self.rule("2.4.1" if order else "2.4.11"))
+        if not self.quiet:
+            self.say_smash_extras(m, order)
         steps = self.hook_smash_started(m, n, order)
         steps += [self.damage(s, n + self.hook_smash_extra_for(m, s), "smash", m.seat,
                               self.rule("2.4.1")) for s in order]
         steps += self.hook_smash_side_effects(m, n, order)
         steps.append(["yield-check", m.seat, order])
         self._push(*steps)
+
+    def effect_name(self, cid: str) -> str:
+        """The name of card, tile or Evolution ``cid`` as the log cites it."""
+        g = self.game
+        for table in ("_cards", "_tiles", "_evolutions"):
+            found = getattr(g, table, {}).get(cid)
+            if found is not None:
+                return found.name
+        return cid
+
+    def _fn_name(self, hook: str, m: MonsterState, fn) -> str:
+        """The name of the card or tile whose effect ``fn`` (of ``hook``) ``m`` benefits from."""
+        for cid, f in self.effects.hooks.get(hook, ()):
+            if f is fn and self.has(m, cid):
+                return self.effect_name(cid)
+        return ""
+
+    def say_smash_changes(self, m: MonsterState) -> None:
+        """The log's account of the cards and tiles that change the number of Smashes, before
+        the Smash line (called only when not quiet; the effects are pure functions of the
+        position, run again here), e.g. "Acid Attack: +1 Smash (3 in all)"."""
+        claws = self.counts()["c"]
+        noun = self.FACE_WORDS["c"] if self.FACE_WORDS["c"] != "Claw" else "Smash"
+        value = claws
+        for fn in self._fns("smash_total", m):
+            new = fn(self, m, value, claws)
+            if new != value:
+                name = self._fn_name("smash_total", m, fn)
+                d = new - value
+                many = f"{noun}es" if noun.endswith("sh") else f"{noun}s"
+                self.say(f"{name}: {d:+d} {noun if abs(d) == 1 else many} ({new} in all).", name)
+            value = new
+
+    def say_smash_extras(self, m: MonsterState, order: list[int]) -> None:
+        """After the Smash line (only when not quiet), each card that adds damage for one
+        target, e.g. "Fire Breathing: +1 damage to Gigazaur"."""
+        for s in order:
+            for fn in self._fns("smash_extra_for", m):
+                d = fn(self, m, s)
+                if d:
+                    name = self._fn_name("smash_extra_for", m, fn)
+                    self.say(f"{name}: {d:+d} damage to {self.name(s)}.", name)
 
     def hook_smash_started(self, m, n, targets) -> list[list]:
         """Hook point: effects when a Smash begins (Alpha Monster); returns steps."""

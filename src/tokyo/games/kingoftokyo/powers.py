@@ -451,8 +451,12 @@ def _camouflage_die(state, node, face):
         state.roll_card_die("camouflage", packet=p)
         return
     t = state.monsters[p["target"]]
-    state.say(f"{state.name(t.seat)}'s Camouflage dice show {hearts} heart{'s' * (hearts != 1)}.", "Camouflage")
-    p["amount"] = max(0, p["amount"] - hearts)
+    before = p["amount"]
+    p["amount"] = max(0, before - hearts)
+    if not state.quiet:
+        fewer = before - p["amount"]
+        state.say(f"{state.name(t.seat)}'s Camouflage dice show {hearts} heart{'s' * (hearts != 1)}: "
+                  f"{fewer} heart{'s' * (fewer != 1)} fewer to lose ({p['amount']} left).", "Camouflage")
     p["stage"] = 2
     del p["camo"]
     state._push(["damage", p])

@@ -330,14 +330,14 @@ function actorButtons(ctx, e) {
     return w[0] === verb && w[1].split(":")[0] === String(e.uid);
   });
   const obs = ctx.observation;
+  // every label names the acting card (and its target), as the prompt's do: several units
+  // that may move onto one Location each say which one moves (issue 12)
+  const me = buttonName(obs, e.uid);
   const buttons = [
-    groupButton(ctx, mine("attack"), (t) => `Attack ${buttonName(obs, targetOf(t))}`, "Attack", `attack ${e.uid}`),
-    groupButton(ctx, mine("move"), (t) => (t.split(" ")[2] === "orbit" ? "Move back to Orbit"
-      : `Move ${moveWords(obs, t.split(" ")[3])}`), "Move", `move ${e.uid}`),
-    // on the card itself: what it costs and does, the card being the one it is on
-    ...["use", "bargain", "rally", "repair"].flatMap((verb) => mine(verb).map((t) => payButton(ctx, t,
-      paidWords(obs, t) ? `${{ use: "Use", bargain: "Bargain", rally: "Rally", repair: "Repair" }[verb]}: ${paidWords(obs, t)}` : label(t, ctx),
-      {}, "map"))),
+    groupButton(ctx, mine("attack"), (t) => label(t, ctx), `Attack with ${me}`, `attack ${e.uid}`),
+    groupButton(ctx, mine("move"), (t) => label(t, ctx), `Move ${me}`, `move ${e.uid}`),
+    // on the card itself: what it costs and does, named as in the prompt
+    ...["use", "bargain", "rally", "repair"].flatMap((verb) => mine(verb).map((t) => payButton(ctx, t, label(t, ctx), {}, "map"))),
   ].filter(Boolean);
   return buttons.length ? el("div", { class: "buttons" }, buttons) : null;
 }
@@ -611,12 +611,12 @@ function handCard(ctx, cid, count) {
   const buttons = [];
   if (node.kind === "main" && plays.length) {
     const direct = plays.filter((t) => targetOf(t) === null);
-    for (const t of direct) buttons.push(payButton(ctx, t, `Play (cost ${info.cost})`, { class: "primary" }, "hand"));
+    for (const t of direct) buttons.push(payButton(ctx, t, `Play ${info.name} (cost ${info.cost})`, { class: "primary" }, "hand"));
     // one place to play it: a direct button; several: the picker
     const onto = plays.filter((t) => targetOf(t) !== null);
     if (onto.length) {
-      buttons.push(groupButton(ctx, onto, (t) => `Play ${info.type === "device" ? "on" : "onto"} ${buttonName(ctx.observation, targetOf(t))}`,
-                               `Play (cost ${info.cost}): choose where`, `play ${cid}`, "primary", "hand"));
+      buttons.push(groupButton(ctx, onto, (t) => `Play ${info.name} ${info.type === "device" ? "on" : "onto"} ${buttonName(ctx.observation, targetOf(t))}`,
+                               `Play ${info.name} (cost ${info.cost}): choose where`, `play ${cid}`, "primary", "hand"));
     }
   }
   const why = buttons.length ? null : whyNot(ctx, info);
@@ -735,7 +735,7 @@ export function promptBody(ctx, rest) {
          el("button", { type: "button", onclick: () => { ctx.state.picker = null; ctx.redraw(); } }, "Cancel")));
   }
   if (node.kind === "mulligan") {
-    return el("p", { class: "small" }, "Your six cards are below. A mulligan shuffles them back into your deck and deals six new ones.");
+    return el("p", { class: "small" }, "Your six cards are just below. A mulligan shuffles them back into your deck and deals six new ones.");
   }
   if (node.kind === "pick" || node.kind === "player") {
     return el("p", { class: "small" }, asking(ctx), "It would choose at random; with the opponent seat the choice is yours. ",
@@ -804,5 +804,21 @@ export function draw(ctx) {
   const crises = crisis ? crisisPanel(ctx) : null;
   const map = mapPanel(ctx);
   const players = playersPanel(ctx);
+  // a decision about the hand (the opening hand, a discard, a card to play): the hand right
+  // under the prompt, before the Story Points, the Crisis Storylines and the Map, so that on
+  // a phone the cards the prompt speaks of are on the first screen
+  if (handDecision(ctx)) {
+    return el("div", { class: `storyline ${crisis ? "crisis-format" : "competitive"} hand-first` }, hand, head, pool, crises, map, players);
+  }
   return el("div", { class: `storyline ${crisis ? "crisis-format" : "competitive"}` }, head, pool, crises, map, hand, players);
+}
+
+/** Whether this seat's decision is about its hand: keep or mulligan, a discard, or a Main
+    Phase with a card of the hand to play. */
+function handDecision(ctx) {
+  const obs = ctx.observation;
+  if (!ctx.interactive || !ctx.legal.length || !Array.isArray(obs.hand) || !obs.hand.length) return false;
+  const kind = (obs.node || {}).kind;
+  if (["mulligan", "discard", "discard-effect"].includes(kind)) return true;
+  return kind === "main" && ctx.legal.some((t) => t.startsWith("play "));
 }
