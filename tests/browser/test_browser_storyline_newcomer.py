@@ -285,7 +285,7 @@ def test_no_two_buttons_share_a_label_with_different_actions(page, server, game,
     another says something different: the unit that moves or attacks, the card played."""
     checked = 0
     for seed in range(1, 12):
-        if checked >= 50:
+        if checked >= 20:
             break
         in_game = 0
         room = httpx.post(server.url + "/api/rooms", timeout=60, json={
@@ -295,7 +295,7 @@ def test_no_two_buttons_share_a_label_with_different_actions(page, server, game,
         rng = random.Random(seed)
         for _ in range(DECISIONS * 20):
             view = seat_view(server, room)
-            if view["status"] != "playing" or in_game >= 25:
+            if view["status"] != "playing" or in_game >= 12:
                 break
             if not view["your_turn"]:
                 time.sleep(0.01)
@@ -316,4 +316,4 @@ def test_no_two_buttons_share_a_label_with_different_actions(page, server, game,
             legal = [t for t in view["legal"] if t not in empties] or view["legal"]
             httpx.post(f"{server.url}/api/rooms/{room['room']}/actions", timeout=60, json={
                 "token": room["seats"][0]["token"], "action": rng.choice(legal), "version": view["version"]})
-    assert checked >= 50, checked
+    assert checked >= 20, checked
