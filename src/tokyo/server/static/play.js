@@ -27,6 +27,7 @@ let socket = null;
 let fatal = false;        // a bad room or token: do not reconnect
 let busy = false;         // an action is on its way
 let replay = null;        // the replay, once asked for
+let replayObservation = null;   // the observation of the replay's step shown, while the replay is open
 let actedAt = -1;         // the log's length when this page last sent an action of this seat
 let turnEndClosed = null; // the log index of the turn whose end the person closed
 const uiState = {};       // per-game view state kept across redraws (kept dice, ...)
@@ -436,9 +437,11 @@ function awayWords(s) {
 }
 
 function drawSeats() {
+  // in the replay the seats are those of the step shown (who is out at that step), not the end's
+  const observation = replayObservation || view.observation;
   $("seats").replaceChildren(...view.seats.map((s) => {
     // a seat out of the game (an eliminated monster) is shown as out, whoever is connected
-    const out = gameView.seatOut ? gameView.seatOut(view.observation, s.seat) : null;
+    const out = gameView.seatOut ? gameView.seatOut(observation, s.seat) : null;
     const here = !out && (s.kind === "bot" || s.connected || s.stand_in || s.seat === view.seat);
     const away = out ? null : awayWords(s);
     return el("span", { class: `seat${out ? " out" : here ? "" : " away"}`, dataset: { seat: s.seat },
@@ -662,6 +665,9 @@ async function openReplay() {
     const ctx = makeContext(step.observation, [], false, at === total && view.status === "finished",
                             replay.steps.slice(0, at).flatMap((s) => s.log));
     board.replaceChildren(gameView.draw(ctx));
+    replayObservation = step.observation;
+    drawSeats();
+    $("seats-at").textContent = ` at step ${at}`;
     drawLog(replay.steps.slice(0, at).flatMap((s) => s.log));
     $("log").scrollTop = $("log").scrollHeight;
   };
