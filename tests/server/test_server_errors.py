@@ -156,6 +156,11 @@ def test_game_over_refuses_actions(client, db):
     ({"game": "crisis-tokyo", "players": 1}, "bad_players", ["2 to 5"]),
     ({"game": "kot-dark", "options": {"colour": "red"}}, "bad_option", ["colour"]),
     ({"game": "crisis-tokyo", "options": {"districts_to_win": 99}}, "bad_option", ["districts_to_win", "allowed"]),
+    # a monster picked twice: which one, for which seats, in its name (the ids stay listed for API clients)
+    ({"game": "kot-godzilla", "players": 3, "options": {"monsters": "godzilla,godzilla,mothra"}}, "bad_option",
+     ["Godzilla is chosen for seats 1 and 2", "King Ghidorah (king-ghidorah)"]),
+    ({"game": "kot-dark", "players": 3, "options": {"monsters": "alienoid"}}, "bad_option",
+     ["names 1 monster for 3 seats", "The King (the-king)"]),
     ({"game": "kot-dark", "seats": [{"kind": "human"}, {"kind": "bot", "agent": "genius"}]}, "bad_agent",
      ["genius", "random", "heuristic"]),
     ({"game": "kot-dark", "seats": [{"kind": "human"}, {"kind": "bot", "agent": "ismcts:sims=lots"}]}, "bad_agent",
