@@ -80,7 +80,7 @@ function tone() {
 /** Title, icon, tone and scroll for the current view; the tone and the scroll only once per
     decision (a version this seat is to act at), never on a plain redraw. */
 function alertTurn() {
-  const mine = !!(view && view.your_turn && view.status !== "finished");
+  const mine = !!(view && view.your_turn && view.status !== "finished" && !linkIsDead);
   document.title = mine ? `● Your move: ${baseTitle}` : baseTitle;
   $("favicon").href = mine ? ICON_MOVE : ICON_IDLE;
   document.body.dataset.alert = mine ? "1" : "0";
@@ -157,11 +157,18 @@ function roomGone() {
   document.querySelector(".layout").hidden = true;
 }
 
-/** This seat's link opens nothing (a new link was made for the seat): said in words. */
+/** This seat's link opens nothing (a new link was made for the seat): said in words, and
+    nothing on the page still looks playable (the prompt goes, the board's buttons are
+    disabled, the undo and the automatic decisions go), as the server would refuse it all. */
+let linkIsDead = false;
 function linkDead(message) {
   fatal = true;
+  linkIsDead = true;
+  document.body.dataset.linkDead = "1";
+  if (view) redraw();
   $("status").textContent = "This link does not open a game.";
   $("status").className = "status";
+  $("who").textContent = "this link no longer opens a seat";
   showError(message);
 }
 $("error-close").addEventListener("click", clearError);
@@ -259,7 +266,7 @@ function connect() {
     once (PUT .../auto) and the answer redraws the page. */
 let autoShown = null;
 function drawAuto() {
-  const auto = view && view.status !== "finished" ? view.auto : null;
+  const auto = view && view.status !== "finished" && !linkIsDead ? view.auto : null;
   $("auto-box").hidden = !auto;
   if (!auto) return;
   const key = JSON.stringify(auto.values);
@@ -321,6 +328,8 @@ async function act(text) {
         await refetch();
         refusing = false;
         showError(refusalWords(err), "note");
+      } else if (err.code === "bad_token") {
+        linkDead(refusalWords(err));
       } else {
         showError(refusalWords(err) || `Not accepted: ${err.message}`);
         if (err.code === "bot_plays" || err.code === "game_over") await refetch();
@@ -391,6 +400,12 @@ function renderText(text) {
 
 function drawStatus() {
   const status = $("status");
+  if (linkIsDead) {
+    status.textContent = "This link does not open a game.";
+    status.className = "status";
+    $("who").textContent = "this link no longer opens a seat";
+    return;
+  }
   if (view.status === "ended") {
     status.textContent = "The room's creator ended this game before its end; nothing more is played.";
     status.className = "status over";
@@ -599,9 +614,11 @@ function redraw() {
   if (!replay) drawLog(log);
   drawTurnEnd();
   $("render").textContent = renderText(view.render);
-  const legal = view.your_turn ? view.legal : [];
-  const ctx = makeContext(view.observation, legal, true, view.status === "finished");
+  const legal = view.your_turn && !linkIsDead ? view.legal : [];
+  const ctx = makeContext(view.observation, legal, !linkIsDead, view.status === "finished");
   $("board").replaceChildren(gameView.draw(ctx));
+  // a dead link plays nothing: a button a game view draws for itself (not through ctx.button) goes inert too
+  if (linkIsDead) for (const b of $("board").querySelectorAll("button")) b.disabled = true;
   document.body.dataset.game = view.game;
   document.body.dataset.version = String(view.version);
   document.body.dataset.yourTurn = view.your_turn ? "1" : "0";
@@ -626,7 +643,7 @@ function redraw() {
   }
   alertTurn();
   // the undo button: only while this seat's last action may be taken back
-  $("undo-bar").hidden = !(token && view.can_undo && view.status !== "finished" && !replay);
+  $("undo-bar").hidden = !(token && view.can_undo && view.status !== "finished" && !replay && !linkIsDead);
   document.body.dataset.canUndo = $("undo-bar").hidden ? "0" : "1";
   $("legal-box").hidden = legal.length === 0;
   $("notes").textContent = view.notes || "";
