@@ -135,9 +135,9 @@ def test_a_room_deleted(browser, server):
     page.click("#admin button[data-admin=delete]")
     expect(page.locator("#admin h2")).to_have_text("Room deleted", timeout=SLOW)
     # the player's page says so; the links open nothing; the lobby forgets it
-    expect(ben.locator("#status")).to_contain_text("This room no longer exists (it was deleted or ended)", timeout=SLOW)
+    expect(ben.locator("#status")).to_contain_text("The room's creator deleted this room.", timeout=SLOW)
     ben.goto(links[1])
-    expect(ben.locator("#status")).to_contain_text("This room no longer exists", timeout=SLOW)
+    expect(ben.locator("#status")).to_contain_text("There is no game at this address", timeout=SLOW)
     page.goto(server.url + "/")
     page.wait_for_selector("body[data-ready]")
     expect(page.locator(f"#mine .room-item[data-room='{room}']")).to_have_count(0, timeout=SLOW)

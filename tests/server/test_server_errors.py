@@ -184,3 +184,30 @@ def test_bad_room_requests_create_nothing(client, db, request_body, code, words)
     store = Store(db)
     assert store.games() == []
     store.close()
+
+
+BROWSER = {"Accept": "text/html,application/xhtml+xml,application/xml;q=0.9,*/*;q=0.8"}
+
+
+@pytest.mark.parametrize("path", ["/foo", "/players/", "/play/", "/rules/", "/foo/<script>alert(1)</script>"])
+def test_a_browser_asking_for_no_page_gets_a_page_with_the_way_to_the_lobby(client, path):
+    response = client.get(path, headers=BROWSER)
+    assert response.status_code == 404
+    assert response.headers["content-type"].startswith("text/html")
+    text = response.text
+    assert "There is no page at this address" in text and 'href="/"' in text
+    assert '"error"' not in text and "<script>alert" not in text
+
+
+@pytest.mark.parametrize("path", ["/api/nothing-here", "/api/rooms/nope/extra", "/static/nothing.js", "/ws/nothing"])
+def test_the_api_keeps_json_errors_even_for_a_browser(client, path):
+    response = client.get(path, headers=BROWSER)
+    assert response.status_code == 404
+    assert response.headers["content-type"].startswith("application/json")
+    assert response.json()["error"] == "not_found"
+
+
+def test_an_api_client_gets_json_for_any_missing_path(client):
+    for path in ("/foo", "/players/"):
+        error_of(client.get(path), 404, "not_found")
+        error_of(client.get(path, headers={"Accept": "application/json"}), 404, "not_found")

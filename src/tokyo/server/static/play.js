@@ -127,7 +127,7 @@ function refusalWords(err) {
     case "illegal_action":
       return `That move is not allowed now (${err.message}). ${NOT_PLAYED}`;
     case "unknown_room":
-      return "This room no longer exists (it was deleted or ended).";
+      return view ? DELETED : NO_GAME;
     case "bad_token":
       return "This seat link no longer works: the room's creator may have made a new link for this seat. "
         + "Ask them for it.";
@@ -139,18 +139,26 @@ function refusalWords(err) {
 }
 
 /** The room is gone (deleted by its creator, or a link to a room that never was): the page
-    says so in words, with the way back to the lobby, instead of empty panels. */
+    says so in words, with the way back to the lobby, instead of empty panels. A page that
+    showed the room saw it deleted; a page opened on an unknown address cannot tell a
+    deleted room from a mistyped link (a deleted room leaves nothing in the server's store;
+    a game ended by its creator stays and opens), so it says both. */
+const DELETED = "The room's creator deleted this room.";
+const NO_GAME = "There is no game at this address.";
 function roomGone() {
+  const deleted = !!view;
   fatal = true;
-  document.body.dataset.gone = "1";
-  $("title").textContent = "Room not found";
-  document.title = "Room not found: tokyo-engine";
+  document.body.dataset.gone = deleted ? "deleted" : "unknown";
+  $("title").textContent = deleted ? "Room deleted" : "No game here";
+  document.title = `${deleted ? "Room deleted" : "No game here"}: tokyo-engine`;
   $("who").textContent = "";
   $("rules-link").hidden = true;
   for (const box of document.querySelectorAll("header.top label")) box.hidden = true;   // sound, bots: nothing to play
   clearError();
-  $("status").replaceChildren(el("b", {}, "This room no longer exists (it was deleted or ended)."), " ",
-    "Its seat and spectator links open nothing now. ", el("a", { href: "/", id: "gone-lobby" }, "Back to the lobby"),
+  $("status").replaceChildren(el("b", {}, deleted ? DELETED : NO_GAME), " ",
+    deleted ? "Its seat and spectator links open nothing now. "
+      : "The link may be mistyped or cut short, or its room was deleted by its creator (a deleted room leaves nothing behind). ",
+    el("a", { href: "/", id: "gone-lobby" }, "Back to the lobby"),
     " to start a new game or watch one.");
   $("status").className = "status gone";
   for (const id of ["undo-bar", "undone", "stand-in"]) $(id).hidden = true;
