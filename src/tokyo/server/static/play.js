@@ -422,9 +422,14 @@ function drawStatus() {
     const mine = view.seat !== null && winners.includes(view.seat);
     // a game view may say how it ended in its own words (a side that won, a draw)
     const told = gameView.resultText ? gameView.resultText(view.observation, seatName) : null;
-    status.textContent = `Game over. ${mine ? "You won! " : ""}` +
+    // won, lost, or neither (a draw, a spectator): the colour and the first words say which
+    const seated = view.seat !== null && view.seat !== undefined;
+    const tone = gameView.resultTone ? gameView.resultTone(view.observation, view.seat)
+      : !seated ? "" : mine ? "won" : winners.length ? "lost" : "";
+    status.textContent = `Game over. ${tone === "won" ? "You won! " : tone === "lost" ? "You lost. " : ""}` +
       (told || (winners.length ? `Won by ${winners.map(seatName).join(" and ")}.` : "Nobody won."));
-    status.className = "status over";
+    status.className = `status over${tone ? ` ${tone}` : ""}`;
+    document.body.dataset.result = tone;
   } else if (view.your_turn) {
     status.textContent = "Your move" + (gameView.moveHint ? `: ${gameView.moveHint(view.observation, view.legal)}` : "");
     status.className = "status yours";
