@@ -189,7 +189,8 @@ def test_crisis_game_played_to_the_end_with_the_fallback_buttons_then_replayed(p
 
 def test_bad_links_and_refused_actions_are_shown(page, server):
     page.goto(server.url + "/play/nosuchroom")
-    expect(page.locator("#status")).to_contain_text("This room no longer exists")
+    expect(page.locator("#status")).to_contain_text("There is no game at this address")
+    expect(page.locator("#status")).not_to_contain_text("ended")
     room = httpx.post(server.url + "/api/rooms", json={"game": "kot-dark", "seats": [{"kind": "human"}, {"kind": "human"}]}).json()
     page.goto(server.url + f"/play/{room['room']}?token=wrong")
     page.wait_for_selector("#error:not([hidden])")
@@ -301,3 +302,22 @@ def test_dice_kept_after_the_push_stay_kept_when_the_late_answer_arrives(page, s
     page.wait_for_function("!document.body.dataset.busy")  # the late answer has arrived
     assert page.locator("#dice button.die.kept").count() == 2
     assert page.locator("#dice-panel button.primary").inner_text() == "Reroll the others"
+
+
+def test_an_address_that_is_no_page_shows_a_page_with_the_way_to_the_lobby(page, server):
+    """/foo and /players/ typed in a browser: a page saying there is nothing there, with
+    the lobby a click away, not the API's JSON (issue 12); the API's own paths stay JSON."""
+    for path in ("/foo", "/players/"):
+        page.goto(server.url + path)
+        expect(page.locator("#no-page h2")).to_have_text("There is no page at this address")
+        assert '"error"' not in page.locator("body").inner_text()
+    page.screenshot(path="/tmp/no-page.png")
+    page.click("#no-page-lobby")
+    page.wait_for_selector("body[data-ready]")
+    page.goto(server.url + "/api/nothing-here")
+    assert '"not_found"' in page.locator("body").inner_text()
+    # a game's address that opens no room says so, without claiming it was deleted or ended
+    page.goto(server.url + "/play/doesnotexist")
+    expect(page.locator("#status")).to_contain_text("There is no game at this address.")
+    expect(page.locator("#title")).to_have_text("No game here")
+    assert "ended" not in page.locator("#status").inner_text()

@@ -528,6 +528,37 @@ def test_a_finished_game_replays_step_by_step_and_by_jumps(page, server):
     assert page.locator("#replay-board #monsters .monster").count() == 3
 
 
+def test_the_replay_seats_panel_shows_who_is_out_at_the_step_shown(page, server):
+    """In the replay the Seats panel follows the step: a monster still on the board at a
+    step is not listed as "out: eliminated" there, though it is at the end (issue 12)."""
+    room = httpx.post(server.url + "/api/rooms", json={
+        "game": "kot-dark", "seed": 3, "seats": [{"kind": "bot", "agent": "heuristic"}] * 3}, timeout=60).json()
+    end = time.monotonic() + 300  # a guard against a hang, not a speed check
+    while httpx.get(f"{server.url}/api/rooms/{room['room']}", timeout=60).json()["status"] != "finished":
+        assert time.monotonic() < end, "the bot game did not end"
+        time.sleep(0.1)
+    steps = httpx.get(f"{server.url}/api/rooms/{room['room']}/replay", timeout=60).json()["steps"]
+
+    def out_at(at):
+        return [i for i, m in enumerate(steps[at - 1]["observation"]["monsters"]) if m.get("alive") is False]
+
+    total = len(steps)
+    assert out_at(total), "the game needs a monster eliminated by its end for this test"
+    # the last step at which nobody was out yet, and the first at which somebody was
+    first_out = next(at for at in range(1, total + 1) if out_at(at))
+    page.goto(server.url + room["spectator_link"] + "?replay=1")
+    slider = page.locator("#replay-slider")
+    expect(slider).to_have_attribute("max", str(total))
+    outs = page.locator("#seats .seat-out")
+    for at in (1, first_out - 1, first_out, total):
+        slider.fill(str(at))
+        expect(page.locator("#replay-step")).to_have_text(f"Step {at} of {total}")
+        expect(outs).to_have_count(len(out_at(at)))
+        for seat in out_at(at):
+            expect(page.locator(f"#seats .seat[data-seat='{seat}'] .seat-out")).to_have_text("out: eliminated")
+        expect(page.locator("#seats-at")).to_have_text(f" at step {at}")
+
+
 def test_the_dice_of_each_roll_are_drawn_as_dice_in_the_log(page, server):
     """A roll's line in the log shows small dice (symbols for Energy, Heart and Claw) that
     keep their words, so the line reads the same to a screen reader or when copied."""

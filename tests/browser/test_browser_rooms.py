@@ -135,9 +135,9 @@ def test_a_room_deleted(browser, server):
     page.click("#admin button[data-admin=delete]")
     expect(page.locator("#admin h2")).to_have_text("Room deleted", timeout=SLOW)
     # the player's page says so; the links open nothing; the lobby forgets it
-    expect(ben.locator("#status")).to_contain_text("This room no longer exists (it was deleted or ended)", timeout=SLOW)
+    expect(ben.locator("#status")).to_contain_text("The room's creator deleted this room.", timeout=SLOW)
     ben.goto(links[1])
-    expect(ben.locator("#status")).to_contain_text("This room no longer exists", timeout=SLOW)
+    expect(ben.locator("#status")).to_contain_text("There is no game at this address", timeout=SLOW)
     page.goto(server.url + "/")
     page.wait_for_selector("body[data-ready]")
     expect(page.locator(f"#mine .room-item[data-room='{room}']")).to_have_count(0, timeout=SLOW)
@@ -204,3 +204,35 @@ def _storage(context, origin, key):
         if entry["origin"] == origin:
             return next((item["value"] for item in entry["localStorage"] if item["name"] == key), "[]")
     return "[]"
+
+
+def test_a_tab_whose_link_was_replaced_keeps_no_live_buttons(browser, server):
+    """The creator makes a new link for a seat while its old tab is open at its decision:
+    the old tab says its link opens no game and no longer shows the prompt or any button
+    that would play (issue 12), on a phone."""
+    import httpx
+    room = httpx.post(server.url + "/api/rooms", json={
+        "game": "kot-dark", "seed": 3, "seats": [{"kind": "human", "name": "Ann"}, {"kind": "human", "name": "Ben"}]},
+        timeout=60).json()
+    context = browser.new_context(viewport=PHONE)
+    page = context.new_page()
+    page.set_default_timeout(SLOW)
+    try:
+        seat = httpx.get(f"{server.url}/api/rooms/{room['room']}", timeout=60).json()["to_act"]
+        page.goto(server.url + room["seats"][seat]["link"])
+        expect(page.locator("body[data-your-turn='1']")).to_have_count(1, timeout=SLOW)
+        playable = page.locator("#board button:enabled, #prompt:not([hidden]) button:enabled, #legal-box:not([hidden]) button")
+        expect(playable.first).to_be_visible()
+        answer = httpx.post(f"{server.url}/api/rooms/{room['room']}/admin/{room['creator_token']}/seats/{seat}/link",
+                            timeout=60)
+        assert answer.status_code == 200, answer.text
+        expect(page.locator("#status")).to_have_text("This link does not open a game.")
+        expect(page.locator("#prompt")).to_be_hidden()
+        expect(page.locator("#legal-box")).to_be_hidden()
+        expect(page.locator("#undo-bar")).to_be_hidden()
+        expect(playable).to_have_count(0)
+        expect(page.locator("#board button")).not_to_have_count(0)   # the board is still shown, inert
+        expect(page.locator("#who")).not_to_contain_text("you are")
+        page.screenshot(path="/tmp/rooms-link-replaced-phone.png", full_page=True)
+    finally:
+        context.close()

@@ -5,6 +5,8 @@ rule to its statement."""
 from __future__ import annotations
 
 import httpx
+import pytest
+from browserhelpers import DESKTOP, PHONE
 from playwright.sync_api import expect
 
 
@@ -66,3 +68,34 @@ def test_headings_count_in_a_search_and_no_match_says_so(page, server):
     expect(page.locator("#rules-count")).to_have_text("0 statements")
     page.fill("#rules-q", "")
     expect(page.locator("#rules-none")).to_be_hidden()
+
+
+@pytest.mark.parametrize("viewport, url, target_id", [
+    (DESKTOP, "/rules/kot-dark#kot-dark-2.4.1", "kot-dark-2.4.1"),
+    (PHONE, "/rules/crisis-tokyo#crisis-tokyo-14.7", "crisis-tokyo-14.7"),
+])
+def test_a_rule_link_shows_its_rule_below_the_sticky_search_box(browser, server, viewport, url, target_id):
+    """A link to one rule (the log's "rules" links) lands with the rule in sight, not
+    under the search box that stays at the top of the page (issue 12)."""
+    context = browser.new_context(viewport=viewport)
+    page = context.new_page()
+    try:
+        page.goto(server.url + url)
+        page.wait_for_load_state("load")
+        target = page.locator(f"[id='{target_id}']")
+        expect(target).to_be_in_viewport()
+        # the rule's top is below the sticky box's bottom (and stays there once the page settles)
+        page.wait_for_function("""(id) => {
+            const t = document.getElementById(id).getBoundingClientRect();
+            const box = document.querySelector('.rules-search').getBoundingClientRect();
+            return t.top >= box.bottom && t.top < innerHeight;
+        }""", arg=target_id, timeout=10_000)
+        # and a link followed inside the page lands the same way
+        page.evaluate("(id) => { location.hash = '#' + id; }", target_id.rsplit(".", 1)[0])
+        page.wait_for_function("""(id) => {
+            const t = document.getElementById(id).getBoundingClientRect();
+            const box = document.querySelector('.rules-search').getBoundingClientRect();
+            return t.top >= box.bottom && t.top < innerHeight;
+        }""", arg=target_id.rsplit(".", 1)[0], timeout=10_000)
+    finally:
+        context.close()

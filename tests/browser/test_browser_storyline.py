@@ -10,6 +10,8 @@ allow, attack (through the picker when an attacker has several targets, the Cris
 Storyline first), then pass; any other question is answered with the prompt's first
 button."""
 
+import re
+import time
 from urllib.parse import parse_qs, urlparse
 
 import httpx
@@ -343,5 +345,54 @@ def test_storyline_pages_fit_a_phone(browser, server, game, players):
         page.goto(server.url + room["seats"][0]["link"])
         expect(page.locator("#sl-hand .hand-card").first).to_be_visible()
         expect(page.locator("#prompt h2")).to_have_text("Your opening hand: keep it, or mulligan?")
+    finally:
+        context.close()
+
+
+def finished_crisis_format(server, seed, agent):
+    """A Crisis Format room of one person (Kai) whose seat a bot played to the end (the
+    creator put it there while Kai was away); returns (room, Kai's final view)."""
+    room = httpx.post(server.url + "/api/rooms", json={
+        "game": "crisis-format", "seed": seed, "players": 1, "seats": [{"kind": "human", "name": "Kai"}]},
+        timeout=60).json()
+    answer = httpx.post(f"{server.url}/api/rooms/{room['room']}/admin/{room['creator_token']}/seats/0/bot",
+                        json={"agent": agent}, timeout=60)
+    assert answer.status_code == 200, answer.text
+    end = time.monotonic() + 300   # a guard against a hang, not a speed check
+    while (view := seat_view(server, room["seats"][0]["link"]))["status"] != "finished":
+        assert time.monotonic() < end, "the bot game did not end"
+        time.sleep(0.2)
+    return room, view
+
+
+@pytest.mark.parametrize("seed, agent", [(3, "random"), (2, "heuristic")])
+def test_the_crisis_format_end_banner_says_a_loss_in_red_and_a_win_in_green(browser, server, seed, agent):
+    """The players lost to the opponent: the game-over line says "You lost." on red, not
+    green as a win (issue 12); when they won it says "You won!" on green."""
+    room, view = finished_crisis_format(server, seed, agent)
+    obs = view["observation"]
+    lost = obs["opponent_story"] >= len(obs["crises"]) + 1
+    won = obs["pool"] >= len(obs["crises"]) + 2
+    assert lost or won, "the test wants a game with a winner"
+    context = browser.new_context(viewport=PHONE)
+    page = context.new_page()
+    try:
+        page.goto(server.url + room["seats"][0]["link"])
+        status = page.locator("#status")
+        expect(status).to_contain_text("Game over.")
+        if lost:
+            expect(status).to_contain_text("You lost. The opponent wins")
+            expect(status).to_have_class(re.compile(r"\blost\b"))
+            expect(page.locator("#sl-result")).to_have_class(re.compile(r"\blost\b"))
+        else:
+            expect(status).to_contain_text("You won! The players win together")
+            expect(status).to_have_class(re.compile(r"\bwon\b"))
+        colour = status.evaluate("(e) => getComputedStyle(e).backgroundColor")
+        assert colour == ("rgb(247, 220, 217)" if lost else "rgb(215, 236, 214)"), colour
+        page.screenshot(path=f"/tmp/format-end-{'lost' if lost else 'won'}-phone.png")
+        # a spectator sees neither colour
+        page.goto(server.url + room["spectator_link"])
+        expect(status).to_contain_text("Game over.")
+        expect(status).not_to_have_class(re.compile(r"\b(won|lost)\b"))
     finally:
         context.close()

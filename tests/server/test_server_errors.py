@@ -156,6 +156,11 @@ def test_game_over_refuses_actions(client, db):
     ({"game": "crisis-tokyo", "players": 1}, "bad_players", ["2 to 5"]),
     ({"game": "kot-dark", "options": {"colour": "red"}}, "bad_option", ["colour"]),
     ({"game": "crisis-tokyo", "options": {"districts_to_win": 99}}, "bad_option", ["districts_to_win", "allowed"]),
+    # a monster picked twice: which one, for which seats, in its name (the ids stay listed for API clients)
+    ({"game": "kot-godzilla", "players": 3, "options": {"monsters": "godzilla,godzilla,mothra"}}, "bad_option",
+     ["Godzilla is chosen for seats 1 and 2", "King Ghidorah (king-ghidorah)"]),
+    ({"game": "kot-dark", "players": 3, "options": {"monsters": "alienoid"}}, "bad_option",
+     ["names 1 monster for 3 seats", "The King (the-king)"]),
     ({"game": "kot-dark", "seats": [{"kind": "human"}, {"kind": "bot", "agent": "genius"}]}, "bad_agent",
      ["genius", "random", "heuristic"]),
     ({"game": "kot-dark", "seats": [{"kind": "human"}, {"kind": "bot", "agent": "ismcts:sims=lots"}]}, "bad_agent",
@@ -179,3 +184,30 @@ def test_bad_room_requests_create_nothing(client, db, request_body, code, words)
     store = Store(db)
     assert store.games() == []
     store.close()
+
+
+BROWSER = {"Accept": "text/html,application/xhtml+xml,application/xml;q=0.9,*/*;q=0.8"}
+
+
+@pytest.mark.parametrize("path", ["/foo", "/players/", "/play/", "/rules/", "/foo/<script>alert(1)</script>"])
+def test_a_browser_asking_for_no_page_gets_a_page_with_the_way_to_the_lobby(client, path):
+    response = client.get(path, headers=BROWSER)
+    assert response.status_code == 404
+    assert response.headers["content-type"].startswith("text/html")
+    text = response.text
+    assert "There is no page at this address" in text and 'href="/"' in text
+    assert '"error"' not in text and "<script>alert" not in text
+
+
+@pytest.mark.parametrize("path", ["/api/nothing-here", "/api/rooms/nope/extra", "/static/nothing.js", "/ws/nothing"])
+def test_the_api_keeps_json_errors_even_for_a_browser(client, path):
+    response = client.get(path, headers=BROWSER)
+    assert response.status_code == 404
+    assert response.headers["content-type"].startswith("application/json")
+    assert response.json()["error"] == "not_found"
+
+
+def test_an_api_client_gets_json_for_any_missing_path(client):
+    for path in ("/foo", "/players/"):
+        error_of(client.get(path), 404, "not_found")
+        error_of(client.get(path, headers={"Accept": "application/json"}), 404, "not_found")

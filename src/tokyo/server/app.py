@@ -52,6 +52,53 @@ def _static_page(name: str) -> FileResponse:
     return FileResponse(STATIC / name, media_type="text/html", headers={"Cache-Control": "no-cache"})
 
 
+def wants_page(request: Request) -> bool:
+    """Whether a refused request is a person's browser asking for a page (``Accept:
+    text/html``, a path outside the API, the WebSocket and the static files): it is answered
+    with a small HTML page; an API client keeps the JSON error body."""
+    path = request.url.path
+    if path == "/api" or path.startswith(("/api/", "/ws/", "/static/")):
+        return False
+    return "text/html" in request.headers.get("accept", "").lower()
+
+
+NO_PAGE = """<!doctype html>
+<html lang="en">
+<head>
+<meta charset="utf-8">
+<meta name="viewport" content="width=device-width, initial-scale=1">
+<title>No page here: tokyo-engine</title>
+<link rel="stylesheet" href="/static/app.css">
+</head>
+<body class="no-page">
+<header class="top"><h1>tokyo-engine</h1><a href="/">Lobby</a></header>
+<main>
+<section class="panel" id="no-page">
+<h2>There is no page at this address</h2>
+<p>Nothing is found at <code>{path}</code>{hint}</p>
+<p>The pages are the <a href="/" id="no-page-lobby">lobby</a> (create a game, join or watch one), a game's page
+(<code>/play/</code> and the room's code, from a link its creator shares), a player's statistics
+(<code>/players/</code> and the name) and each game's rules (<code>/rules/</code> and the game).</p>
+<p><a class="button" href="/">Go to the lobby</a></p>
+</section>
+</main>
+</body>
+</html>
+"""
+
+_HINTS = {   # a path a person may type by hand, and what it lacks
+    "/players": ": a player's page needs their name after <code>/players/</code> (the lobby links your own).",
+    "/play": ": a game's page needs the room's code after <code>/play/</code> (in the link its creator shares).",
+    "/rules": ": the rules need the game after <code>/rules/</code>, e.g. <a href=\"/rules/kot-dark\">/rules/kot-dark</a>.",
+}
+
+
+def no_page(path: str) -> HTMLResponse:
+    """The 404 page a browser gets for a path that is no page (the API's stay JSON)."""
+    hint = _HINTS.get(path.rstrip("/"), ".")
+    return HTMLResponse(NO_PAGE.format(path=html.escape(path), hint=hint), status_code=404)
+
+
 # ----- documented errors ---------------------------------------------------------------
 ERRORS = {
     404: "unknown_room: no room with that id",
@@ -205,6 +252,8 @@ def create_app(db_path: str | Path = "tokyo-games.sqlite3", bot_delay: float = 0
     @app.exception_handler(StarletteHTTPException)
     async def http_error(request: Request, exc: StarletteHTTPException):
         status, code, message = exc.status_code, "http_error", str(exc.detail)
+        if status == 404 and wants_page(request):
+            return no_page(request.url.path)
         if status == 404:
             code, message = "not_found", f"no such path {request.url.path!r}; the API is described at /docs"
         elif status == 405:

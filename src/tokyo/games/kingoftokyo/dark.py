@@ -214,10 +214,10 @@ class DarkEditionGame(Game):
 
     def __init__(self, num_players: int, options: dict):
         super().__init__(num_players, options)
-        self._monsters = seat_monsters(self.MONSTER_IDS, num_players, options)
+        self._names = {k: v.name for k, v in card_data.monsters(MONSTER_SET).items()}
+        self._monsters = seat_monsters(self.MONSTER_IDS, num_players, options, self._names)
         self._cards = card_data.power_cards(POWER_SET)
         self._tiles = card_data.wickedness_tiles(TILE_SET)
-        self._names = {k: v.name for k, v in card_data.monsters(MONSTER_SET).items()}
         # log citations of card and tile effects, by the name the effects cite (KotState.say)
         gid = self.game_id
         self.citations = {c.name: f"{gid} card:{c.id} {c.name}" for c in self._cards.values()}

@@ -42,10 +42,11 @@ for _k in range(7):
     _ROLLOFF.append((f"claws {_k}", _comb(6, _k) * (1 / 6) ** _k * (5 / 6) ** (6 - _k)))
 
 
-def seat_monsters(monster_ids, num_players: int, options: dict) -> list[str]:
+def seat_monsters(monster_ids, num_players: int, options: dict, names: dict | None = None) -> list[str]:
     """The monster of each seat from a King of Tokyo edition's options: ``monsters``
     (one different monster per seat) or the board order; OptionError for a wrong list or
-    ``two_player_variant`` with more than 2 players."""
+    ``two_player_variant`` with more than 2 players. ``names`` (monster id -> name) words
+    the error with the monsters' names."""
     from ...core.errors import OptionError
     if options.get("two_player_variant") and num_players != 2:
         raise OptionError(f"option 'two_player_variant' is for 2 players, not {num_players}; "
@@ -53,9 +54,16 @@ def seat_monsters(monster_ids, num_players: int, options: dict) -> list[str]:
     chosen = list(options.get("monsters") or ())
     if not chosen:
         return list(monster_ids[:num_players])
-    if len(chosen) != num_players or len(set(chosen)) != len(chosen):
-        raise OptionError(f"option 'monsters' needs {num_players} different monsters; allowed: "
-                          + ", ".join(monster_ids))
+    name = (lambda mid: (names or {}).get(mid, mid))
+    allowed = "allowed: " + ", ".join(f"{name(m)} ({m})" if name(m) != m else m for m in monster_ids)
+    if len(chosen) != num_players:
+        raise OptionError(f"option 'monsters' names {len(chosen)} monster{'s' if len(chosen) != 1 else ''} "
+                          f"for {num_players} seats: one per seat, each a different monster; {allowed}")
+    twice = next((m for i, m in enumerate(chosen) if m in chosen[:i]), None)
+    if twice is not None:
+        seats = [str(i + 1) for i, m in enumerate(chosen) if m == twice]
+        raise OptionError(f"option 'monsters': {name(twice)} is chosen for seats {', '.join(seats[:-1])} and "
+                          f"{seats[-1]}; each monster can play one seat only; {allowed}")
     return chosen
 
 

@@ -411,10 +411,11 @@ class GodzillaGame(Game):
 
     def __init__(self, num_players: int, options: dict):
         super().__init__(num_players, options)
-        self._monsters = seat_monsters(self.MONSTER_IDS, num_players, options)
+        self._monster_data = card_data.species_monsters(MONSTER_SET)
+        self._monsters = seat_monsters(self.MONSTER_IDS, num_players, options,
+                                       {k: v.name for k, v in self._monster_data.items()})
         self._cards = card_data.energy_cards(ENERGY_SET)
         self._evolutions = card_data.evolutions(EVOLUTION_SET)
-        self._monster_data = card_data.species_monsters(MONSTER_SET)
         gid = self.game_id
         self.citations = {c.name: f"{gid} card:{c.id} {c.name}" for c in self._cards.values()}
         self.citations.update({e.name: f"{gid} card:{e.id} {e.name}" for e in self._evolutions.values()})

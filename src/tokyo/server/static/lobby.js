@@ -9,6 +9,22 @@ const $ = (id) => document.getElementById(id);
 function showError(message) {
   $("error-text").textContent = message;
   $("error").hidden = false;
+  // the banner is at the top of the page: on a phone the person is far below, at the button
+  $("error").scrollIntoView({ block: "nearest" });
+}
+
+/** A refused option in the lobby's words: the server's message names the option by its API
+    name and lists the allowed ids for API clients ("option 'monsters': Godzilla is chosen
+    for seats 1 and 2; …; allowed: Godzilla (godzilla), …"); the person picked from lists
+    of names, so the option is named by its label and the list of ids is left out. */
+function lobbyWords(game, message) {
+  const m = /^option '([a-z_]+)'\s*:?\s*(.*)$/s.exec(message || "");
+  if (!m) return message;
+  const option = game.options.find((o) => o.name === m[1]);
+  if (!option) return message;
+  let rest = m[2];
+  if (option.pick || option.choices) rest = rest.replace(/;\s*allowed:.*$/s, "");
+  return `${option.label || option.name}: ${rest}`;
 }
 $("error-close").addEventListener("click", () => { $("error").hidden = true; });
 
@@ -209,19 +225,38 @@ function refreshSeats() {
   return seatsPending;
 }
 
+let seatsAsked = "";   // the last question asked (game, players, options): a change and an
+                      // input event of one select ask it once, not twice
+
+/** Whether an id list of the options has an id chosen twice (the note under it says so):
+    the server would refuse these options, so they are not sent to be counted. */
+function pickTwice(game) {
+  return game.options.some((o) => o.pick && o.pick.per !== "one" && (() => {
+    const chosen = [...$(`opt-${o.name}`).querySelectorAll("select")].map((s) => s.value).filter(Boolean);
+    return new Set(chosen).size !== chosen.length;
+  })());
+}
+
 async function askSeats() {
   const game = currentGame();
   const players = Number($("players").value);
+  const options = chosenOptions(game);
+  const question = JSON.stringify([game.id, players, options]);
+  if (question === seatsAsked) return;
+  seatsAsked = question;
   const ask = ++seatAsk;
   let count = players;
-  try {
-    const answer = await api(`/api/games/${encodeURIComponent(game.id)}/seats`,
-                             { json: { players, options: chosenOptions(game) } });
-    count = answer.seats;
-    seatRoles = answer.roles || [];
-  } catch (err) {
-    count = players;   // an option being typed that is not valid yet: one seat per player
-    seatRoles = [];
+  if (pickTwice(game)) {
+    seatRoles = [];   // refused anyway (the note says why): one seat per player
+  } else {
+    try {
+      const answer = await api(`/api/games/${encodeURIComponent(game.id)}/seats`, { json: { players, options } });
+      count = answer.seats;
+      seatRoles = answer.roles || [];
+    } catch (err) {
+      count = players;   // an option being typed that is not valid yet: one seat per player
+      seatRoles = [];
+    }
   }
   if (ask !== seatAsk || game !== currentGame()) return;
   drawSeats(count);
@@ -240,6 +275,7 @@ function drawGame() {
   drawLimits(game);
   $("seats").replaceChildren();
   drawSeats();
+  seatsAsked = "";   // the rows were drawn again: ask again
   refreshSeats();
 }
 
@@ -266,7 +302,8 @@ async function create(event) {
     $("error").hidden = true;
     loadRooms();
   } catch (err) {
-    showError(err instanceof ApiError ? `Could not create the game: ${err.message}` : String(err));
+    showError(err instanceof ApiError ? `Could not create the game: ${err.code === "bad_option" ? lobbyWords(game, err.message) : err.message}`
+      : String(err));
   } finally {
     $("create-button").disabled = false;
   }

@@ -27,6 +27,7 @@ let socket = null;
 let fatal = false;        // a bad room or token: do not reconnect
 let busy = false;         // an action is on its way
 let replay = null;        // the replay, once asked for
+let replayObservation = null;   // the observation of the replay's step shown, while the replay is open
 let actedAt = -1;         // the log's length when this page last sent an action of this seat
 let turnEndClosed = null; // the log index of the turn whose end the person closed
 const uiState = {};       // per-game view state kept across redraws (kept dice, ...)
@@ -79,7 +80,7 @@ function tone() {
 /** Title, icon, tone and scroll for the current view; the tone and the scroll only once per
     decision (a version this seat is to act at), never on a plain redraw. */
 function alertTurn() {
-  const mine = !!(view && view.your_turn && view.status !== "finished");
+  const mine = !!(view && view.your_turn && view.status !== "finished" && !linkIsDead);
   document.title = mine ? `● Your move: ${baseTitle}` : baseTitle;
   $("favicon").href = mine ? ICON_MOVE : ICON_IDLE;
   document.body.dataset.alert = mine ? "1" : "0";
@@ -126,7 +127,7 @@ function refusalWords(err) {
     case "illegal_action":
       return `That move is not allowed now (${err.message}). ${NOT_PLAYED}`;
     case "unknown_room":
-      return "This room no longer exists (it was deleted or ended).";
+      return view ? DELETED : NO_GAME;
     case "bad_token":
       return "This seat link no longer works: the room's creator may have made a new link for this seat. "
         + "Ask them for it.";
@@ -138,29 +139,44 @@ function refusalWords(err) {
 }
 
 /** The room is gone (deleted by its creator, or a link to a room that never was): the page
-    says so in words, with the way back to the lobby, instead of empty panels. */
+    says so in words, with the way back to the lobby, instead of empty panels. A page that
+    showed the room saw it deleted; a page opened on an unknown address cannot tell a
+    deleted room from a mistyped link (a deleted room leaves nothing in the server's store;
+    a game ended by its creator stays and opens), so it says both. */
+const DELETED = "The room's creator deleted this room.";
+const NO_GAME = "There is no game at this address.";
 function roomGone() {
+  const deleted = !!view;
   fatal = true;
-  document.body.dataset.gone = "1";
-  $("title").textContent = "Room not found";
-  document.title = "Room not found: tokyo-engine";
+  document.body.dataset.gone = deleted ? "deleted" : "unknown";
+  $("title").textContent = deleted ? "Room deleted" : "No game here";
+  document.title = `${deleted ? "Room deleted" : "No game here"}: tokyo-engine`;
   $("who").textContent = "";
   $("rules-link").hidden = true;
   for (const box of document.querySelectorAll("header.top label")) box.hidden = true;   // sound, bots: nothing to play
   clearError();
-  $("status").replaceChildren(el("b", {}, "This room no longer exists (it was deleted or ended)."), " ",
-    "Its seat and spectator links open nothing now. ", el("a", { href: "/", id: "gone-lobby" }, "Back to the lobby"),
+  $("status").replaceChildren(el("b", {}, deleted ? DELETED : NO_GAME), " ",
+    deleted ? "Its seat and spectator links open nothing now. "
+      : "The link may be mistyped or cut short, or its room was deleted by its creator (a deleted room leaves nothing behind). ",
+    el("a", { href: "/", id: "gone-lobby" }, "Back to the lobby"),
     " to start a new game or watch one.");
   $("status").className = "status gone";
   for (const id of ["undo-bar", "undone", "stand-in"]) $(id).hidden = true;
   document.querySelector(".layout").hidden = true;
 }
 
-/** This seat's link opens nothing (a new link was made for the seat): said in words. */
+/** This seat's link opens nothing (a new link was made for the seat): said in words, and
+    nothing on the page still looks playable (the prompt goes, the board's buttons are
+    disabled, the undo and the automatic decisions go), as the server would refuse it all. */
+let linkIsDead = false;
 function linkDead(message) {
   fatal = true;
+  linkIsDead = true;
+  document.body.dataset.linkDead = "1";
+  if (view) redraw();
   $("status").textContent = "This link does not open a game.";
   $("status").className = "status";
+  $("who").textContent = "this link no longer opens a seat";
   showError(message);
 }
 $("error-close").addEventListener("click", clearError);
@@ -258,7 +274,7 @@ function connect() {
     once (PUT .../auto) and the answer redraws the page. */
 let autoShown = null;
 function drawAuto() {
-  const auto = view && view.status !== "finished" ? view.auto : null;
+  const auto = view && view.status !== "finished" && !linkIsDead ? view.auto : null;
   $("auto-box").hidden = !auto;
   if (!auto) return;
   const key = JSON.stringify(auto.values);
@@ -320,6 +336,8 @@ async function act(text) {
         await refetch();
         refusing = false;
         showError(refusalWords(err), "note");
+      } else if (err.code === "bad_token") {
+        linkDead(refusalWords(err));
       } else {
         showError(refusalWords(err) || `Not accepted: ${err.message}`);
         if (err.code === "bot_plays" || err.code === "game_over") await refetch();
@@ -390,6 +408,12 @@ function renderText(text) {
 
 function drawStatus() {
   const status = $("status");
+  if (linkIsDead) {
+    status.textContent = "This link does not open a game.";
+    status.className = "status";
+    $("who").textContent = "this link no longer opens a seat";
+    return;
+  }
   if (view.status === "ended") {
     status.textContent = "The room's creator ended this game before its end; nothing more is played.";
     status.className = "status over";
@@ -398,9 +422,14 @@ function drawStatus() {
     const mine = view.seat !== null && winners.includes(view.seat);
     // a game view may say how it ended in its own words (a side that won, a draw)
     const told = sentence(gameView.resultText ? gameView.resultText(view.observation, seatName) : null);
-    status.textContent = `Game over. ${mine ? "You won! " : ""}` +
+    // won, lost, or neither (a draw, a spectator): the colour and the first words say which
+    const seated = view.seat !== null && view.seat !== undefined;
+    const tone = gameView.resultTone ? gameView.resultTone(view.observation, view.seat)
+      : !seated ? "" : mine ? "won" : winners.length ? "lost" : "";
+    status.textContent = `Game over. ${tone === "won" ? "You won! " : tone === "lost" ? "You lost. " : ""}` +
       (told || (winners.length ? `Won by ${winners.map(seatName).join(" and ")}.` : "Nobody won."));
-    status.className = "status over";
+    status.className = `status over${tone ? ` ${tone}` : ""}`;
+    document.body.dataset.result = tone;
   } else if (view.your_turn) {
     status.textContent = "Your move" + (gameView.moveHint ? `: ${gameView.moveHint(view.observation, view.legal)}` : "");
     status.className = "status yours";
@@ -436,9 +465,11 @@ function awayWords(s) {
 }
 
 function drawSeats() {
+  // in the replay the seats are those of the step shown (who is out at that step), not the end's
+  const observation = replayObservation || view.observation;
   $("seats").replaceChildren(...view.seats.map((s) => {
     // a seat out of the game (an eliminated monster) is shown as out, whoever is connected
-    const out = gameView.seatOut ? gameView.seatOut(view.observation, s.seat) : null;
+    const out = gameView.seatOut ? gameView.seatOut(observation, s.seat) : null;
     const here = !out && (s.kind === "bot" || s.connected || s.stand_in || s.seat === view.seat);
     const away = out ? null : awayWords(s);
     return el("span", { class: `seat${out ? " out" : here ? "" : " away"}`, dataset: { seat: s.seat },
@@ -598,9 +629,11 @@ function redraw() {
   if (!replay) drawLog(log);
   drawTurnEnd();
   $("render").textContent = renderText(view.render);
-  const legal = view.your_turn ? view.legal : [];
-  const ctx = makeContext(view.observation, legal, true, view.status === "finished");
+  const legal = view.your_turn && !linkIsDead ? view.legal : [];
+  const ctx = makeContext(view.observation, legal, !linkIsDead, view.status === "finished");
   $("board").replaceChildren(gameView.draw(ctx));
+  // a dead link plays nothing: a button a game view draws for itself (not through ctx.button) goes inert too
+  if (linkIsDead) for (const b of $("board").querySelectorAll("button")) b.disabled = true;
   document.body.dataset.game = view.game;
   document.body.dataset.version = String(view.version);
   document.body.dataset.yourTurn = view.your_turn ? "1" : "0";
@@ -625,7 +658,7 @@ function redraw() {
   }
   alertTurn();
   // the undo button: only while this seat's last action may be taken back
-  $("undo-bar").hidden = !(token && view.can_undo && view.status !== "finished" && !replay);
+  $("undo-bar").hidden = !(token && view.can_undo && view.status !== "finished" && !replay && !linkIsDead);
   document.body.dataset.canUndo = $("undo-bar").hidden ? "0" : "1";
   $("legal-box").hidden = legal.length === 0;
   $("notes").textContent = view.notes || "";
@@ -664,6 +697,9 @@ async function openReplay() {
     const ctx = makeContext(step.observation, [], false, at === total && view.status === "finished",
                             replay.steps.slice(0, at).flatMap((s) => s.log));
     board.replaceChildren(gameView.draw(ctx));
+    replayObservation = step.observation;
+    drawSeats();
+    $("seats-at").textContent = ` at step ${at}`;
     drawLog(replay.steps.slice(0, at).flatMap((s) => s.log));
     $("log").scrollTop = $("log").scrollHeight;
   };

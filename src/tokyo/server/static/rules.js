@@ -65,8 +65,23 @@ if (q) {
   input.value = q;
   search(q);
 }
-// a link from the table's log points at one statement: bring it into view, marked (:target)
-if (location.hash) {
-  const target = document.getElementById(decodeURIComponent(location.hash.slice(1)));
-  if (target) target.scrollIntoView({ block: "center" });
+// The search box stays at the top of the page (sticky): a rule a link points at must land
+// below it, not under it. The page's scroll padding is the box's height (measured, as it
+// wraps differently on a phone), which the browser's own jump to #anchor respects too.
+const box = document.querySelector(".rules-search");
+function padForTheBox() {
+  document.documentElement.style.scrollPaddingTop = `${Math.ceil(box.getBoundingClientRect().height) + 8}px`;
 }
+padForTheBox();
+window.addEventListener("resize", padForTheBox);
+
+// a link from the table's log points at one statement: bring it into view, marked (:target)
+function showTarget() {
+  if (!location.hash) return;
+  const target = document.getElementById(decodeURIComponent(location.hash.slice(1)));
+  if (target) target.scrollIntoView({ block: "start" });
+}
+showTarget();
+// the browser jumps to the anchor again once the page has loaded (fonts, layout): do it last
+if (document.readyState === "complete") showTarget();
+else window.addEventListener("load", () => { padForTheBox(); showTarget(); }, { once: true });

@@ -195,9 +195,12 @@ export function moveHint(obs, legal) {
 
 /** "won" (green) when this seat's side won, "lost" (red) when it lost, "" (neutral) for a
     draw or a spectator: the colour of the result panel. */
-function resultTone(obs, ctx) {
+/** How the end reads for ``seat``: "won", "lost", or "" (a draw, or a spectator); the page's
+    status line takes its colour from it (play.js), as the result panel does. In the Crisis
+    Format the players lose together when the opponent reaches its target. */
+export function resultTone(obs, seat) {
+  if (!obs || obs.phase !== "over") return "";
   const winners = obs.winners || [];
-  const seat = ctx.seat;
   if (seat === null || seat === undefined) return "";
   if (winners.includes(seat)) return "won";
   const crisis = obs.format === "crisis-format";
@@ -788,7 +791,7 @@ function headPanel(ctx) {
        who ? ` · ${who}` : "", obs.phase && obs.phase !== "over" ? ` · ${PHASE_NAME[obs.phase] || obs.phase}` : ""),
     resolving.length ? el("div", { class: "small" }, "Resolving: ", resolving.join(", ")) : null,
     // the result in words is on the status line above; here the final standing
-    result ? el("div", { class: `sl-result ${resultTone(obs, ctx)}`, id: "sl-result", title: result }, el("b", {}, "Game over. "),
+    result ? el("div", { class: `sl-result ${resultTone(obs, ctx.seat)}`, id: "sl-result", title: result }, el("b", {}, "Game over. "),
                 finalStanding(ctx)) : null,
     recentEvents(ctx));
 }
