@@ -1,5 +1,6 @@
 """The bots' pace (issue 12): each person may ask the bots to play instantly, at the
-server's pace or slowly; a room's bots follow the slowest pace a connected person asked for."""
+server's pace or slowly; a room's bots follow the slowest pace a connected player asked for,
+and a watcher's only while no seated person is connected."""
 
 from serverhelpers import create
 
@@ -12,11 +13,17 @@ def test_the_bots_play_at_the_slowest_pace_a_connected_person_asked_for(client):
     assert room.pace_delay() == base   # nobody asked: the server's
     fast = room.subscribe(0, "instant")
     assert room.pace_delay() == 0.0
-    slow = room.subscribe(None, "slow")
-    assert room.pace_delay() == max(1.5, 2.5 * base)   # a watcher asking for slow wins
+    watcher = room.subscribe(None, "slow")
+    assert room.pace_delay() == 0.0          # a watcher does not slow the players' game
+    slow = room.subscribe(0, "slow")         # the player's other tab asks for slow: it wins
+    assert room.pace_delay() == max(1.5, 2.5 * base)
     room.unsubscribe(slow)
     assert room.pace_delay() == 0.0
     room.unsubscribe(fast)
+    # nobody seated is connected: the watcher's pace counts (a game of bots being watched)
+    assert room.pace_delay() == max(1.5, 2.5 * base)
+    room.unsubscribe(watcher)
+    assert room.pace_delay() == base
     assert isinstance(fast, Subscriber)
 
 

@@ -623,11 +623,14 @@ class Room:
         self.start_bot()
 
     def pace_delay(self) -> float:
-        """Seconds a bot waits before each step: the slowest pace a connected person asked
+        """Seconds a bot waits before each step: the slowest pace a connected player asked
         for (instant 0, normal the server's ``bot_delay``, slow 2.5 times it and at least
-        1.5 s); the server's own when nobody asked."""
+        1.5 s); the server's own when nobody asked. The players at the table decide: a
+        watcher's pace counts only while no seated person is connected (a game of bots),
+        so that anyone with the public link cannot slow the players' game."""
         delays = {"instant": 0.0, "normal": self.bot_delay, "slow": max(1.5, 2.5 * self.bot_delay)}
-        asked = [delays[s.pace] for s in self.subscribers if s.pace in delays]
+        seated = [s for s in self.subscribers if s.seat is not None]
+        asked = [delays[s.pace] for s in (seated or self.subscribers) if s.pace in delays]
         return max(asked) if asked else self.bot_delay
 
     def subscribe(self, seat: int | None, pace: str | None = None) -> Subscriber:
