@@ -317,3 +317,29 @@ def test_no_two_buttons_share_a_label_with_different_actions(page, server, game,
             httpx.post(f"{server.url}/api/rooms/{room['room']}/actions", timeout=60, json={
                 "token": room["seats"][0]["token"], "action": rng.choice(legal), "version": view["version"]})
     assert checked >= 20, checked
+
+
+def test_on_a_touch_screen_a_second_tap_too_soon_after_the_redraw_is_ignored(browser, server):
+    """Issue 12: on a phone, the mulligan's answer redraws the prompt and a Main Phase button
+    ("Play Cleansing Pyre") comes up under the finger, so a double tap would play a card. A
+    tap within a moment of the redraw its own tap caused is ignored; a later one is played."""
+    room, view = reach(server, "crisis-format", 1, lambda v: v["observation"]["node"]["kind"] == "mulligan")
+    context = browser.new_context(viewport=PHONE, has_touch=True, is_mobile=True)
+    page = context.new_page()
+    try:
+        open_seat(page, server, room)
+        before = seat_view(server, room)["version"]
+        page.locator("#prompt button[data-action='mulligan']").tap()
+        page.wait_for_function(f"Number(document.body.dataset.version) > {before} && document.body.dataset.yourTurn === '1' "
+                               "&& !document.body.dataset.busy")
+        after = seat_view(server, room)["version"]
+        # at once: whatever button is now first in the prompt, a tap on it is a double tap
+        page.locator("#prompt button[data-action]").first.tap()
+        page.wait_for_timeout(700)
+        assert seat_view(server, room)["version"] == after, "a tap right after the redraw was played"
+        # a moment later the same tap is a choice of its own
+        page.locator("#prompt button[data-action]").first.tap()
+        expect(page.locator("body")).not_to_have_attribute("data-version", str(after), timeout=10_000)
+        assert seat_view(server, room)["version"] > after
+    finally:
+        context.close()

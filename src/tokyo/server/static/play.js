@@ -37,6 +37,11 @@ const uiState = {};       // per-game view state kept across redraws (kept dice,
 // changed under them (another tab of this seat acted, a push came) is refused by the
 // server instead of being applied to the new position
 let picked = null;
+// on a touch screen, the answer to a tap redraws the page and another button may appear
+// under the finger: a second tap that comes too soon after that redraw is ignored
+const COARSE = window.matchMedia("(pointer: coarse)").matches;
+const SETTLE_MS = 450;
+let settleUntil = 0;
 let refusing = false;     // a refusal is being shown: the position fetched with it does not scroll the page
 let holdScrollUntil = 0;  // nor does a push that arrives just after it (performance.now() ms)
 
@@ -316,6 +321,7 @@ async function sendAuto() {
 /** Send one action text of this seat; the answer (or the socket) redraws. */
 async function act(text) {
   if (busy || !view || !token) return;
+  if (COARSE && performance.now() < settleUntil) return;   // a double tap, not a new choice
   busy = true;
   document.body.dataset.busy = "1";
   actedAt = log.length;   // what follows in the log comes from this decision on
@@ -326,6 +332,7 @@ async function act(text) {
     const next = await api(`/api/rooms/${room}/actions`, { json: { token, action: text, version: at } });
     clearError();
     await applyView(next);
+    settleUntil = performance.now() + SETTLE_MS;
   } catch (err) {
     if (err instanceof ApiError) {
       if (err.code === "unknown_room") {
