@@ -255,6 +255,9 @@ def test_on_a_phone_a_decision_about_the_hand_has_the_hand_right_under_the_promp
         assert 0 <= card["y"] - (prompt["y"] + prompt["height"]) <= 150, (prompt, card)
         if kind == "mulligan":
             assert card["y"] < PHONE["height"], card
+            # the mulligan says it is the only one: the new six cards are kept (5.8.1)
+            expect(page.locator("#prompt")).to_contain_text("one mulligan only")
+            expect(page.locator("#prompt button[data-action='mulligan']")).to_contain_text("keep them")
         # the Map and the Story Points come after the hand
         assert page.locator("#sl-map").bounding_box()["y"] > card["y"]
         if game == "crisis-format":

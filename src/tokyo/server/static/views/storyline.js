@@ -128,7 +128,7 @@ function paidLabel(obs, text) {
 export function label(text, ctx) {
   const obs = ctx.observation;
   const w = text.split(" ");
-  const fixed = { keep: "Keep this hand", mulligan: "Mulligan (shuffle it back, draw 6 new cards)",
+  const fixed = { keep: "Keep this hand", mulligan: "Mulligan (shuffle it back, draw 6 new cards and keep them)",
                   pass: "Pass: end my Main Phase" };
   if (fixed[text]) return fixed[text];
   switch (w[0]) {
@@ -738,7 +738,8 @@ export function promptBody(ctx, rest) {
          el("button", { type: "button", onclick: () => { ctx.state.picker = null; ctx.redraw(); } }, "Cancel")));
   }
   if (node.kind === "mulligan") {
-    return el("p", { class: "small" }, "Your six cards are just below. A mulligan shuffles them back into your deck and deals six new ones.");
+    return el("p", { class: "small" }, "Your six cards are just below. A mulligan shuffles them back into your deck and deals six new ones, "
+      + "which you keep: there is one mulligan only (rule 5.8.1).");
   }
   if (node.kind === "pick" || node.kind === "player") {
     return el("p", { class: "small" }, asking(ctx), "It would choose at random; with the opponent seat the choice is yours. ",
