@@ -550,6 +550,7 @@ def test_the_replay_seats_panel_shows_who_is_out_at_the_step_shown(page, server)
     slider = page.locator("#replay-slider")
     expect(slider).to_have_attribute("max", str(total))
     outs = page.locator("#seats .seat-out")
+    shown = total
     for at in (1, first_out - 1, first_out, total):
         slider.fill(str(at))
         expect(page.locator("#replay-step")).to_have_text(f"Step {at} of {total}")
@@ -557,6 +558,10 @@ def test_the_replay_seats_panel_shows_who_is_out_at_the_step_shown(page, server)
         for seat in out_at(at):
             expect(page.locator(f"#seats .seat[data-seat='{seat}'] .seat-out")).to_have_text("out: eliminated")
         expect(page.locator("#seats-at")).to_have_text(f" at step {at}")
+        # a jump of the slider shows the position, not a "+n" for all the steps jumped over
+        if abs(at - shown) > 1:
+            expect(page.locator("#replay-board .delta")).to_have_count(0)
+        shown = at
 
 
 def test_the_dice_of_each_roll_are_drawn_as_dice_in_the_log(page, server):

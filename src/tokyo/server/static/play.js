@@ -697,12 +697,16 @@ async function openReplay() {
                                "aria-label": "replay step" });
   const label = el("span", { id: "replay-step" });
   const board = el("div", { id: "replay-board" });
+  let shownAt = 0;
   const show = () => {
     const at = Number(slider.value);
     label.textContent = `Step ${at} of ${total}`;
     const step = replay.steps[at - 1];
     const ctx = makeContext(step.observation, [], false, at === total && view.status === "finished",
                             replay.steps.slice(0, at).flatMap((s) => s.log));
+    // one step (Back, Next) shows its changes moving; a jump of the slider shows the position
+    ctx.still = Math.abs(at - shownAt) !== 1;
+    shownAt = at;
     board.replaceChildren(gameView.draw(ctx));
     replayObservation = step.observation;
     drawSeats();

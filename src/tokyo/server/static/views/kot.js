@@ -360,6 +360,7 @@ function animatedNumber(ctx, key, value, extra = "") {
   if (!seen) m.numbers[key] = { value, at: 0, delta: 0 };
   else if (seen.value !== value) m.numbers[key] = { value, at: now, delta: value - seen.value };
   const info = m.numbers[key];
+  if (ctx.still) info.at = 0;   // a replay jumping over several steps: no "+n" for the whole jump
   const age = now - info.at;
   const b = el("b", {}, value);
   if (info.at && age < ANIMATION_MS && info.delta) {
