@@ -381,7 +381,7 @@ def test_the_crisis_format_end_banner_says_a_loss_in_red_and_a_win_in_green(brow
         status = page.locator("#status")
         expect(status).to_contain_text("Game over.")
         if lost:
-            expect(status).to_contain_text("You lost. The opponent wins")
+            expect(status).to_contain_text("You lost. Won by the opponent")
             expect(status).to_have_class(re.compile(r"\blost\b"))
             expect(page.locator("#sl-result")).to_have_class(re.compile(r"\blost\b"))
         else:

@@ -153,7 +153,7 @@ def test_on_a_phone_the_playable_cards_are_in_the_prompt_above_a_quieter_pass(br
         width = page.evaluate("[document.documentElement.scrollWidth, window.innerWidth]")
         assert width[0] <= width[1], f"the page is {width[0]} px wide on a {width[1]} px screen"
         # the Map names controllers as the log and the seats do (not the engine's "Seat 0")
-        expect(page.locator("#sl-map .ctl-chip.ctl-0").first).to_have_text(re.compile(r"^(.+, )?seat 1 \(Ann\) \(you\)$"))
+        expect(page.locator("#sl-map .ctl-chip.ctl-0").first).to_have_text(re.compile(r"^(.+, )?seat 1 \(Ann, you\)$"))
         expect(page.locator("#sl-map .ctl-chip.ctl-1").first).to_have_text(re.compile(r"^(.+, )?seat 2 \(bot: \w+\)$"))
     finally:
         context.close()
