@@ -169,3 +169,43 @@ class ThreadServer:
         self.server.should_exit = True
         self._thread.join(30)
         self._sock.close()
+
+
+# ----- rooms for the browser tests, through the API ---------------------------------------------
+def new_room(server, game, seats, **extra):
+    """A room of ``game`` with ``seats`` (POST /api/rooms; 201 checked); the creation answer."""
+    import httpx
+    answer = httpx.post(server.url + "/api/rooms", json={"game": game, "seats": seats, **extra}, timeout=60)
+    assert answer.status_code == 201, answer.text
+    return answer.json()
+
+
+def open_seat(page, server, room, seat=0):
+    """Open ``seat``'s link of ``room`` and wait for the first drawing."""
+    page.goto(server.url + room["seats"][seat]["link"])
+    page.wait_for_selector("body[data-version]")
+
+
+def play_out(server, seats, game, seed, **extra):
+    """A room played to its end through the API, its people choosing random legal actions
+    (seeded by ``seed``); (the creation answer, the last view of its first person)."""
+    import random
+
+    import httpx
+    client = httpx.Client(base_url=server.url, timeout=60)
+    room = client.post("/api/rooms", json={"game": game, "seed": seed, "seats": seats, **extra}).json()
+    tokens = [s["token"] for s in room["seats"] if s["kind"] == "human"]
+    rng = random.Random(seed)
+    try:
+        for _ in range(20000):
+            for token in tokens:
+                view = client.get(f"/api/rooms/{room['room']}/seat/{token}").json()
+                if view["status"] == "finished":
+                    return room, view
+                if view["your_turn"]:
+                    client.post(f"/api/rooms/{room['room']}/actions", json={
+                        "token": token, "action": rng.choice(view["legal"]), "version": view["version"]})
+            time.sleep(0.01)
+    finally:
+        client.close()
+    raise AssertionError("the game did not end")

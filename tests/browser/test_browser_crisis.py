@@ -125,6 +125,27 @@ def open_seat(page, server, room):
     page.goto(server.url + room["seats"][0]["link"])
     page.wait_for_selector("body[data-version] .ct")
 
+def asks_first_then_sends(page, button, confirm, label, version, says, yes):
+    """A click on ``button`` asks first (``confirm`` shows ``says``, the button reads ``yes``)
+    and sends nothing; "No" closes the question and gives the button its ``label`` back; asked
+    again and confirmed, the action is sent (the page's version moves on)."""
+    button.click()
+    expect(confirm).to_be_visible()
+    for words in says:
+        expect(confirm).to_contain_text(words)
+    expect(button).to_have_text(yes)
+    assert page.evaluate("document.body.dataset.version") == version, "the first click sent the action"
+    # "No": the question goes, the choice is open again
+    page.locator("#ct-confirm-no").click()
+    expect(confirm).to_have_count(0)
+    expect(button).to_have_text(label)
+    # asked again, then confirmed: sent
+    button.click()
+    expect(confirm).to_be_visible()
+    button.click()
+    page.wait_for_function(f"document.body.dataset.version !== '{version}'")
+
+
 
 def node(view):
     return (view["observation"]["node"] or {}).get("kind")
@@ -535,21 +556,8 @@ def test_an_attack_power_that_cannot_level_asks_before_it_is_sent(page, server):
     power = text.split()[1]
     version = page.evaluate("document.body.dataset.version")
     button = page.locator(f"#prompt button[data-action='{text}']")
-    button.click()
-    confirm = page.locator("#ct-confirm")
-    expect(confirm).to_be_visible()
-    expect(confirm).to_contain_text("cannot level")
-    expect(button).to_have_text(re.compile(r"^Yes, attack with .* anyway$"))
-    assert page.evaluate("document.body.dataset.version") == version, "the first click sent the action"
-    # "No": the question goes, the choice is open again
-    page.locator("#ct-confirm-no").click()
-    expect(confirm).to_have_count(0)
-    expect(button).to_have_text(label)
-    # asked again, then confirmed: sent
-    button.click()
-    expect(confirm).to_be_visible()
-    button.click()
-    page.wait_for_function(f"document.body.dataset.version !== '{version}'")
+    asks_first_then_sends(page, button, page.locator("#ct-confirm"), label, version, ["cannot level"],
+                          re.compile(r"^Yes, attack with .* anyway$"))
     names = {"martial": "Martial arts", "tech": "Technological weapons", "monster": "Monstrous attributes",
              "fire": "Firepower", "mystic": "Mystic powers"}
     expect(page.locator("#log")).to_contain_text(f"attacks with {names[power]}")
@@ -730,20 +738,9 @@ def test_an_attack_no_threat_of_the_hand_can_level_asks_before_it_is_sent(page, 
     expect(button).to_have_text(re.compile(f"^Attack {district} .*: no Threat in your hand can level it now$"))
     label = button.inner_text()
     version = page.evaluate("document.body.dataset.version")
-    button.click()
-    confirm = page.locator("#districts #ct-confirm")
-    expect(confirm).to_be_visible()
-    expect(confirm).to_contain_text(f"Attack {district} anyway?")
-    expect(confirm).to_contain_text("can level it now: it needs ")
-    expect(button).to_have_text(f"Yes, attack {district} anyway")
-    assert page.evaluate("document.body.dataset.version") == version, "the first click sent the action"
-    page.locator("#ct-confirm-no").click()
-    expect(confirm).to_have_count(0)
-    expect(button).to_have_text(label)
-    button.click()
-    expect(confirm).to_be_visible()
-    button.click()
-    page.wait_for_function(f"document.body.dataset.version !== '{version}'")
+    asks_first_then_sends(page, button, page.locator("#districts #ct-confirm"), label, version,
+                          [f"Attack {district} anyway?", "can level it now: it needs "],
+                          f"Yes, attack {district} anyway")
     expect(page.locator("#log")).to_contain_text(f"attacks {district}")
 
 

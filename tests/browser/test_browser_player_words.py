@@ -5,28 +5,15 @@ forgotten only when confirmed, a compact header on a phone."""
 from __future__ import annotations
 
 import json
-import random
 import re
-import time
 
 import httpx
 from playwright.sync_api import expect
 
-from browserhelpers import PHONE
+from browserhelpers import PHONE, new_room, open_seat, play_out
 
 WAIT = 60_000
 API_WORDS = ("stale_version", "version", "POST /api", "GET /api", "bot_plays", "not_your_turn")
-
-
-def new_room(server, game, seats, **extra):
-    answer = httpx.post(server.url + "/api/rooms", json={"game": game, "seats": seats, **extra}, timeout=60)
-    assert answer.status_code == 201, answer.text
-    return answer.json()
-
-
-def open_seat(page, server, room, seat=0):
-    page.goto(server.url + room["seats"][seat]["link"])
-    page.wait_for_selector("body[data-version]")
 
 
 def wait_my_turn(page):
@@ -205,21 +192,8 @@ def test_your_games_are_told_apart_and_forgotten_only_when_confirmed(page, serve
 
 
 def finished_game(server, seats, game, seed, **extra):
-    client = httpx.Client(base_url=server.url, timeout=60)
-    room = client.post("/api/rooms", json={"game": game, "seed": seed, "seats": seats, **extra}).json()
-    tokens = {s["seat"]: s["token"] for s in room["seats"] if s["kind"] == "human"}
-    rng = random.Random(seed)
-    for _ in range(20000):
-        for token in tokens.values():
-            view = client.get(f"/api/rooms/{room['room']}/seat/{token}").json()
-            if view["status"] == "finished":
-                client.close()
-                return view
-            if view["your_turn"]:
-                client.post(f"/api/rooms/{room['room']}/actions", json={
-                    "token": token, "action": rng.choice(view["legal"]), "version": view["version"]})
-        time.sleep(0.01)
-    raise AssertionError("the game did not end")
+    """A game played to its end through the API; the last view of its first person."""
+    return play_out(server, seats, game, seed, **extra)[1]
 
 
 def test_the_players_page_on_a_phone_keeps_each_game_apart_and_says_results_alike(browser, server):

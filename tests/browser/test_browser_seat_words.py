@@ -11,21 +11,10 @@ import re
 import httpx
 from playwright.sync_api import expect
 
-from browserhelpers import PHONE
+from browserhelpers import PHONE, new_room, open_seat
 from test_browser_players import finished_game
 
 WAIT = 60_000
-
-
-def new_room(server, game, seats, **extra):
-    answer = httpx.post(server.url + "/api/rooms", json={"game": game, "seats": seats, **extra}, timeout=60)
-    assert answer.status_code == 201, answer.text
-    return answer.json()
-
-
-def open_seat(page, server, room, seat=0):
-    page.goto(server.url + room["seats"][seat]["link"])
-    page.wait_for_selector("body[data-version]")
 
 
 def monster_names(server, room):

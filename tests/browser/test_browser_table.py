@@ -4,14 +4,12 @@ nothing; an eliminated monster is shown as out; undoing "Resolve now" goes back 
 its first click; the lobby says a finished game's result in one wording and does not talk of
 a finished game as if it went on; Storyline has its turn order on the players' page."""
 
-import random
 import re
-import time
 
 import httpx
 from playwright.sync_api import expect
 
-from browserhelpers import DESKTOP, PHONE
+from browserhelpers import DESKTOP, PHONE, play_out
 from test_browser_client import click_and_wait, version
 from test_browser_kot import node, seat_room, wait_for_decision
 
@@ -149,21 +147,7 @@ def test_an_eliminated_monster_is_shown_as_out_in_the_seats(page, server):
 def played_out(server, seats, game, seed, **extra):
     """A room played to its end through the API (random legal actions for its people); its
     creation answer (the seat links)."""
-    client = httpx.Client(base_url=server.url, timeout=60)
-    room = client.post("/api/rooms", json={"game": game, "seed": seed, "seats": seats, **extra}).json()
-    tokens = [s["token"] for s in room["seats"] if s["kind"] == "human"]
-    rng = random.Random(seed)
-    for _ in range(20000):
-        for token in tokens:
-            view = client.get(f"/api/rooms/{room['room']}/seat/{token}").json()
-            if view["status"] == "finished":
-                client.close()
-                return room
-            if view["your_turn"]:
-                client.post(f"/api/rooms/{room['room']}/actions", json={
-                    "token": token, "action": rng.choice(view["legal"]), "version": view["version"]})
-        time.sleep(0.01)
-    raise AssertionError("the game did not end")
+    return play_out(server, seats, game, seed, **extra)[0]
 
 
 def test_the_lobby_says_results_one_way_and_forgetting_a_finished_game_keeps_its_record(browser, server):

@@ -32,6 +32,15 @@ class StepState(State):
     stack: list[list]
     node: list | None
     winners: list[int] | None
+    _step_table: dict = {}
+    _interrupts = False
+
+    def __init_subclass__(cls, **kwargs) -> None:
+        # per class, for the hot loop of ``_run`` (one pass per internal step): its step
+        # functions by step name, filled as steps are met, and whether it has an interrupt
+        super().__init_subclass__(**kwargs)
+        cls._step_table = {}
+        cls._interrupts = cls._interrupt is not StepState._interrupt
 
     def _push(self, *steps: list) -> None:
         """Schedule steps to run next, in the order given."""
@@ -59,13 +68,8 @@ class StepState(State):
     def _run(self) -> None:
         stack = self.stack
         cls = type(self)
-        # the class's step functions by step name, found once per class (the hot loop of
-        # every engine: one pass per internal step)
-        table = cls.__dict__.get("_step_table")
-        if table is None:
-            table = {}
-            setattr(cls, "_step_table", table)
-        interrupt = self._interrupt if cls._interrupt is not StepState._interrupt else None
+        table = cls._step_table
+        interrupt = self._interrupt if cls._interrupts else None
         while self.node is None and self.winners is None:
             if interrupt is not None and interrupt():
                 break
@@ -102,5 +106,4 @@ class StepState(State):
 
     def say(self, text: str, rule: str = "", seats: tuple[int, ...] | None = None) -> None:
         """Log a sentence with the rule it applied (``seats``: who may see it; None: all)."""
-        if not self.quiet:
-            self.add_event(Event(text, rule, seats))
+        self.add_event(Event(text, rule, seats))

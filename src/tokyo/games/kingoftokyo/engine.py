@@ -731,7 +731,7 @@ class KotState(StepState):
             # the reason the first time only (then it is routine, and the line cites R41)
             names = [self.CATEGORY_WORDS[k] for k in cats]
             cite = self.rule("R41")
-            reason = "" if any(e.rule == cite for e in self.log) else ": the order cannot change anything"
+            reason = "" if self.quiet or any(e.rule == cite for e in self.log) else ": the order cannot change anything"
             self.say(f"{self.name(m.seat)} resolves {', '.join(names[:-1])} and {names[-1]}{reason}.", cite)
             self.resolved.extend(cats)
             self._push(*[["resolve-" + k] for k in cats], ["resolve-choice"])
