@@ -35,9 +35,9 @@ from __future__ import annotations
 import random
 from typing import TYPE_CHECKING, Any
 
+from ...core.machine import Node, Step
 from .cards import WINDOWS
 from .engine import KotState
-from .powers import Node, Step
 
 if TYPE_CHECKING:
     from .godzilla import GodzillaGame

@@ -14,6 +14,7 @@ from __future__ import annotations
 import random
 from typing import Any, Callable
 
+from ...core.machine import Node, Step
 from ...core.options import GameInfo, Option
 from ...core.state import Game
 from . import cards as card_data
@@ -21,7 +22,7 @@ from .effects import Effects
 from .engine import CATEGORIES, FACE_NAMES, KotState, MonsterState, seat_monsters
 from .evolutions import EvolutionMixin
 from .godzilla_cards import ENERGY, EVOLUTIONS, share_effects
-from .powers import POWERS, Node, Packet, Step
+from .powers import POWERS, Packet
 from .rulebook import GODZILLA_SECTIONS, citation
 
 ENERGY_SET = "godzilla_energy_cards.toml"

@@ -13,9 +13,10 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from ...core.machine import Step
 from .engine import CITY, OUT, MonsterState
 from .godzilla_cards import ENERGY, pick, take_tokens
-from .powers import Packet, Step
+from .powers import Packet
 
 if TYPE_CHECKING:
     from .godzilla import GodzillaState

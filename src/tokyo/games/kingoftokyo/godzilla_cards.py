@@ -18,9 +18,9 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any, Callable, Iterable
 
+from ...core.machine import Node, Step
 from .effects import Effects
 from .engine import OUT, MonsterState
-from .powers import Node, Step
 
 if TYPE_CHECKING:
     from .godzilla import GodzillaState

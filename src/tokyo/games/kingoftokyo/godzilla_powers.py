@@ -14,9 +14,10 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from ...core.machine import Node, Step
 from .engine import OUT, MonsterState
 from .godzilla_cards import ENERGY, take_tokens
-from .powers import POWERS, Node, Packet, Step, ask_during_damage, resume_damage
+from .powers import POWERS, Packet, ask_during_damage, resume_damage
 
 if TYPE_CHECKING:
     from .godzilla import GodzillaState

@@ -9,11 +9,10 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any, Callable
 
+from ...core.machine import Node, Step
 from .effects import Effects
 from .engine import CITY, FACES, OUT, KotState, MonsterState, face_sort
 
-Step = list[Any]         # a step of the engine's stack, ``[name, *args]`` (JSON-safe)
-Node = list[Any]         # a decision or chance node, ``[kind, seat, name, data]``
 Packet = dict[str, Any]  # a damage packet (``KotState.damage``): target, amount, kind, source, stage...
 
 if TYPE_CHECKING:

@@ -4,9 +4,10 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
+from ....core.machine import Step
 from ..engine import MonsterState
 from ..godzilla_cards import EVOLUTIONS, pick, take_tokens
-from ..powers import Packet, Step
+from ..powers import Packet
 
 if TYPE_CHECKING:
     from ..godzilla import GodzillaState

@@ -4,9 +4,9 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
+from ....core.machine import Step
 from ..engine import MonsterState
 from ..godzilla_cards import EVOLUTIONS
-from ..powers import Step
 
 if TYPE_CHECKING:
     from ..godzilla import GodzillaState

@@ -4,9 +4,9 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
+from ....core.machine import Step
 from ..engine import MonsterState
 from ..godzilla_cards import EVOLUTIONS, take_tokens
-from ..powers import Step
 from .godzilla import turn_mark
 
 if TYPE_CHECKING:
