@@ -33,14 +33,23 @@ any turn, clockwise from the active monster.
 from __future__ import annotations
 
 import random
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, TypedDict
 
 from ...core.machine import Node, Step
 from .cards import WINDOWS
 from .engine import KotState
+from .powers import Packet
 
 if TYPE_CHECKING:
     from .godzilla import GodzillaGame
+
+
+class EvoContext(TypedDict, total=False):
+    """What a play window knows (``evo_window``'s ``ctx``; empty in the other windows)."""
+
+    packet: Packet  # before-damage: the damage packet about to be applied
+    attacker: int   # smacked: the seat whose Smack it was
+    amount: int     # smacked: the hearts just lost
 
 
 class EvolutionMixin(KotState):
@@ -193,7 +202,7 @@ class EvolutionMixin(KotState):
         self.evo_drawn[seat] = []
 
     # ----- play windows ------------------------------------------------------------------------
-    def evo_playable(self, seat: int, window: str, ctx: dict[str, Any] | None = None) -> list[str]:
+    def evo_playable(self, seat: int, window: str, ctx: EvoContext | None = None) -> list[str]:
         """The Evolutions ``seat`` may play now, in ``window`` (hand order)."""
         if not self.evo_on or not self.evo_hand[seat]:
             return []
@@ -209,21 +218,21 @@ class EvolutionMixin(KotState):
                 out.append(eid)
         return out
 
-    def evo_window(self, window: str, seats: list[int], ctx: dict[str, Any] | None = None) -> list[Step]:
+    def evo_window(self, window: str, seats: list[int], ctx: EvoContext | None = None) -> list[Step]:
         """The step opening ``window`` for ``seats`` (in order); [] when nobody could play."""
         assert window in WINDOWS, window
         if not self.evo_on or not any(self.evo_hand[s] for s in seats):
             return []
         return [["evo-window", window, list(seats), dict(ctx or {})]]
 
-    def _step_evo_window(self, window: str, seats: list[int], ctx: dict[str, Any]) -> None:
+    def _step_evo_window(self, window: str, seats: list[int], ctx: EvoContext) -> None:
         for i, s in enumerate(seats):
             if self.evo_playable(s, window, ctx):
                 self._ask(s, "evolution", window=window, rest=seats[i + 1:], ctx=ctx)
                 return
         self.evo_window_closed(window, ctx)
 
-    def evo_window_closed(self, window: str, ctx: dict[str, Any]) -> None:
+    def evo_window_closed(self, window: str, ctx: EvoContext) -> None:
         """Hook: the window is over for everyone (before-damage resumes its loss here)."""
 
     def _legal_evolution(self, node: Node) -> list[str]:
@@ -238,7 +247,7 @@ class EvolutionMixin(KotState):
         steps = self.evo_play_card(seat, text.split()[1], d["ctx"])
         self._push(*steps, ["evo-window", d["window"], [seat] + d["rest"], d["ctx"]])
 
-    def evo_play_card(self, seat: int, eid: str, ctx: dict[str, Any]) -> list[Step]:
+    def evo_play_card(self, seat: int, eid: str, ctx: EvoContext) -> list[Step]:
         """``seat`` plays ``eid`` from its hand: a temporary one is discarded after use (to
         the public ``evo_used``), a permanent one stays in play. Returns its effect's steps."""
         m = self.monsters[seat]

@@ -20,7 +20,7 @@ from ...core.state import Game
 from . import cards as card_data
 from .effects import Effects
 from .engine import CATEGORIES, FACE_NAMES, KotState, MonsterState, seat_monsters
-from .evolutions import EvolutionMixin
+from .evolutions import EvoContext, EvolutionMixin
 from .godzilla_cards import ENERGY, EVOLUTIONS, share_effects
 from .powers import POWERS, Packet
 from .rulebook import GODZILLA_SECTIONS, citation
@@ -272,7 +272,7 @@ class GodzillaState(EvolutionMixin):
                 return True
         return False
 
-    def evo_window_closed(self, window: str, ctx: dict[str, Any]) -> None:
+    def evo_window_closed(self, window: str, ctx: EvoContext) -> None:
         if window == "before-damage":
             self._push(["damage", ctx["packet"]])
 

@@ -2,10 +2,11 @@
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
 from ....core.machine import Step
 from ..engine import LOCATION_NAMES, MonsterState
+from ..evolutions import EvoContext
 from ..godzilla_cards import EVOLUTIONS, take_tokens
 from ..powers import Packet
 
@@ -17,19 +18,19 @@ on, evolution = EVOLUTIONS.on, EVOLUTIONS.evolution
 
 # ----- Dig In (temporary, turn-start): 1 heart and 2 Energy -----
 @evolution("dig-in")
-def _dig_in(state: GodzillaState, m: MonsterState, ctx: dict[str, Any]) -> list[Step]:
+def _dig_in(state: GodzillaState, m: MonsterState, ctx: EvoContext) -> list[Step]:
     state.gain_hearts(m, 1, "Dig In")
     state.gain_energy(m, 2, "Dig In")
     return []
 
 
 # ----- Spike Ball Charge (temporary, after-roll): +1 heart to each monster the Smack hits -----
-def _smack_hits_someone(state: GodzillaState, m: MonsterState, ctx: dict[str, Any]) -> bool:
+def _smack_hits_someone(state: GodzillaState, m: MonsterState, ctx: EvoContext) -> bool:
     return state.smash_total(m) > 0 and bool(state.smash_targets(m))
 
 
 @evolution("spike-ball-charge", playable=_smack_hits_someone)
-def _spike_ball_charge(state: GodzillaState, m: MonsterState, ctx: dict[str, Any]) -> list[Step]:
+def _spike_ball_charge(state: GodzillaState, m: MonsterState, ctx: EvoContext) -> list[Step]:
     state.marks["turn-evo-spike-ball-charge"] = m.seat  # turn_mark
     state.say(f"{state.name(m.seat)}'s Smack costs each monster it hits 1 extra heart this turn.",
               "Spike Ball Charge")
@@ -41,7 +42,7 @@ on("smash_extra_for", "spike-ball-charge")(lambda state, m, target: 1)
 
 # ----- Never Give Up (temporary, before-damage): a lethal loss leaves 1 heart -----
 @evolution("never-give-up", playable=lambda state, m, ctx: ctx["packet"]["amount"] >= m.hearts)
-def _never_give_up(state: GodzillaState, m: MonsterState, ctx: dict[str, Any]) -> list[Step]:
+def _never_give_up(state: GodzillaState, m: MonsterState, ctx: EvoContext) -> list[Step]:
     p = ctx["packet"]
     p["amount"] = m.hearts - 1
     state.say(f"{state.name(m.seat)} will be left at 1 heart.", "Never Give Up")
@@ -50,7 +51,7 @@ def _never_give_up(state: GodzillaState, m: MonsterState, ctx: dict[str, Any]) -
 
 # ----- Stand Firm (temporary, smacked): stay in Tokyo unasked, 3 stars -----
 @evolution("stand-firm", playable=lambda state, m, ctx: state.in_tokyo(m))
-def _stand_firm(state: GodzillaState, m: MonsterState, ctx: dict[str, Any]) -> list[Step]:
+def _stand_firm(state: GodzillaState, m: MonsterState, ctx: EvoContext) -> list[Step]:
     state.smash_flags[f"decided{m.seat}"] = True  # the flee question is skipped (design ruling 10)
     state.say(f"{state.name(m.seat)} stays in {LOCATION_NAMES[m.location]}.", "Stand Firm")
     state.gain_stars(m, 3, "Stand Firm")
@@ -59,7 +60,7 @@ def _stand_firm(state: GodzillaState, m: MonsterState, ctx: dict[str, Any]) -> l
 
 # ----- Ancient Instinct (temporary, buy): 1 Dice token and 1 star -----
 @evolution("ancient-instinct")
-def _ancient_instinct(state: GodzillaState, m: MonsterState, ctx: dict[str, Any]) -> list[Step]:
+def _ancient_instinct(state: GodzillaState, m: MonsterState, ctx: EvoContext) -> list[Step]:
     take_tokens(state, m, 1, "Ancient Instinct")
     state.gain_stars(m, 1, "Ancient Instinct")
     return []

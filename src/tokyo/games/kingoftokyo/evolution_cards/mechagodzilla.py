@@ -2,10 +2,11 @@
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
 from ....core.machine import Step
 from ..engine import MonsterState
+from ..evolutions import EvoContext
 from ..godzilla_cards import EVOLUTIONS, pick, take_tokens
 from ..powers import Packet
 
@@ -17,7 +18,7 @@ on, evolution = EVOLUTIONS.on, EVOLUTIONS.evolution
 
 # ----- Self-Repair Protocol (temporary, turn-start): 2 hearts and 1 Energy -----
 @evolution("self-repair")
-def _self_repair(state: GodzillaState, m: MonsterState, ctx: dict[str, Any]) -> list[Step]:
+def _self_repair(state: GodzillaState, m: MonsterState, ctx: EvoContext) -> list[Step]:
     state.gain_hearts(m, 2, "Self-Repair Protocol")
     state.gain_energy(m, 1, "Self-Repair Protocol")
     return []
@@ -26,7 +27,7 @@ def _self_repair(state: GodzillaState, m: MonsterState, ctx: dict[str, Any]) -> 
 # ----- Finger Missiles (temporary, after-roll): pay 1-3 Energy, +1 Smack each -----
 # offered only with Energy to pay and a monster in reach (ruling G51)
 @evolution("finger-missiles", playable=lambda state, m, ctx: m.energy >= 1 and bool(state.smash_targets(m)))
-def _finger_missiles(state: GodzillaState, m: MonsterState, ctx: dict[str, Any]) -> list[Step]:
+def _finger_missiles(state: GodzillaState, m: MonsterState, ctx: EvoContext) -> list[Step]:
     return [pick(m.seat, "pick-number", range(1, min(3, m.energy) + 1), "finger-missiles")]
 
 
@@ -48,7 +49,7 @@ def _finger_missiles_total(state: GodzillaState, m: MonsterState, total: int, cl
 
 # ----- Hexagonal Barrier (temporary, before-damage): 3 hearts fewer from this loss -----
 @evolution("hexagonal-barrier")
-def _hexagonal_barrier(state: GodzillaState, m: MonsterState, ctx: dict[str, Any]) -> list[Step]:
+def _hexagonal_barrier(state: GodzillaState, m: MonsterState, ctx: EvoContext) -> list[Step]:
     p = ctx["packet"]
     before = p["amount"]
     p["amount"] = max(0, before - 3)
@@ -59,14 +60,14 @@ def _hexagonal_barrier(state: GodzillaState, m: MonsterState, ctx: dict[str, Any
 
 # ----- Power Recharge (temporary, end-of-turn): 3 Energy -----
 @evolution("power-recharge")
-def _power_recharge(state: GodzillaState, m: MonsterState, ctx: dict[str, Any]) -> list[Step]:
+def _power_recharge(state: GodzillaState, m: MonsterState, ctx: EvoContext) -> list[Step]:
     state.gain_energy(m, 3, "Power Recharge")
     return []
 
 
 # ----- Arsenal Reload (temporary, buy): 3 Dice tokens -----
 @evolution("arsenal-reload", playable=lambda state, m, ctx: state.supply["dice"] > 0)
-def _arsenal_reload(state: GodzillaState, m: MonsterState, ctx: dict[str, Any]) -> list[Step]:
+def _arsenal_reload(state: GodzillaState, m: MonsterState, ctx: EvoContext) -> list[Step]:
     take_tokens(state, m, 3, "Arsenal Reload")
     return []
 
@@ -99,7 +100,7 @@ def _titanium_armour(state: GodzillaState, t: MonsterState, p: Packet) -> bool:
 
 
 @evolution("titanium-armour")
-def _titanium_armour_play(state: GodzillaState, m: MonsterState, ctx: dict[str, Any]) -> list[Step]:
+def _titanium_armour_play(state: GodzillaState, m: MonsterState, ctx: EvoContext) -> list[Step]:
     _armour(state, m, ctx["packet"])
     return []
 

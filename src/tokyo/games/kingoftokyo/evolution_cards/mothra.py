@@ -2,30 +2,31 @@
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
 from ....core.machine import Step
 from ..engine import MonsterState
+from ..evolutions import EvoContext
 from ..godzilla_cards import EVOLUTIONS
 
 if TYPE_CHECKING:
     from ..godzilla import GodzillaState
 
 
-def _hurt(state: GodzillaState, m: MonsterState, ctx: dict[str, Any]) -> bool:
+def _hurt(state: GodzillaState, m: MonsterState, ctx: EvoContext) -> bool:
     return m.hearts < state.max_hearts(m)
 
 
 # ----- Silken Cocoon (temporary, turn-start) -------------------------------------------------
 @EVOLUTIONS.evolution("silken-cocoon", playable=_hurt)
-def _silken_cocoon(state: GodzillaState, m: MonsterState, ctx: dict[str, Any]) -> list[Step]:
+def _silken_cocoon(state: GodzillaState, m: MonsterState, ctx: EvoContext) -> list[Step]:
     state.gain_hearts(m, 4, "Silken Cocoon")
     return []
 
 
 # ----- Poison Scales (temporary, after-roll) -------------------------------------------------
 @EVOLUTIONS.evolution("poison-scales")
-def _poison_scales(state: GodzillaState, m: MonsterState, ctx: dict[str, Any]) -> list[Step]:
+def _poison_scales(state: GodzillaState, m: MonsterState, ctx: EvoContext) -> list[Step]:
     return [state.damage(s, 1, "card", m.seat, "Poison Scales")
             for s in state.clockwise_from(m.seat) if state.monsters[s].alive]
 
@@ -33,7 +34,7 @@ def _poison_scales(state: GodzillaState, m: MonsterState, ctx: dict[str, Any]) -
 # ----- Take Wing (temporary, before-damage) --------------------------------------------------
 @EVOLUTIONS.evolution("take-wing", playable=lambda state, m, ctx: ctx["packet"]["kind"] == "smash"
                       and state.in_tokyo(m) and ctx["packet"]["amount"] > 0)
-def _take_wing(state: GodzillaState, m: MonsterState, ctx: dict[str, Any]) -> list[Step]:
+def _take_wing(state: GodzillaState, m: MonsterState, ctx: EvoContext) -> list[Step]:
     p = ctx["packet"]
     p["amount"] = 0
     state.say(f"{state.name(m.seat)} loses no hearts from this Smack.", "Take Wing")
@@ -44,14 +45,14 @@ def _take_wing(state: GodzillaState, m: MonsterState, ctx: dict[str, Any]) -> li
 
 # ----- Healing Dust (temporary, smacked) -----------------------------------------------------
 @EVOLUTIONS.evolution("healing-dust", playable=_hurt)
-def _healing_dust(state: GodzillaState, m: MonsterState, ctx: dict[str, Any]) -> list[Step]:
+def _healing_dust(state: GodzillaState, m: MonsterState, ctx: EvoContext) -> list[Step]:
     state.gain_hearts(m, 2, "Healing Dust")
     return []
 
 
 # ----- Serene Guardian (temporary, end-of-turn) ----------------------------------------------
 @EVOLUTIONS.evolution("serene-guardian", playable=lambda state, m, ctx: m.hearts >= 8)
-def _serene_guardian(state: GodzillaState, m: MonsterState, ctx: dict[str, Any]) -> list[Step]:
+def _serene_guardian(state: GodzillaState, m: MonsterState, ctx: EvoContext) -> list[Step]:
     state.gain_stars(m, 3, "Serene Guardian")
     return []
 

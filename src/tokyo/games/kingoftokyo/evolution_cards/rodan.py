@@ -2,10 +2,11 @@
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
 from ....core.machine import Step
 from ..engine import MonsterState
+from ..evolutions import EvoContext
 from ..godzilla_cards import EVOLUTIONS, take_tokens
 from .godzilla import turn_mark
 
@@ -15,7 +16,7 @@ if TYPE_CHECKING:
 
 # ----- Tailwind (temporary, turn-start) ------------------------------------------------------
 @EVOLUTIONS.evolution("tailwind")
-def _tailwind(state: GodzillaState, m: MonsterState, ctx: dict[str, Any]) -> list[Step]:
+def _tailwind(state: GodzillaState, m: MonsterState, ctx: EvoContext) -> list[Step]:
     turn_mark(state, m, "tailwind")  # read when the rolls are counted, right after turn start
     state.say(f"{state.name(m.seat)} gets 2 extra rolls this turn.", "Tailwind")
     return []
@@ -26,7 +27,7 @@ EVOLUTIONS.on("extra_rolls", "tailwind")(lambda state, m: 2)
 
 # ----- Second Pass (temporary, after-roll) ---------------------------------------------------
 @EVOLUTIONS.evolution("second-pass")
-def _second_pass(state: GodzillaState, m: MonsterState, ctx: dict[str, Any]) -> list[Step]:
+def _second_pass(state: GodzillaState, m: MonsterState, ctx: EvoContext) -> list[Step]:
     """One more roll: the pending resolution is replaced by a roll decision with one roll
     left; stopping after it makes the Roll final again (the after-roll window reopens)."""
     state.rolls_allowed = state.rolls_used + 1
@@ -40,7 +41,7 @@ def _second_pass(state: GodzillaState, m: MonsterState, ctx: dict[str, Any]) -> 
 
 # ----- Supersonic Dodge (temporary, before-damage) -------------------------------------------
 @EVOLUTIONS.evolution("supersonic-dodge", playable=lambda state, m, ctx: 0 < ctx["packet"]["amount"] <= 3)
-def _supersonic_dodge(state: GodzillaState, m: MonsterState, ctx: dict[str, Any]) -> list[Step]:
+def _supersonic_dodge(state: GodzillaState, m: MonsterState, ctx: EvoContext) -> list[Step]:
     ctx["packet"]["amount"] = 0
     state.say(f"{state.name(m.seat)} loses no hearts from this loss.", "Supersonic Dodge")
     return []
@@ -53,13 +54,13 @@ def _others_in_tokyo(state: GodzillaState, m: MonsterState) -> list[int]:
 
 
 @EVOLUTIONS.evolution("sonic-boom", playable=lambda state, m, ctx: bool(_others_in_tokyo(state, m)))
-def _sonic_boom(state: GodzillaState, m: MonsterState, ctx: dict[str, Any]) -> list[Step]:
+def _sonic_boom(state: GodzillaState, m: MonsterState, ctx: EvoContext) -> list[Step]:
     return [state.damage(s, 3, "card", m.seat, "Sonic Boom") for s in _others_in_tokyo(state, m)]
 
 
 # ----- Updraft (temporary, buy) --------------------------------------------------------------
 @EVOLUTIONS.evolution("updraft")
-def _updraft(state: GodzillaState, m: MonsterState, ctx: dict[str, Any]) -> list[Step]:
+def _updraft(state: GodzillaState, m: MonsterState, ctx: EvoContext) -> list[Step]:
     take_tokens(state, m, 2, "Updraft")
     state.gain_energy(m, 2, "Updraft")
     return []
