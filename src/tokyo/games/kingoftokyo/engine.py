@@ -1546,7 +1546,7 @@ class KotState(StepState):
     def edition_from_data(self, d: dict[str, Any]) -> None:
         pass
 
-    def clone(self) -> "KotState":
+    def clone(self) -> Self:
         other = self.__class__.__new__(self.__class__)
         State.__init__(other, self.game)
         self._copy_base_into(other)
@@ -1599,7 +1599,7 @@ class KotState(StepState):
     def edition_observation(self, seat: int | None) -> dict[str, Any]:
         return {}
 
-    def resample(self, seat: int, rng: random.Random) -> "KotState":
+    def resample(self, seat: int, rng: random.Random) -> Self:
         """A state consistent with ``seat``'s view: top cards it has not seen are put
         back into the unseen deck (they will be revealed by chance again)."""
         other = self.clone()
