@@ -8,12 +8,12 @@ Edition rulebook by section; rulings are R1-R10 in docs/rulings.md.
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, ClassVar
 
+from ...core.machine import Node, Step
 from ...core.options import GameInfo, Option
 from . import cards as card_data
 from .cards import PowerCard, WickednessTile
-from .effects import Node, Step
 from .engine import KotGame, KotState, MonsterState, seat_monsters
 from .powers import POWERS
 from .rulebook import DARK_SECTIONS
@@ -188,7 +188,7 @@ class DarkEditionGame(KotGame):
     resolve_done (R42).
     """
 
-    MONSTER_IDS = ("alienoid", "the-king", "gigazaur", "meka-dragon", "cyber-bunny", "kraken")
+    MONSTER_IDS: ClassVar[tuple[str, ...]] = ("alienoid", "the-king", "gigazaur", "meka-dragon", "cyber-bunny", "kraken")
     info = GameInfo(
         game_id="kot-dark", title="King of Tokyo: Dark Edition", min_players=2, max_players=6,
         default_players=4,

@@ -25,12 +25,10 @@ from __future__ import annotations
 from collections import defaultdict
 from typing import Any, Callable, TypeVar
 
+from ...core.machine import Step
+
 # The first argument of every effect function is the state of the edition that registers it
 # (a KotState subclass: DarkState, GodzillaState), so the registries type only the results.
-Step = list[Any]
-"""A step of the turn machine: ``[name, *args]``, JSON-safe (engine.py)."""
-Node = list[Any]
-"""A pending node: ``["decision", seat, kind, data]`` or ``["chance", CHANCE, kind, data]`` (tokyo.core.machine)."""
 
 HookFn = Callable[..., Any]
 """An ``on(hook, ...)`` effect: ``fn(state, monster, *args)``; its result depends on the hook."""

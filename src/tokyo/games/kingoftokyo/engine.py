@@ -19,12 +19,12 @@ from __future__ import annotations
 
 import json
 import random
-from typing import Any, Iterable, NotRequired, Self, Sequence, TypedDict, TypeVar, cast
+from typing import Any, ClassVar, Iterable, NotRequired, Self, Sequence, TypedDict, TypeVar, cast
 
-from ...core.machine import StepState
+from ...core.machine import Node, Step, StepState
 from ...core.state import CHANCE, Event, Game, State, turn_order_labels
 from .cards import EnergyCard, PowerCard
-from .effects import Effects, HookFn, Node, Step
+from .effects import Effects, HookFn
 from .rulebook import citation
 
 FACES = ("1", "2", "3", "e", "h", "c")
@@ -80,7 +80,7 @@ class MonsterState:
                  "tiles", "poison", "shrink", "smoke", "alive", "location", "copy", "zombified",
                  "wings_turn", "jump_turn", "culled_turn", "caused_loss", "order_out")
 
-    FIELDS = __slots__
+    FIELDS: ClassVar[tuple[str, ...]] = __slots__
 
     def __init__(self, seat: int, monster: str):
         self.seat = seat
@@ -148,7 +148,7 @@ Card = PowerCard | EnergyCard
 class KotGame(Game):
     """Base of the King of Tokyo editions' games: the facts the turn machine reads."""
 
-    max_dice: int
+    max_dice: ClassVar[int]
     """The most dice a monster may roll (Dark: six and two yellow)."""
     citations: dict[str, str]
     """Log citation of each card (tile, Evolution) effect, by the name the effect cites."""
@@ -219,7 +219,7 @@ class KotState(StepState):
     """
 
     game: KotGame
-    effects: Effects = Effects("none")
+    effects: ClassVar[Effects] = Effects("none")
     """The edition's card and tile effects (see effects.py)."""
 
     # ----- construction -------------------------------------------------------------
@@ -329,25 +329,25 @@ class KotState(StepState):
                 "cards": [sorted(set(ids)) for ids in self.bought], "cards_verb": "bought"}
 
     # ----- the step machine (tokyo.core.machine.StepState) -------------------------------
-    PLAY_NOTES = ("Dice faces: 1 2 3, e = Energy, h = Heart, c = Claw. At a roll, 'keep 1 1 c' sets "
+    PLAY_NOTES: ClassVar[str] = ("Dice faces: 1 2 3, e = Energy, h = Heart, c = Claw. At a roll, 'keep 1 1 c' sets "
                   "those dice aside and rerolls the rest; 'stop' (or 'keep') keeps them all.")
 
-    RULEBOOK: dict[str, str] = {}
+    RULEBOOK: ClassVar[dict[str, str]] = {}
     """The section titles of the edition's rule statement page (rulebook.py); an edition sets it."""
 
-    RULE_KEYS: dict[str, str] = {}
+    RULE_KEYS: ClassVar[dict[str, str]] = {}
     """Where an edition numbers a shared rule differently: the shared machine's statement key
     (the kot-dark numbering it cites) -> the edition's own key (kot-godzilla: "2.4.1" -> "2.3.1")."""
 
-    KEEP_TYPES: tuple[str, ...] = ("keep",)
+    KEEP_TYPES: ClassVar[tuple[str, ...]] = ("keep",)
     """Card types that stay in front of the buyer (Dark: KEEP; Godzilla: POWER); any other type
     resolves when bought and goes to the discard pile."""
 
-    FACE_WORDS = FACE_NAMES
+    FACE_WORDS: ClassVar[dict[str, str]] = FACE_NAMES
     """The words the log uses for the faces (Godzilla: Smack and Heal)."""
-    SMASH_VERB = "Smashes"
+    SMASH_VERB: ClassVar[str] = "Smashes"
     """The log's verb for resolving Claws (Godzilla: "Smacks")."""
-    YIELD_VERB = "yields"
+    YIELD_VERB: ClassVar[str] = "yields"
     """The log's verb for leaving Tokyo after losing hearts to Claws (Godzilla: "flees")."""
 
     def rule(self, key: str) -> str:
@@ -819,17 +819,17 @@ class KotState(StepState):
             return
         self._ask(self.active, "resolve", legal)
 
-    CATEGORY_WORDS = {"numbers": "its numbers", "hearts": "its hearts", "energy": "its energy",
+    CATEGORY_WORDS: ClassVar[dict[str, str]] = {"numbers": "its numbers", "hearts": "its hearts", "energy": "its energy",
                       "smash": "its Smash"}
     """How the log names each category of dice (Godzilla: Heal and Smack)."""
 
-    SMASH_FEEDBACK: frozenset[str] = frozenset()
+    SMASH_FEEDBACK: ClassVar[frozenset[str]] = frozenset()
     """Cards, tiles and Evolutions that, held by a monster the active monster's Smash may hurt,
     can change the active monster while that Smash resolves (its hearts, its cards) or end the
     game there (Final Roar): with one of them in reach the resolve order is asked (ruling
     R41). The edition fills it."""
 
-    READS_OWN_STARS: frozenset[str] = frozenset()
+    READS_OWN_STARS: ClassVar[frozenset[str]] = frozenset()
     """The active monster's own cards and tiles whose effect during its Smash depends on its
     stars (Underdog): with one, numbers then Smash and Smash then numbers may differ (R41)."""
 
@@ -1490,7 +1490,7 @@ class KotState(StepState):
         self.say(f"{self.name(m.seat)} takes another turn.", self.rule("7.4"))
         self._push(["turn-start", m.seat, True])
 
-    GAME_OVER_RULES = {"stars": "6.2", "survival": "6.3", "none": "9.0.2"}
+    GAME_OVER_RULES: ClassVar[dict[str, str]] = {"stars": "6.2", "survival": "6.3", "none": "9.0.2"}
     """The statement key each way of ending the game cites (``finish``)."""
 
     def finish(self, winners: list[int], how: str, sentence: str, rule: str | None = None) -> None:
@@ -1501,7 +1501,7 @@ class KotState(StepState):
         self.say("Game over: " + sentence, rule or self.rule(self.GAME_OVER_RULES[how]))
 
     # ============================ kernel: data, clone, observation =====================
-    _SCALARS = ("city", "bay", "rolls_used", "rolls_allowed", "active", "turn_count", "order_seat",
+    _SCALARS: ClassVar[tuple[str, ...]] = ("city", "bay", "rolls_used", "rolls_allowed", "active", "turn_count", "order_seat",
                 "fewer_dice", "peeked", "winners", "win_by", "eliminations")
 
     def _to_data(self) -> dict[str, Any]:

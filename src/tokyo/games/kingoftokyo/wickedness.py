@@ -8,7 +8,8 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from .effects import Effects, Node, Step
+from ...core.machine import Node, Step
+from .effects import Effects
 from .engine import Damage, MonsterState
 
 if TYPE_CHECKING:  # dark.py imports this module
