@@ -11,7 +11,7 @@ Because everything is plain data, a state clones and round-trips through JSON ex
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, ClassVar
 
 from .state import CHANCE, TERMINAL, Event, State
 
@@ -39,8 +39,8 @@ class StepState(State):
     stack: list[Step]
     node: Node | None
     winners: list[int] | None
-    _step_table: dict[str, Any] = {}
-    _interrupts = False
+    _step_table: ClassVar[dict[str, Any]] = {}
+    _interrupts: ClassVar[bool] = False
 
     def __init_subclass__(cls, **kwargs: Any) -> None:
         # per class, for the hot loop of ``_run`` (one pass per internal step): its step

@@ -27,7 +27,8 @@ def register_game(game_id: str, target: str | type[Game]) -> None:
         _GAMES[game_id] = target
     else:
         _LOADED[game_id] = target
-        _GAMES[game_id] = f"{target.__module__}:{target.__qualname__}"
+        # getattr: mypyc reads ``Class.__module__`` as an instance attribute and refuses it
+        _GAMES[game_id] = f"{getattr(target, '__module__')}:{target.__qualname__}"
 
 
 def _game_class(game_id: str) -> type[Game]:

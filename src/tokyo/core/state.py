@@ -17,7 +17,7 @@ from __future__ import annotations
 import json
 from dataclasses import dataclass
 import random
-from typing import Any, Iterable, Iterator
+from typing import Any, ClassVar, Iterable, Iterator
 
 from .errors import IllegalActionError, StateFormatError
 from .options import GameInfo
@@ -214,11 +214,17 @@ class State:
 
     def _apply_legal(self, text: str) -> None:
         """Apply an action already known to be canonical and legal (fast path)."""
-        self._legal_cache = None
-        self._legal_next = None
+        self._forget_legal()
         self._history.append(text)
         self._apply(text)
         self._legal_cache, self._legal_next = self._legal_next, None
+
+    def _forget_legal(self) -> None:
+        # a method, not two assignments in _apply_legal: there mypy would take
+        # ``_legal_next`` to stay None through ``_apply`` (narrowing), and the compiled
+        # engine (mypyc) would check that at run time
+        self._legal_cache = None
+        self._legal_next = None
 
     def returns(self) -> list[float]:
         """One float per seat: 1.0 for each winner, 0.0 otherwise (all 0.0 if all lost).
@@ -290,7 +296,7 @@ class Game:
     ``_new_blank_state`` (a state to be filled by ``_from_data``).
     """
 
-    info: GameInfo
+    info: ClassVar[GameInfo]
 
     def __init__(self, num_players: int, options: dict[str, Any]):
         # ``num_players`` is the number of seats; ``players`` the player count the game was
