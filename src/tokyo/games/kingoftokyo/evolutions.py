@@ -33,12 +33,11 @@ any turn, clockwise from the active monster.
 from __future__ import annotations
 
 import random
-from typing import TYPE_CHECKING, Any, TypedDict
+from typing import TYPE_CHECKING, Any, ClassVar, TypedDict
 
 from ...core.machine import Node, Step
 from .cards import WINDOWS
-from .engine import KotState
-from .powers import Packet
+from .engine import Damage, KotState
 
 if TYPE_CHECKING:
     from .godzilla import GodzillaGame
@@ -47,7 +46,7 @@ if TYPE_CHECKING:
 class EvoContext(TypedDict, total=False):
     """What a play window knows (``evo_window``'s ``ctx``; empty in the other windows)."""
 
-    packet: Packet  # before-damage: the damage packet about to be applied
+    packet: Damage  # before-damage: the damage packet about to be applied
     attacker: int   # smacked: the seat whose Smack it was
     amount: int     # smacked: the hearts just lost
 
@@ -65,7 +64,7 @@ class EvolutionMixin(KotState):
     evo_used: list[list[str]]
     evo_play: list[list[str]]
 
-    EVO_RULES = {"setup": "7.1.2", "heal": "7.2.1", "reshuffle": "7.2.4", "play": "7.2.6",
+    EVO_RULES: ClassVar[dict[str, str]] = {"setup": "7.1.2", "heal": "7.2.1", "reshuffle": "7.2.4", "play": "7.2.6",
                  "temporary": "7.3.1", "permanent": "7.3.2", "eliminated": "G8"}
     """Statement keys the mechanism cites; an edition maps them to its own page (``own``)."""
 
@@ -81,7 +80,7 @@ class EvolutionMixin(KotState):
         self.evo_used = [[] for _ in range(n)]
         self.evo_play = [[] for _ in range(n)]
 
-    _EVO_FIELDS = ("evo_deck", "evo_hand", "evo_drawn", "evo_discard", "evo_used", "evo_play")
+    _EVO_FIELDS: ClassVar[tuple[str, ...]] = ("evo_deck", "evo_hand", "evo_drawn", "evo_discard", "evo_used", "evo_play")
 
     def _evo_piles(self) -> tuple[list[list[str]], ...]:
         """The piles in the order of ``_EVO_FIELDS``."""

@@ -12,17 +12,16 @@ of docs/rulings.md.
 from __future__ import annotations
 
 import random
-from typing import Any, Callable
+from typing import Any, Callable, ClassVar
 
 from ...core.machine import Node, Step
 from ...core.options import GameInfo, Option
-from ...core.state import Game
 from . import cards as card_data
 from .effects import Effects
-from .engine import CATEGORIES, FACE_NAMES, KotState, MonsterState, seat_monsters
+from .engine import CATEGORIES, FACE_NAMES, Damage, KotGame, KotState, MonsterState, seat_monsters
 from .evolutions import EvoContext, EvolutionMixin
 from .godzilla_cards import ENERGY, EVOLUTIONS, share_effects
-from .powers import POWERS, Packet
+from .powers import POWERS
 from .rulebook import GODZILLA_SECTIONS, citation
 
 ENERGY_SET = "godzilla_energy_cards.toml"
@@ -261,7 +260,7 @@ class GodzillaState(EvolutionMixin):
         return []
 
     # ----- losing hearts: before-damage and smacked windows --------------------------------------
-    def hook_damage_stage(self, t: MonsterState, p: Packet, stage: int) -> bool:
+    def hook_damage_stage(self, t: MonsterState, p: Damage, stage: int) -> bool:
         if super().hook_damage_stage(t, p, stage):
             return True
         if stage == 4 and not p.get("evo") and p["amount"] > 0:
@@ -276,11 +275,13 @@ class GodzillaState(EvolutionMixin):
         if window == "before-damage":
             self._push(["damage", ctx["packet"]])
 
-    def hook_lost_hearts(self, t: MonsterState, amount: int, p: Packet,
+    def hook_lost_hearts(self, t: MonsterState, amount: int, p: Damage,
                         held: list[str] | None = None) -> list[Step]:
         steps = super().hook_lost_hearts(t, amount, p, held)
+        attacker = p["source"]
         if p["kind"] == "smash" and amount > 0 and t.alive:
-            steps += self.evo_window("smacked", [t.seat], {"attacker": p["source"], "amount": amount})
+            assert attacker is not None  # a Smack is always some monster's
+            steps += self.evo_window("smacked", [t.seat], {"attacker": attacker, "amount": amount})
         return steps
 
     def _legal_yield(self, node: Node) -> list[str]:
@@ -310,7 +311,7 @@ class GodzillaState(EvolutionMixin):
     def hook_sweep_keeps(self, cid: str) -> bool:
         return self.game.card(cid).type == "event"
 
-    def _legal_buy(self, node: Node) -> list[str]:
+    def _legal_buy(self, node: Node | None) -> list[str]:
         out = super()._legal_buy(node)
         if "sweep" in out and all(self.hook_sweep_keeps(c) for c in self.market if c):
             out.remove("sweep")  # ruling G6: nothing a sweep could discard
@@ -397,14 +398,14 @@ WINDOW_WORDS = {"turn-start": "at the start of your turn, before your first roll
                 "end-of-turn": "at the end of any monster's turn"}
 
 
-class GodzillaGame(Game):
+class GodzillaGame(KotGame):
     """``kot-godzilla``: King of Tokyo: Godzilla for 2-6 monsters.
 
     Options: monsters, evolutions (the Evolution extension, off by default),
     two_player_variant (energy instead of stars for Tokyo, 2 players), ask_always (G53, G54).
     """
 
-    MONSTER_IDS = tuple(card_data.species_monsters(MONSTER_SET))
+    MONSTER_IDS: ClassVar[tuple[str, ...]] = tuple(card_data.species_monsters(MONSTER_SET))
     info = GameInfo(
         game_id="kot-godzilla", title="King of Tokyo: Godzilla", min_players=2, max_players=6,
         default_players=4,

@@ -14,9 +14,8 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from ...core.machine import Step
-from .engine import CITY, OUT, MonsterState
+from .engine import CITY, OUT, Damage, MonsterState
 from .godzilla_cards import ENERGY, pick, take_tokens
-from .powers import Packet
 
 if TYPE_CHECKING:
     from .godzilla import GodzillaState
@@ -184,7 +183,7 @@ def _rationing_play(state: GodzillaState, m: MonsterState) -> None:
 
 
 @on("damage_stage_3", "evacuated-city")
-def _evacuated(state: GodzillaState, t: MonsterState, p: Packet) -> bool:
+def _evacuated(state: GodzillaState, t: MonsterState, p: Damage) -> bool:
     if p["kind"] == "smash" and t.location != OUT and p["amount"] > 0:
         p["amount"] -= 1
         state.say(f"{state.name(t.seat)} loses 1 heart fewer in the evacuated city.", "Evacuated City")

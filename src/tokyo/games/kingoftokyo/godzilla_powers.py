@@ -15,9 +15,9 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from ...core.machine import Node, Step
-from .engine import OUT, MonsterState
+from .engine import OUT, Damage, MonsterState
 from .godzilla_cards import ENERGY, take_tokens
-from .powers import POWERS, Packet, ask_during_damage, resume_damage
+from .powers import POWERS, ask_during_damage, resume_damage
 
 if TYPE_CHECKING:
     from .godzilla import GodzillaState
@@ -119,7 +119,7 @@ def _celebrity_kaiju(state: GodzillaState, m: MonsterState, c: dict[str, int]) -
 
 # =============================== losing hearts ==============================================
 @on("damage_stage_2", "energy-shield")
-def _energy_shield(state: GodzillaState, t: MonsterState, p: Packet) -> bool:
+def _energy_shield(state: GodzillaState, t: MonsterState, p: Damage) -> bool:
     """Once during each monster's turn, before a loss (after Camouflage-like stages, before the
     fixed reductions of stage 3): pay 2 Energy to lose 2 hearts fewer (ruling G23)."""
     if (p["amount"] > 0 and t.energy >= 2 and not state.marks.get(f"turn-shield-{t.seat}")

@@ -7,13 +7,11 @@ the registration order unless ``order=`` says otherwise (docs/rulings.md, R10).
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any, Callable
+from typing import TYPE_CHECKING, Callable
 
 from ...core.machine import Node, Step
 from .effects import Effects
-from .engine import CITY, FACES, OUT, KotState, MonsterState, face_sort
-
-Packet = dict[str, Any]  # a damage packet (``KotState.damage``): target, amount, kind, source, stage...
+from .engine import CITY, FACES, OUT, Damage, KotState, MonsterState, face_sort, rolled_faces
 
 if TYPE_CHECKING:
     from .dark import DarkState
@@ -28,7 +26,7 @@ def _name(state: KotState, cid: str) -> str:
 
 
 # =============================== helpers for paused damage ===============================
-def ask_during_damage(state: KotState, seat: int, name: str, p: Packet, stage: int) -> bool:
+def ask_during_damage(state: KotState, seat: int, name: str, p: Damage, stage: int) -> bool:
     """Pause damage packet ``p`` at ``stage`` for a decision ``name`` of ``seat``."""
     p["stage"] = stage
     p.setdefault("asked", []).append(name)
@@ -158,7 +156,7 @@ def _drink(state: KotState, m: MonsterState, words: list[str]) -> None:
 def _cull_offer(state: KotState, m: MonsterState) -> list[str]:
     if m.culled_turn == state.turn_count:
         return []
-    return [f"cull {f}" for f in face_sort(set(state.dice)) if f != "1"]
+    return [f"cull {f}" for f in face_sort(set(rolled_faces(state.dice))) if f != "1"]
 
 
 @action("cull")
@@ -169,7 +167,7 @@ def _cull(state: KotState, m: MonsterState, words: list[str]) -> None:
 
 
 def _changes(state: KotState) -> list[tuple[str, str]]:
-    return [(f, t) for f in face_sort(set(state.dice)) for t in FACES if t != f]
+    return [(f, t) for f in face_sort(set(rolled_faces(state.dice))) for t in FACES if t != f]
 
 
 @on("adjust", "plot-twist")
@@ -211,7 +209,7 @@ def _probe_ask(state: KotState, seat: int) -> None:
 
 
 def _probe_legal(state: KotState, node: Node) -> list[str]:
-    return [f"probe {f}" for f in face_sort(set(state.dice))] + ["pass"]
+    return [f"probe {f}" for f in face_sort(set(rolled_faces(state.dice)))] + ["pass"]
 
 
 @decision("probe", _probe_legal)
@@ -289,7 +287,7 @@ def _fire_side(state: KotState, m: MonsterState, n: int, targets: list[int]) -> 
 
 
 @on("dealt_loss", "shrink-ray")
-def _shrink_ray(state: KotState, m: MonsterState, t: MonsterState, amount: int, p: Packet) -> None:
+def _shrink_ray(state: KotState, m: MonsterState, t: MonsterState, amount: int, p: Damage) -> None:
     if p["kind"] == "smash" and state.supply["shrink"] > 0 and t.alive:
         state.supply["shrink"] -= 1
         t.shrink += 1
@@ -378,7 +376,7 @@ def move_card(state: KotState, giver: MonsterState, taker: MonsterState, cid: st
 
 # =============================== damage stages ==============================================
 @on("damage_stage_0", "hibernation")
-def _hibernation_shield(state: KotState, t: MonsterState, p: Packet) -> bool:
+def _hibernation_shield(state: KotState, t: MonsterState, p: Damage) -> bool:
     if p["amount"] > 0:
         p["amount"] = 0
         state.say(f"{state.name(t.seat)} is hibernating and loses no hearts.", "Hibernation")
@@ -386,7 +384,7 @@ def _hibernation_shield(state: KotState, t: MonsterState, p: Packet) -> bool:
 
 
 @on("damage_stage_0", "jets")
-def _jets(state: KotState, t: MonsterState, p: Packet) -> bool:
+def _jets(state: KotState, t: MonsterState, p: Damage) -> bool:
     if t.wings_turn == state.turn_count or p["amount"] <= 0:
         return False  # no heart would be lost: nothing for Jets to do
     if p["kind"] == "smash" and t.location != OUT and "jets" not in p.get("asked", []):
@@ -415,7 +413,7 @@ def _jets_do(state: KotState, node: Node, text: str) -> None:
 
 
 @on("damage_stage_0", "wings")
-def _wings(state: KotState, t: MonsterState, p: Packet) -> bool:
+def _wings(state: KotState, t: MonsterState, p: Damage) -> bool:
     if t.wings_turn == state.turn_count:
         p["amount"] = 0
         state.say(f"{state.name(t.seat)} flies away on its Wings and loses no hearts.", "Wings")
@@ -440,7 +438,7 @@ def _wings_do(state: KotState, node: Node, text: str) -> None:
 
 
 @on("damage_stage_1", "camouflage")
-def _camouflage(state: KotState, t: MonsterState, p: Packet) -> bool:
+def _camouflage(state: KotState, t: MonsterState, p: Damage) -> bool:
     if p["amount"] > 0:
         p["stage"] = 1
         p["camo"] = [p["amount"], 0]   # dice left to roll, hearts rolled
@@ -471,7 +469,7 @@ def _camouflage_die(state: KotState, node: Node, face: str) -> None:
 
 
 @on("damage_stage_2", "super-jump")
-def _super_jump(state: KotState, t: MonsterState, p: Packet) -> bool:
+def _super_jump(state: KotState, t: MonsterState, p: Damage) -> bool:
     if t.energy >= 1 and t.jump_turn != state.turn_count and p["amount"] > 0:
         return ask_during_damage(state, t.seat, "super-jump", p, 3)
     return False
@@ -489,7 +487,7 @@ def _super_jump_do(state: KotState, node: Node, text: str) -> None:
 
 
 @on("damage_stage_3", "armor-plating")
-def _armor(state: KotState, t: MonsterState, p: Packet) -> bool:
+def _armor(state: KotState, t: MonsterState, p: Damage) -> bool:
     if p["amount"] == 1:
         p["amount"] = 0
         state.say(f"{state.name(t.seat)}'s Armor Plating ignores the loss of 1 heart.", "Armor Plating")
@@ -497,7 +495,7 @@ def _armor(state: KotState, t: MonsterState, p: Packet) -> bool:
 
 
 @on("damage_stage_4", "rapid-healing")
-def _rapid_window(state: KotState, t: MonsterState, p: Packet) -> bool:
+def _rapid_window(state: KotState, t: MonsterState, p: Damage) -> bool:
     if (p["amount"] >= t.hearts and t.energy >= 2 and t.hearts < state.max_hearts(t)
             and "rapid-last" not in p.get("asked", [])):
         return ask_during_damage(state, t.seat, "rapid-healing", p, 4)
@@ -517,13 +515,13 @@ def _rapid_do(state: KotState, node: Node, text: str) -> None:
 
 # =============================== after losing hearts ========================================
 @on("lost_hearts", "were-only-making-it-stronger")
-def _stronger(state: KotState, t: MonsterState, amount: int, p: Packet) -> None:
+def _stronger(state: KotState, t: MonsterState, amount: int, p: Damage) -> None:
     if amount >= 2:
         state.gain_energy(t, 1, "We're Only Making It Stronger!")
 
 
 @on("lost_hearts", "reflective-hide")
-def _reflective(state: KotState, t: MonsterState, amount: int, p: Packet) -> list[Step]:
+def _reflective(state: KotState, t: MonsterState, amount: int, p: Damage) -> list[Step]:
     src = p["source"]
     if p["kind"] != "reflect" and src is not None and src != t.seat and amount > 0:
         return [state.damage(src, 1, "reflect", t.seat, "Reflective Hide")]

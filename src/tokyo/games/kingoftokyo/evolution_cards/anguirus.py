@@ -5,10 +5,9 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from ....core.machine import Step
-from ..engine import LOCATION_NAMES, MonsterState
+from ..engine import LOCATION_NAMES, Damage, MonsterState
 from ..evolutions import EvoContext
 from ..godzilla_cards import EVOLUTIONS, take_tokens
-from ..powers import Packet
 
 if TYPE_CHECKING:
     from ..godzilla import GodzillaState
@@ -89,7 +88,7 @@ evolution("iron-will")(lambda state, m, ctx: [])
 
 # ----- Spiked Carapace (permanent, end-of-turn): a Smack that hurts you costs its maker 1 heart -----
 @on("lost_hearts", "spiked-carapace")
-def _spiked_carapace(state: GodzillaState, t: MonsterState, amount: int, p: Packet) -> list[Step]:
+def _spiked_carapace(state: GodzillaState, t: MonsterState, amount: int, p: Damage) -> list[Step]:
     src = p["source"]
     if p["kind"] == "smash" and amount > 0 and src is not None and src != t.seat:
         return [state.damage(src, 1, "card", t.seat, "Spiked Carapace")]

@@ -5,10 +5,9 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from ....core.machine import Step
-from ..engine import MonsterState
+from ..engine import Damage, MonsterState
 from ..evolutions import EvoContext
 from ..godzilla_cards import EVOLUTIONS, pick, take_tokens
-from ..powers import Packet
 
 if TYPE_CHECKING:
     from ..godzilla import GodzillaState
@@ -86,7 +85,7 @@ evolution("targeting-system")(lambda state, m, ctx: [])
 
 
 # ----- Space Titanium Armour (permanent, before-damage): -1 on each loss of 3 or more -----
-def _armour(state: GodzillaState, t: MonsterState, p: Packet) -> None:
+def _armour(state: GodzillaState, t: MonsterState, p: Damage) -> None:
     if p["amount"] >= 3:
         p["amount"] -= 1
         state.say(f"{state.name(t.seat)}'s Space Titanium Armour takes 1 heart off the loss.",
@@ -94,7 +93,7 @@ def _armour(state: GodzillaState, t: MonsterState, p: Packet) -> None:
 
 
 @on("damage_stage_3", "titanium-armour", order=-1)
-def _titanium_armour(state: GodzillaState, t: MonsterState, p: Packet) -> bool:
+def _titanium_armour(state: GodzillaState, t: MonsterState, p: Damage) -> bool:
     _armour(state, t, p)  # first of the stage-3 reductions (design ruling 9)
     return False
 

@@ -38,9 +38,11 @@ def _take_wing(state: GodzillaState, m: MonsterState, ctx: EvoContext) -> list[S
     p = ctx["packet"]
     p["amount"] = 0
     state.say(f"{state.name(m.seat)} loses no hearts from this Smack.", "Take Wing")
+    attacker = p["source"]
+    assert attacker is not None  # playable for a Smack only, always some monster's
     where = m.location
     state.leave_tokyo(m, "Take Wing", yielded=True)
-    return state.hook_yielded(m, p["source"], where)  # a flight counts as fleeing (Wind Rider...)
+    return state.hook_yielded(m, attacker, where)  # a flight counts as fleeing (Wind Rider...)
 
 
 # ----- Healing Dust (temporary, smacked) -----------------------------------------------------
