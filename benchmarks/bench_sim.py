@@ -1,7 +1,7 @@
 """Scaling of `tokyo simulate`: games per second by backend and number of workers.
 
 Usage: PYTHONPATH=src python benchmarks/bench_sim.py [--kot-games N] [--crisis-games M]
-           [--workers 1,2,all] [--backends inprocess,process,ray] [--seed S]
+           [--workers 1,2,all] [--backends inprocess,process,ray] [--seed S] [--rounds R]
 
 For kot-dark (4 heuristic players) and crisis-tokyo (4 heuristic players) it plays the
 same batch (seed S, games 0..N-1) on each backend with 1, 2 and all workers and prints,
@@ -36,6 +36,7 @@ ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT / "src"))
 
 import tokyo  # noqa: E402
+from tokyo.sim import backends  # noqa: E402
 from tokyo.sim.backends import RAY_OBJECT_STORE_BYTES, drive, make_backend  # noqa: E402
 from tokyo.sim.batch import Batch, module_root  # noqa: E402
 
@@ -70,11 +71,19 @@ def timed(backend_name: str, batch: Batch, workers: int) -> tuple[float, float, 
     return seconds, cpu_seconds() - cpu, [r.as_dict() for r in records], before, load1()
 
 
+def start_local_ray(workers: int) -> None:
+    """A local Ray as the ray backend starts one (with the settings of the tokyo-engine
+    under test)."""
+    import ray
+    ray.init(num_cpus=workers, include_dashboard=False, log_to_driver=False,
+             logging_level=logging.ERROR, object_store_memory=RAY_OBJECT_STORE_BYTES,
+             _system_config=getattr(backends, "RAY_SYSTEM_CONFIG", None) or {})
+
+
 def run_ray(batch: Batch, workers: int) -> tuple[float, tuple[float, float, list, float, float]]:
     import ray
     start = time.perf_counter()
-    ray.init(num_cpus=workers, include_dashboard=False, log_to_driver=False,
-             logging_level=logging.ERROR, object_store_memory=RAY_OBJECT_STORE_BYTES)
+    start_local_ray(workers)
     startup = time.perf_counter() - start
     try:
         warm = Batch(batch.game_id, batch.players, batch.options, batch.agents, batch.seed + 1,
@@ -83,6 +92,37 @@ def run_ray(batch: Batch, workers: int) -> tuple[float, tuple[float, float, list
         return startup, timed("ray", batch, workers)
     finally:
         ray.shutdown()
+
+
+def steady(batch: Batch, workers: int, rounds: int, reference: list) -> bool:
+    """Interleaved rounds of process and ray (steady state) on ``batch``; prints a line
+    per round and the median ratio. False when a run gives other records."""
+    import ray
+    start_local_ray(workers)
+    ratios = []
+    try:
+        warm = Batch(batch.game_id, batch.players, batch.options, batch.agents, batch.seed + 1,
+                     2 * workers, batch.target, batch.path)
+        drive(make_backend("ray", warm, workers))
+        print(f"steady state, {workers} workers, {rounds} rounds (process and ray alternately first):")
+        for r in range(rounds):
+            rates = {}
+            before = load1()
+            for backend in (("process", "ray") if r % 2 == 0 else ("ray", "process")):
+                seconds, _, records, _, _ = timed(backend, batch, workers)
+                if records != reference:
+                    print(f"ERROR: {backend} with {workers} workers gave other records")
+                    return False
+                rates[backend] = batch.games / seconds
+            ratios.append(rates["ray"] / rates["process"])
+            print(f"  round {r + 1}: process {rates['process']:6.1f} games/s, ray {rates['ray']:6.1f} "
+                  f"games/s, ray/process {ratios[-1]:.2f}, load {before:.2f} -> {load1():.2f}")
+    finally:
+        ray.shutdown()
+    ratios.sort()
+    print(f"  ray/process, {workers} workers: median {ratios[len(ratios) // 2]:.2f} "
+          f"(lowest {ratios[0]:.2f}, highest {ratios[-1]:.2f}, {len(ratios)} rounds)")
+    return True
 
 
 def cpu_model() -> str:
@@ -110,6 +150,8 @@ def main(argv=None) -> int:
     ap.add_argument("--workers", default="1,2,all", help="worker counts, comma-separated; all = CPU count")
     ap.add_argument("--backends", default="inprocess,process,ray", help="backends, comma-separated")
     ap.add_argument("--seed", type=int, default=0, help="batch seed (default 0)")
+    ap.add_argument("--rounds", type=int, default=0,
+                    help="interleaved process/ray rounds per worker count after the table (default 0)")
     args = ap.parse_args(argv)
 
     cpus = os.cpu_count() or 1
@@ -161,6 +203,10 @@ def main(argv=None) -> int:
                 print(f"{backend:10}{workers:>8}{'-' if startup is None else f'{startup:.1f}':>9}"
                       f"{seconds:>8.2f}{cores:>7}{rate:>9.1f}{rate / one:>12.2f}{rate / base:>13.2f}"
                       f"{before:>13.2f}{after:>12.2f}")
+        if args.rounds > 0 and {"process", "ray"} <= set(backends):
+            for workers in counts:
+                if not steady(batch, workers, args.rounds, reference):
+                    return 1
         print("records: identical on every backend and worker count")
     return 0
 

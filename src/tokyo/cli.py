@@ -602,6 +602,8 @@ def simulate(game: Annotated[str, typer.Argument(help="Game id, e.g. kot-dark (`
                  help="Where the games run: inprocess (this process, one at a time), process (a pool of "
                       "local processes, the default) or ray (Ray tasks: a local Ray started for the run, "
                       "or the cluster given by --address; needs pip install 'tokyo-engine\\[ray]'). "
+                      "Ray is worth it to spread a long run over a cluster; on one machine use "
+                      "process: a local Ray takes seconds to start and then plays no faster. "
                       "Game i always has seed S*1000003+i, so the results are the same on every "
                       "backend.")] = "process",
              address: Annotated[Optional[str], typer.Option(

@@ -60,5 +60,6 @@ def test_help_teaches_the_backends():
     result = run("simulate", "--help")
     assert result.returncode == 0
     text = " ".join(result.stdout.split())
-    for word in ("--backend", "inprocess", "process", "ray", "--address", "ray://", "[ray]"):
+    for word in ("--backend", "inprocess", "process", "ray", "--address", "ray://", "[ray]",
+                 "cluster", "one machine"):
         assert word in text, word

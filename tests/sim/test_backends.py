@@ -11,7 +11,7 @@ import pytest
 import toygame
 from tokyo import OptionError
 from tokyo.sim import BACKENDS, BackendError, SimulationInterrupted, game_seed, run_games
-from tokyo.sim.backends import RAY_OBJECT_STORE_BYTES, chunk_size
+from tokyo.sim.backends import MAX_CHUNK, RAY_OBJECT_STORE_BYTES, chunk_size, tapered_chunks
 
 CASES = {  # id -> (game, players, games, seed, agents, options); short games
     "kot": ("kot-dark", 4, 6, 3, ["heuristic", "random"], {}),
@@ -63,6 +63,18 @@ def test_chunks_cover_the_batch_in_order():
         assert [i for a, b in chunks for i in range(a, b)] == list(range(103))
         assert all(0 < b - a <= size for a, b in chunks)
     assert chunk_size(1000, 2) == 25 and chunk_size(40, 2) == 2 and chunk_size(3, 8) == 1
+
+
+@pytest.mark.parametrize("games,workers", [(1, 4), (5, 2), (103, 2), (200, 2), (1000, 8), (40, 64)])
+def test_tapered_chunks_cover_the_batch_in_order_and_shrink(games, workers):
+    chunks = tapered_chunks(games, workers)
+    assert [i for a, b in chunks for i in range(a, b)] == list(range(games))
+    sizes = [b - a for a, b in chunks]
+    assert all(0 < n <= MAX_CHUNK for n in sizes)
+    assert sizes == sorted(sizes, reverse=True)  # large first, the smallest last
+    assert sizes[-1] == 1  # the last games go one at a time: the workers finish together
+    if games >= 1000:
+        assert sizes[0] == MAX_CHUNK and len(chunks) < games // 5  # not game by game
 
 
 # ----- bad input -----------------------------------------------------------------------
@@ -141,6 +153,29 @@ def test_ctrl_c_while_starting_stops_cleanly(backend):
     if backend == "ray":
         import ray
         assert not ray.is_initialized()  # the Ray started for the run is stopped
+
+
+def test_local_ray_workers_run_at_this_process_priority():
+    """A local Ray started for the run gives its workers the priority of this process,
+    as a pool's workers have (Ray's default would lower them by 15)."""
+    import os
+    import ray
+    from tokyo.sim.backends import make_backend
+    from tokyo.sim.batch import Batch
+    def niceness_of_a_worker():  # defined here: Ray ships it by value
+        import os
+        return os.nice(0)
+
+    assert not ray.is_initialized()
+    backend = make_backend("ray", Batch("toy-pig", 2, {}, ("random", "random"), 0, 4,
+                                        "toygame:PigGame"), workers=2)
+    try:
+        backend.start()
+        niceness = ray.get([ray.remote(num_cpus=1)(niceness_of_a_worker).remote() for _ in range(2)])
+    finally:
+        backend.close([])
+    assert niceness == [os.nice(0)] * 2
+    assert not ray.is_initialized()
 
 
 @pytest.fixture(scope="module")

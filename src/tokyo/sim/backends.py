@@ -15,6 +15,11 @@ chunk size.
   or ``"ray://host:10001"``), or on the Ray this process is already connected to.
   Every node of a remote cluster needs tokyo-engine installed (same Python and Ray
   versions as here).
+
+Ray is worth it on a cluster, not on one machine: a local Ray takes seconds to start
+(the pool well under one) and then plays at about the pool's pace (docs/performance.md,
+"Simulation scaling"). Its chunks shrink towards the end of a batch
+(:func:`tapered_chunks`) so that no worker idles long while the last one finishes.
 """
 
 from __future__ import annotations
@@ -36,6 +41,9 @@ from .batch import Batch, BackendError, SimulationInterrupted
 BACKENDS = ("inprocess", "process", "ray")
 RAY_INSTALL = "pip install 'tokyo-engine[ray]'"
 RAY_OBJECT_STORE_BYTES = 128 * 1024 * 1024   # records are small; fits a small /dev/shm
+# a local Ray's workers at the priority of this process, as a pool's are (Ray's
+# default, 15, lets any other busy process on the machine take their CPU)
+RAY_SYSTEM_CONFIG = {"worker_niceness": 0}
 MAX_CHUNK = 25
 SALVAGE_SECONDS = 60  # after Ctrl-C, how long running chunks may take to finish
 
@@ -44,6 +52,19 @@ def chunk_size(games: int, workers: int) -> int:
     """Games per chunk: about 8 chunks per worker (so the load stays even and Ctrl-C
     stops soon), at most 25."""
     return max(1, min(MAX_CHUNK, games // (workers * 8)))
+
+
+def tapered_chunks(games: int, workers: int, most: int = MAX_CHUNK) -> list[tuple[int, int]]:
+    """``(start, stop)`` ranges covering games 0..games-1 in order, each a third of what
+    is left per worker, rounded up (at most ``most``): large while much is left, down to
+    single games at the end, so the workers finish together. Same games as equal
+    chunks, in the same order; only the cut differs."""
+    chunks, start = [], 0
+    while start < games:
+        size = min(most, -(-(games - start) // (3 * max(1, workers))))
+        chunks.append((start, min(games, start + size)))
+        start += size
+    return chunks
 
 
 class Backend:
@@ -64,6 +85,10 @@ class Backend:
 
     def chunk_size(self, workers: int) -> int:
         return chunk_size(self.batch.games, workers)
+
+    def chunks(self, workers: int) -> list[tuple[int, int]]:
+        """The batch cut into ``(start, stop)`` ranges, in game order."""
+        return self.batch.chunks(self.chunk_size(workers))
 
     def in_flight(self, workers: int) -> int:
         """How many chunks to keep submitted at once."""
@@ -214,10 +239,18 @@ class RayBackend(Backend):
     """Ray tasks of one CPU each, one task per chunk.
 
     With no address and no Ray connection in this process, starts a local Ray with
-    ``workers`` CPUs (default: the number of CPUs), without dashboard and with the
-    workers' output kept out of this terminal, and shuts it down at the end. With an
-    address, joins that cluster (and leaves it at the end); ``workers`` then defaults to
-    the cluster's CPU count. A Ray already initialised in this process is used as it is.
+    ``workers`` CPUs (default: the number of CPUs), without dashboard, with the
+    workers' output kept out of this terminal and with its workers at this process's
+    priority (as the pool's are; Ray's own default lowers them by 15), and shuts it down
+    at the end. With an address, joins that cluster (and leaves it at the end);
+    ``workers`` then defaults to the cluster's CPU count. A Ray already initialised in
+    this process is used as it is.
+
+    Sizing: a task costs Ray about a millisecond and a half here, a game 10-40 ms, so
+    chunks of up to 25 games make the cost negligible; what does count on few workers is
+    the end of the batch, hence :func:`tapered_chunks`. The batch (a few hundred bytes)
+    travels inside each task rather than through the object store, and a chunk's records
+    (3-4 kB a game) come back as the task's one result.
     """
 
     name = "ray"
@@ -243,18 +276,21 @@ class RayBackend(Backend):
                 try:
                     with _ctrl_c_deferred():  # Ray can crash when interrupted while it starts
                         ray.init(num_cpus=cpus, include_dashboard=False,
-                                 object_store_memory=RAY_OBJECT_STORE_BYTES, **quiet)
+                                 object_store_memory=RAY_OBJECT_STORE_BYTES,
+                                 _system_config=RAY_SYSTEM_CONFIG, **quiet)
                 except KeyboardInterrupt:
                     raise
                 except Exception as exc:
                     raise BackendError(f"cannot start a local Ray: {_first_line(exc)}") from None
         workers = self.workers or int(ray.cluster_resources().get("CPU", 1)) or 1
         self.task = ray.remote(num_cpus=1)(_ray_chunk)
-        self.batch_ref = ray.put(self.batch)
         return max(1, min(workers, self.batch.games))
 
+    def chunks(self, workers: int) -> list[tuple[int, int]]:
+        return tapered_chunks(self.batch.games, workers)
+
     def submit(self, start: int, stop: int) -> Any:
-        return self.task.remote(self.batch_ref, start, stop)
+        return self.task.remote(self.batch, start, stop)
 
     def wait(self, handles: list) -> list:
         ready, _ = self.ray.wait(handles, num_returns=1)
@@ -387,7 +423,7 @@ def _drive(backend: Backend, progress_callback: Callable[[int], None] | None) ->
         workers = backend.start()
         if progress_callback:
             progress_callback(0)
-        chunks = backend.batch.chunks(backend.chunk_size(workers))
+        chunks = backend.chunks(workers)
         queue = iter(chunks)
         for start, stop in islice(queue, backend.in_flight(workers)):
             pending[backend.submit(start, stop)] = start
