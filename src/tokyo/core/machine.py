@@ -13,7 +13,9 @@ from __future__ import annotations
 
 from typing import Any, ClassVar
 
-from .state import CHANCE, TERMINAL, Event, State
+from mypy_extensions import mypyc_attr
+
+from .state import CHANCE, TERMINAL, Event, GameT, State
 
 Step = list[Any]
 """A pending step: ``[name, *args]``, JSON-safe."""
@@ -31,7 +33,8 @@ def _method(prefix: str, name: str) -> str:
     return found
 
 
-class StepState(State):
+@mypyc_attr(allow_interpreted_subclasses=True)
+class StepState(State[GameT]):
     """Base of step-machine states. Subclasses set ``stack``, ``node`` and ``winners``
     and define the ``_step_*``, ``_legal_*``, ``_do_*`` and ``_on_*`` methods; they may
     override ``_interrupt`` (checked before every step, e.g. hand limits)."""

@@ -17,7 +17,10 @@ from __future__ import annotations
 import json
 from dataclasses import dataclass
 import random
-from typing import Any, ClassVar, Iterable, Iterator
+from typing import Any, ClassVar, Generic, Iterable, Iterator
+
+from mypy_extensions import mypyc_attr
+from typing_extensions import TypeVar
 
 from .errors import IllegalActionError, StateFormatError
 from .options import GameInfo
@@ -69,7 +72,14 @@ def turn_order_labels(first: int, players: int) -> list[str]:
     return [names.get(k, f"{k}th") for k in places]
 
 
-class State:
+GameT = TypeVar("GameT", bound="Game", default="Game", covariant=True)
+"""The Game class a State class belongs to: ``class KotState(StepState[KotGame])`` types
+``state.game`` as a KotGame (a bare ``State`` is a ``State[Game]``)."""
+
+
+# a game package may subclass it without being compiled (the compiled build: setup.py)
+@mypyc_attr(allow_interpreted_subclasses=True)
+class State(Generic[GameT]):
     """Base class of every game state. See the module docstring for the contract.
 
     Subclasses implement: ``_current_player``, ``_legal_texts``, ``_chance_outcomes``,
@@ -78,7 +88,7 @@ class State:
     ``canonical_text`` to accept spelling variants of an action.
     """
 
-    game: "Game"
+    game: GameT
     _legal_next: list[str] | None = None
     """A game may set this during ``_apply`` to the legal texts of the new node (a cache)."""
     turn_count: int = 0
@@ -90,7 +100,7 @@ class State:
     read from its log sets it False: ``play_game(log=False)`` then keeps the log."""
     _log_shared: bool = False
 
-    def __init__(self, game: "Game"):
+    def __init__(self, game: GameT):
         self.game = game
         self._history: list[str] = []
         self.log: list[Event] = []
@@ -289,6 +299,7 @@ class State:
         return json.dumps(self.observation(None), indent=1)
 
 
+@mypyc_attr(allow_interpreted_subclasses=True)
 class Game:
     """A game with its player count and options fixed. Immutable.
 

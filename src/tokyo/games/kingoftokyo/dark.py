@@ -26,10 +26,9 @@ LEVELS = (3, 6, 10)
 GAUGE_TOP = 10  # ruling R3
 
 
-class DarkState(KotState):
+class DarkState(KotState["DarkEditionGame"]):
     """A Dark Edition position: the shared machine plus the Wickedness gauge."""
 
-    game: DarkEditionGame
     effects = POWERS.merged(TILES, "kot-dark")
     RULEBOOK = DARK_SECTIONS
     # ruling R41: what may act back on the active monster during its own Smash (Reflective
@@ -49,7 +48,7 @@ class DarkState(KotState):
 
     def edition_setup(self) -> None:
         if self.side_choice == "mixed":
-            for tile in reversed(self.game.tile_pairs()):
+            for tile in self.game.tile_pairs()[::-1]:  # not reversed(): mypyc 2.4 fails on it here
                 self._push(["tile-side", tile["number"]])
 
     def _step_tile_side(self, number: int) -> None:

@@ -19,7 +19,9 @@ from __future__ import annotations
 
 import json
 import random
-from typing import Any, ClassVar, Iterable, NotRequired, Self, Sequence, TypedDict, TypeVar, cast
+from typing import Any, ClassVar, Iterable, NotRequired, Self, Sequence, TypedDict, cast
+
+from typing_extensions import TypeVar
 
 from ...core.machine import Node, Step, StepState
 from ...core.state import CHANCE, Event, Game, State, turn_order_labels
@@ -73,57 +75,71 @@ def seat_monsters(monster_ids: Sequence[str], num_players: int, options: dict[st
     return chosen
 
 
+_MONSTER_FIELDS = ("seat", "monster", "hearts", "stars", "energy", "wickedness", "levels", "cards",
+                   "tiles", "poison", "shrink", "smoke", "alive", "location", "copy", "zombified",
+                   "wings_turn", "jump_turn", "culled_turn", "caused_loss", "order_out")
+
+
 class MonsterState:
-    """One monster's public state. Units: hearts, stars, energy, Wickedness points."""
+    """One monster's public state. Units: hearts, stars, energy, Wickedness points.
 
-    __slots__ = ("seat", "monster", "hearts", "stars", "energy", "wickedness", "levels", "cards",
-                 "tiles", "poison", "shrink", "smoke", "alive", "location", "copy", "zombified",
-                 "wings_turn", "jump_turn", "culled_turn", "caused_loss", "order_out")
+    Built with only ``seat`` and ``monster`` for a new game; the other arguments (every
+    field, in ``FIELDS`` order) let a copy or a saved state be built in one call."""
 
-    FIELDS: ClassVar[tuple[str, ...]] = __slots__
+    __slots__ = _MONSTER_FIELDS
 
-    def __init__(self, seat: int, monster: str):
+    FIELDS: ClassVar[tuple[str, ...]] = _MONSTER_FIELDS
+
+    def __init__(self, seat: int, monster: str, hearts: int = 10, stars: int = 0, energy: int = 0,
+                 wickedness: int = 0, levels: list[int] | None = None, cards: list[str] | None = None,
+                 tiles: list[str] | None = None, poison: int = 0, shrink: int = 0, smoke: int = 0,
+                 alive: bool = True, location: int = OUT, copy: str | None = None, zombified: bool = False,
+                 wings_turn: int = -1, jump_turn: int = -1, culled_turn: int = -1, caused_loss: bool = False,
+                 order_out: int = 0):
         self.seat = seat
         self.monster = monster
-        self.hearts = 10
-        self.stars = 0
-        self.energy = 0
-        self.wickedness = 0
-        self.levels: list[int] = []     # Wickedness levels at which a tile was taken
-        self.cards: list[str] = []      # KEEP cards held, in the order acquired
-        self.tiles: list[str] = []      # Wickedness tile sides held
-        self.poison = 0
-        self.shrink = 0
-        self.smoke = 0
-        self.alive = True
-        self.location = OUT
-        self.copy: str | None = None    # card id copied by Fluxling
-        self.zombified = False
-        self.wings_turn = -1            # turn number when Wings was paid for
-        self.jump_turn = -1             # turn number when Super Jump was last used
-        self.culled_turn = -1           # turn number when Herd Culler was used
-        self.caused_loss = False        # made a monster lose hearts this turn (Herbivore)
-        self.order_out = 0              # elimination order (0 = alive)
+        self.hearts = hearts
+        self.stars = stars
+        self.energy = energy
+        self.wickedness = wickedness
+        self.levels: list[int] = [] if levels is None else levels   # Wickedness levels at which a tile was taken
+        self.cards: list[str] = [] if cards is None else cards      # KEEP cards held, in the order acquired
+        self.tiles: list[str] = [] if tiles is None else tiles      # Wickedness tile sides held
+        self.poison = poison
+        self.shrink = shrink
+        self.smoke = smoke
+        self.alive = alive
+        self.location = location
+        self.copy = copy                # card id copied by Fluxling
+        self.zombified = zombified
+        self.wings_turn = wings_turn    # turn number when Wings was paid for
+        self.jump_turn = jump_turn      # turn number when Super Jump was last used
+        self.culled_turn = culled_turn  # turn number when Herd Culler was used
+        self.caused_loss = caused_loss  # made a monster lose hearts this turn (Herbivore)
+        self.order_out = order_out      # elimination order (0 = alive)
 
     def copy_state(self) -> "MonsterState":
-        m = MonsterState.__new__(MonsterState)
-        for f in MonsterState.FIELDS:
-            setattr(m, f, getattr(self, f))
-        m.levels = list(self.levels)
-        m.cards = list(self.cards)
-        m.tiles = list(self.tiles)
-        return m
+        return MonsterState(self.seat, self.monster, self.hearts, self.stars, self.energy, self.wickedness,
+                            list(self.levels), list(self.cards), list(self.tiles), self.poison, self.shrink,
+                            self.smoke, self.alive, self.location, self.copy, self.zombified, self.wings_turn,
+                            self.jump_turn, self.culled_turn, self.caused_loss, self.order_out)
 
     def as_dict(self) -> dict[str, Any]:
-        return {f: (list(v) if isinstance(v := getattr(self, f), list) else v) for f in MonsterState.FIELDS}
+        return {"seat": self.seat, "monster": self.monster, "hearts": self.hearts, "stars": self.stars,
+                "energy": self.energy, "wickedness": self.wickedness, "levels": list(self.levels),
+                "cards": list(self.cards), "tiles": list(self.tiles), "poison": self.poison,
+                "shrink": self.shrink, "smoke": self.smoke, "alive": self.alive, "location": self.location,
+                "copy": self.copy, "zombified": self.zombified, "wings_turn": self.wings_turn,
+                "jump_turn": self.jump_turn, "culled_turn": self.culled_turn, "caused_loss": self.caused_loss,
+                "order_out": self.order_out}
 
     @classmethod
     def from_dict(cls, d: dict[str, Any]) -> "MonsterState":
-        m = cls.__new__(cls)
-        for f in cls.FIELDS:
-            setattr(m, f, d[f])
-        m.levels, m.cards, m.tiles = list(d["levels"]), list(d["cards"]), list(d["tiles"])
-        return m
+        """From ``as_dict``'s data; KeyError if a field is missing."""
+        return cls(d["seat"], d["monster"], d["hearts"], d["stars"], d["energy"], d["wickedness"],
+                   list(d["levels"]), list(d["cards"]), list(d["tiles"]), d["poison"], d["shrink"], d["smoke"],
+                   d["alive"], d["location"], d["copy"], d["zombified"], d["wings_turn"], d["jump_turn"],
+                   d["culled_turn"], d["caused_loss"], d["order_out"])
 
 
 _J = TypeVar("_J")
@@ -207,7 +223,11 @@ def rolled_faces(dice: list[str | None]) -> list[str]:
     return [d for d in dice if d is not None]
 
 
-class KotState(StepState):
+KotGameT = TypeVar("KotGameT", bound="KotGame", default="KotGame", covariant=True)
+"""The edition's Game class of a KotState class (``DarkState`` is a ``KotState[DarkEditionGame]``)."""
+
+
+class KotState(StepState[KotGameT]):
     """A King of Tokyo position. See the module docstring; editions subclass it.
 
     Public attributes (read them, build positions with ``tokyo.games.kingoftokyo.position``):
@@ -218,13 +238,20 @@ class KotState(StepState):
     ``bought`` (per seat, the Power card ids that seat bought, in order, repeats kept).
     """
 
-    game: KotGame
     effects: ClassVar[Effects] = Effects("none")
     """The edition's card and tile effects (see effects.py)."""
 
     # ----- construction -------------------------------------------------------------
-    def __init__(self, game: KotGame):
+    renamed: tuple[str, str] | None = None
+    """While a shared effect speaks for another edition's card: (that card's name in the
+    edition it comes from, its name here); ``say`` renames it (godzilla_cards._renamed)."""
+
+    def __init__(self, game: KotGameT, blank: bool = False):
+        """A new game's state for ``game`` (call ``start()``), or with ``blank`` only the
+        kernel's part, for ``clone`` to fill."""
         super().__init__(game)
+        if blank:
+            return
         n = game.num_players
         names = game.monster_ids()
         self.monsters = [MonsterState(i, names[i]) for i in range(n)]
@@ -365,7 +392,7 @@ class KotState(StepState):
         (``Game.citations``: built once per game)."""
         if self.quiet:
             return
-        renamed = self.__dict__.get("renamed")
+        renamed = self.renamed
         if renamed:  # a shared effect speaking for another edition's card (godzilla_cards._renamed)
             text = text.replace(renamed[0], renamed[1])
             rule = renamed[1] if rule == renamed[0] else rule
@@ -1547,14 +1574,14 @@ class KotState(StepState):
         pass
 
     def clone(self) -> Self:
-        other = self.__class__.__new__(self.__class__)
-        State.__init__(other, self.game)
+        other = type(self)(self.game, blank=True)
         self._copy_base_into(other)
         other._fx = {}
-        for k in self._SCALARS:
-            setattr(other, k, getattr(self, k))
-        if self.winners is not None:
-            other.winners = list(self.winners)
+        other.city, other.bay, other.rolls_used, other.rolls_allowed = self.city, self.bay, self.rolls_used, self.rolls_allowed
+        other.active, other.turn_count, other.order_seat = self.active, self.turn_count, self.order_seat
+        other.fewer_dice, other.peeked, other.win_by = self.fewer_dice, self.peeked, self.win_by
+        other.eliminations = self.eliminations
+        other.winners = None if self.winners is None else list(self.winners)
         other.monsters = [m.copy_state() for m in self.monsters]
         other.market, other.deck, other.known_top = list(self.market), dict(self.deck), _deep(self.known_top)
         other.discard, other.supply, other.dice = list(self.discard), dict(self.supply), list(self.dice)

@@ -51,10 +51,9 @@ class EvoContext(TypedDict, total=False):
     amount: int     # smacked: the hearts just lost
 
 
-class EvolutionMixin(KotState):
+class EvolutionMixin(KotState["GodzillaGame"]):
     """The Evolution mechanism of a KotState subclass (see the module docstring)."""
 
-    game: GodzillaGame  # the one edition with Evolutions so far
     evo_on: bool
     # one pile of Evolution ids per seat (the module docstring)
     evo_deck: list[list[str]]

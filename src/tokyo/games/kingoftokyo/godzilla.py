@@ -46,7 +46,6 @@ class GodzillaState(EvolutionMixin):
 
     tokens: list[int]       # Dice tokens per seat
     black: int              # black dice added this turn
-    renamed: tuple[str, str] | None = None  # (Dark card's name, Godzilla card's name): godzilla_cards._renamed
 
     effects = _effects()
     RULEBOOK = GODZILLA_SECTIONS
