@@ -36,7 +36,7 @@ if TYPE_CHECKING:
     from .game import StorylineGame
 
 Step = list[Any]   # a pending step, [name, *args] (tokyo.core.machine)
-Node = list[Any]   # the pending node, [kind, seat, name, data] (tokyo.core.machine)
+Node = list[Any]   # the pending node, ["decision", seat, kind, data] or ["chance", CHANCE, kind, data] (tokyo.core.machine)
 
 START_TREASURY = 3      # storyline 5.4.1, S15
 OPENING_HAND = 6        # storyline 5.7.1
@@ -76,8 +76,9 @@ def _deep(obj: Any) -> Any:
 class StorylineState(AbilityMixin, StepState):
     """A Storyline position (see the module docstring for the fields)."""
 
-    _FIELDS = ("players", "map", "next_uid", "active", "first", "phase", "turn_count", "act", "stack", "node",
-               "winners", "win_by", "played", "pending", "temps", "used", "chain", "limbo")
+    _FIELDS: tuple[str, ...] = (
+        "players", "map", "next_uid", "active", "first", "phase", "turn_count", "act", "stack", "node",
+        "winners", "win_by", "played", "pending", "temps", "used", "chain", "limbo")
 
     def __init__(self, game: StorylineGame) -> None:
         super().__init__(game)
