@@ -16,11 +16,13 @@ opponent's choices, which are exactly the random choices of the abilities it con
 from __future__ import annotations
 
 from itertools import combinations
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, ClassVar
+
+from ...core.machine import Node
 
 from .abilities import OPPONENT
 from .cards import Ability, Entry
-from .state import Node, StorylineState
+from .state import StorylineState
 from .words import counters
 
 if TYPE_CHECKING:
@@ -28,7 +30,7 @@ if TYPE_CHECKING:
 
 
 class CrisisState(StorylineState):
-    _FIELDS: tuple[str, ...] = StorylineState._FIELDS + ("paired", "pool", "opp_story", "crises")
+    _FIELDS: ClassVar[tuple[str, ...]] = StorylineState._FIELDS + ("paired", "pool", "opp_story", "crises")
     QUIET_OK = False  # record_extra() reads the Crises' flips, Chapters and Lose conditions from the log
 
     def __init__(self, game: StorylineGame) -> None:
@@ -296,7 +298,7 @@ class CrisisState(StorylineState):
         obs["card_info"].update({cid: self.card_facts(cid) for cid in self.crises})
         return obs
 
-    LOSE_KEYS = {"16.3.1": "treasury", "16.4.1": "deck", "16.5.1": "wreckage", "16.6.1": "homeworld"}
+    LOSE_KEYS: ClassVar[dict[str, str]] = {"16.3.1": "treasury", "16.4.1": "deck", "16.5.1": "wreckage", "16.6.1": "homeworld"}
 
     def record_extra(self) -> dict[str, Any]:
         """The generic keys (docs/architecture.md, Game records) with one entry per seat,

@@ -23,9 +23,9 @@ from __future__ import annotations
 
 import json
 import random
-from typing import TYPE_CHECKING, Any, Sequence, TypedDict
+from typing import TYPE_CHECKING, Any, ClassVar, Sequence, TypedDict
 
-from ...core.machine import StepState
+from ...core.machine import Node, Step, StepState
 from ...core.state import State, turn_order_labels
 from .abilities import AbilityMixin
 from .cards import PERMANENT_TYPES, UNIT_TYPES, Card, Entry, Face
@@ -35,8 +35,6 @@ from .words import LOSE_CONDITIONS, TYPE_NAMES, deck_name
 if TYPE_CHECKING:
     from .game import StorylineGame
 
-Step = list[Any]   # a pending step, [name, *args] (tokyo.core.machine)
-Node = list[Any]   # the pending node, ["decision", seat, kind, data] or ["chance", CHANCE, kind, data] (tokyo.core.machine)
 
 START_TREASURY = 3      # storyline 5.4.1, S15
 OPENING_HAND = 6        # storyline 5.7.1
@@ -76,7 +74,7 @@ def _deep(obj: Any) -> Any:
 class StorylineState(AbilityMixin, StepState):
     """A Storyline position (see the module docstring for the fields)."""
 
-    _FIELDS: tuple[str, ...] = (
+    _FIELDS: ClassVar[tuple[str, ...]] = (
         "players", "map", "next_uid", "active", "first", "phase", "turn_count", "act", "stack", "node",
         "winners", "win_by", "played", "pending", "temps", "used", "chain", "limbo")
 
@@ -488,6 +486,13 @@ class StorylineState(AbilityMixin, StepState):
             self.finish([p for p, t in enumerate(totals) if t == best], "target",
                         "21.2.1" if totals.count(best) > 1 or sum(t >= target for t in totals) > 1 else "21.1.1")
 
+    def game_over(self) -> bool:
+        """Whether the game has ended (``winners`` is set). A check after a call that may
+        end the game uses this rather than reading ``winners`` again: mypy would take
+        ``winners`` to be still None from an earlier check, and the compiled engine
+        (mypyc) would check that at run time."""
+        return self.winners is not None
+
     def finish(self, winners: list[int], how: str, key: str) -> None:
         self.winners = winners
         self.win_by = how
@@ -512,7 +517,7 @@ class StorylineState(AbilityMixin, StepState):
                     self.say(f"{self.name(e)} is destroyed.",
                              self.rule("12.6.1" if self.is_permanent(e) else "8.7.2"))
                 self.destroy_cards(doomed, None, by_damage=True)
-                if self.winners is not None:
+                if self.game_over():
                     return
                 continue
             # (b) Devices without a host
@@ -1033,7 +1038,7 @@ class StorylineState(AbilityMixin, StepState):
                 key = {"treasury": "16.3.1", "deck": "16.4.1", "wreckage": "16.5.1", "homeworld": "16.6.1"}[cond]
                 self.say(f"{self.pname(p)} meets a Lose condition: {LOSE_CONDITIONS[cond]}.", self.rule(key))
                 self.gain_story(self.opponents(p), 1, "16.7.1", f"as {self.pname(p)} met a Lose condition")
-                if self.winners is not None:
+                if self.game_over():
                     return   # storyline 16.8.1, 21.4.1
                 self._recover(p, cond)
                 self.state_check()
@@ -1208,7 +1213,7 @@ class StorylineState(AbilityMixin, StepState):
             labels["turn order"] = turn_order_labels(self.first, len(self.players)) + ["opponent"] * extra_seats
         return {"win_by": self.win_by, "cards": cards, "cards_verb": "played", "labels": labels}
 
-    PLAY_NOTES = ("Cards on the Map are numbered (#5); actions name them by that number: 'attack 5 3' "
+    PLAY_NOTES: ClassVar[str] = ("Cards on the Map are numbered (#5); actions name them by that number: 'attack 5 3' "
                   "(#5 attacks #3), 'move 5 to 1', 'use 1', 'bargain 3', 'repair 5', 'play <card id> on 1'. "
                   "'card NAME' shows a card's full text.")
 
