@@ -26,7 +26,7 @@ import random
 from typing import TYPE_CHECKING, Any, ClassVar, Sequence, TypedDict
 
 from ...core.machine import Node, Step, StepState
-from ...core.state import State, turn_order_labels
+from ...core.state import turn_order_labels
 from .abilities import AbilityMixin
 from .cards import PERMANENT_TYPES, UNIT_TYPES, Card, Entry, Face
 from .rulebook import cite
@@ -765,16 +765,21 @@ class StorylineState(AbilityMixin, StepState):
         node, sim.node = sim.node, None
         assert node is not None, "at a Main Phase decision"
         sim._do_main(node, text)
-        check = False
-        while sim.node is None and sim.winners is None:
-            if sim.stack[-1][0] == "lose-check":
-                check = True
-                break
-            step = sim.stack.pop()
-            getattr(sim, "_step_" + step[0].replace("-", "_"))(*step[1:])
+        check = sim._run_to_lose_check()
         if sim.winners is not None:
             return None
         return {"treasury": sim.players[self.active]["treasury"], "lose_check": check}
+
+    def _run_to_lose_check(self) -> bool:
+        """Run steps (on treasury_after's copy) until a node opens, the game ends or the
+        Lose check is next: True in the last case. (A method of its own: in treasury_after
+        mypy would take ``node`` to stay None, and the compiled engine would check that.)"""
+        while self.node is None and self.winners is None:
+            if self.stack[-1][0] == "lose-check":
+                return True
+            step = self.stack.pop()
+            getattr(self, "_step_" + step[0].replace("-", "_"))(*step[1:])
+        return False
 
     def emptying_actions(self, seat: int | None) -> dict[str, TreasuryAfter]:
         """At ``seat``'s own Main Phase decision: each legal action that pays its whole
@@ -1106,9 +1111,9 @@ class StorylineState(AbilityMixin, StepState):
             raise ValueError(f"players must have one entry per player ({self.sgame.n_players})")
 
     def clone(self) -> "StorylineState":
-        other = self.__class__.__new__(self.__class__)
-        State.__init__(other, self.game)
-        other.sgame = self.sgame
+        # a new state of the same class, its fields then replaced (a compiled class cannot
+        # be made with __new__ alone: mypyc runs __init__)
+        other = type(self)(self.sgame)
         self._copy_base_into(other)
         for k in self._FIELDS:
             setattr(other, k, _deep(getattr(self, k)))
