@@ -16,17 +16,24 @@ opponent's choices, which are exactly the random choices of the abilities it con
 from __future__ import annotations
 
 from itertools import combinations
+from typing import TYPE_CHECKING, Any, ClassVar
+
+from ...core.machine import Node
 
 from .abilities import OPPONENT
+from .cards import Ability, Entry
 from .state import StorylineState
 from .words import counters
 
+if TYPE_CHECKING:
+    from .game import StorylineGame
+
 
 class CrisisState(StorylineState):
-    _FIELDS = StorylineState._FIELDS + ("paired", "pool", "opp_story", "crises")
+    _FIELDS: ClassVar[tuple[str, ...]] = StorylineState._FIELDS + ("paired", "pool", "opp_story", "crises")
     QUIET_OK = False  # record_extra() reads the Crises' flips, Chapters and Lose conditions from the log
 
-    def __init__(self, game):
+    def __init__(self, game: StorylineGame) -> None:
         super().__init__(game)
         self.paired: int | None = None
         self.pool = 0
@@ -34,7 +41,7 @@ class CrisisState(StorylineState):
         self.crises: list[str] = sorted(game.crisis_ids)   # start() sets them when chosen at random
 
     def start(self) -> None:
-        n = self.game.n_players
+        n = self.sgame.n_players
         # storyline 5.2.1: the Crisis Storylines after the Homeworlds
         self._push(*[["choose-deck", p] for p in range(n)], ["homeworlds"], ["crises"], ["first-player"])
         self._run()
@@ -43,7 +50,7 @@ class CrisisState(StorylineState):
     def pname(self, seat: int) -> str:
         return "The opponent" if seat == OPPONENT else f"Seat {seat}"
 
-    def sides_differ(self, a, b) -> bool:
+    def sides_differ(self, a: int | None, b: int | None) -> bool:
         """storyline 1.4.2: the players are one side, the opponent the other."""
         if a is None or b is None:
             return False
@@ -51,7 +58,7 @@ class CrisisState(StorylineState):
 
     def opponents(self, seat: int) -> list[int]:
         """storyline 1.4.2, 16.7.2: a player's only opponent is the opponent."""
-        return [OPPONENT] if self.is_player(seat) else list(range(self.game.n_players))
+        return [OPPONENT] if self.is_player(seat) else list(range(self.sgame.n_players))
 
     def turn_order(self, start: int) -> list[int]:
         """storyline 16.2.2: in an opponent turn, from its paired player."""
@@ -63,7 +70,7 @@ class CrisisState(StorylineState):
         """storyline 10.1.2: the paired player exists only in an opponent turn."""
         return self.paired if self.active == OPPONENT else None
 
-    def _whose_now(self, whose: str, ctrl) -> bool:
+    def _whose_now(self, whose: str, ctrl: int | None) -> bool:
         # storyline 10.2.4, 22.3.5: "each opponent [X] Phase" is that phase of each opponent
         # turn. Proposed ruling: this holds whoever controls the card, so a Crisis card a
         # player took (the Foundry Ark) still acts in the opponent turns, for that player.
@@ -71,7 +78,7 @@ class CrisisState(StorylineState):
             return self.active == OPPONENT
         return super()._whose_now(whose, ctrl)
 
-    def _batch(self, items: list) -> None:
+    def _batch(self, items: list[tuple[Entry, int, Ability]]) -> None:
         """Ruling S17: the active side first (the opponent, in an opponent turn), then the
         players in turn order, then the opponent; by timestamp inside each."""
         if not items:
@@ -79,7 +86,7 @@ class CrisisState(StorylineState):
         order = self.turn_order(self.active)
         opp_turn = self.active == OPPONENT
 
-        def key(item):
+        def key(item: tuple[Entry, int, Ability]) -> tuple[int, int, int]:
             e, idx, _ = item
             c = e["controller"]
             if self.is_player(c):
@@ -95,29 +102,31 @@ class CrisisState(StorylineState):
             batch.append(ctx)
         self.pending.append(batch)
 
-    def attack_targets(self, e: dict) -> list[dict]:
+    def attack_targets(self, e: Entry) -> list[Entry]:
         """storyline 11.3.1 with 1.4.2: only a card of the other side (S2: no range check
         for a Crisis Storyline, the Power check still applies)."""
         return [t for t in super().attack_targets(e) if self.sides_differ(e["controller"], t["controller"])]
 
     # ===================== setup (storyline 22.1, ruling S1) ==============================
     def _step_crises(self) -> None:
-        named = self.game.crisis_ids
+        named = self.sgame.crisis_ids
         if named:
             self._put_crises(named, "option crises")
             return
         self._chance("crises")
 
     def crisis_sets(self) -> list[tuple[str, ...]]:
-        return list(combinations(self.game.cards["crises"], self.game.n_players))
+        return list(combinations(self.sgame.cards["crises"], self.sgame.n_players))
 
     def _chance_outcomes(self) -> list[tuple[str, float]]:
-        if self.node[2] == "crises":   # ruling S1: the sets of N, equally likely
+        node = self.node
+        assert node is not None, "asked at a chance node"
+        if node[2] == "crises":   # ruling S1: the sets of N, equally likely
             sets = self.crisis_sets()
             return [("crises " + ",".join(s), 1.0 / len(sets)) for s in sets]
         return super()._chance_outcomes()
 
-    def _on_crises(self, node, value) -> None:
+    def _on_crises(self, node: Node, value: str) -> None:
         self._put_crises(value.split(","), "at random")
 
     def _put_crises(self, ids: list[str], how: str) -> None:
@@ -128,24 +137,24 @@ class CrisisState(StorylineState):
                      self.rule("22.1.1"))
 
     # ===================== the opponent's choices (storyline 22.2.6, 22.2.7) ===============
-    def _chance(self, kind: str, **data) -> None:
-        opp = self.game.opp_seat
+    def _chance(self, kind: str, **data: Any) -> None:
+        opp = self.sgame.opp_seat
         if opp is not None and kind in ("pick", "player", "may") and data["ctx"]["ctrl"] == OPPONENT:
             legal = [f"{kind} {x}" for x in data["opts"]]
             self._ask(opp, kind, legal, **data)   # storyline 22.2.7: the same options
             return
         super()._chance(kind, **data)
 
-    def _legal_pick(self, node) -> list[str]:
+    def _legal_pick(self, node: Node) -> list[str]:
         return [f"pick {u}" for u in node[3]["opts"]]
 
-    def _do_pick(self, node, text) -> None:
-        self._on_pick(node, text.split()[1], chooser=f"the opponent (Seat {self.game.opp_seat})")
+    def _do_pick(self, node: Node, text: str) -> None:
+        self._on_pick(node, text.split()[1], chooser=f"the opponent (Seat {self.sgame.opp_seat})")
 
-    def _legal_player(self, node) -> list[str]:
+    def _legal_player(self, node: Node) -> list[str]:
         return [f"player {p}" for p in node[3]["opts"]]
 
-    def _do_player(self, node, text) -> None:
+    def _do_player(self, node: Node, text: str) -> None:
         self._on_player(node, text.split()[1])
 
     # ===================== Story Points (storyline 22.7, 22.9) ============================
@@ -168,9 +177,9 @@ class CrisisState(StorylineState):
         """storyline 22.9.5-22.9.7: the opponent at N + 1, the players at N + 2, at once."""
         n = len(self.crises)
         if self.opp_story >= n + 1:
-            self.finish([self.game.opp_seat] if self.game.opp_seat is not None else [], "opponent", "22.9.5")
+            self.finish([self.sgame.opp_seat] if self.sgame.opp_seat is not None else [], "opponent", "22.9.5")
         elif self.pool >= n + 2:
-            self.finish(list(range(self.game.n_players)), "players", "22.9.6")
+            self.finish(list(range(self.sgame.n_players)), "players", "22.9.6")
 
     def finish(self, winners: list[int], how: str, key: str) -> None:
         if how == "opponent":
@@ -191,11 +200,11 @@ class CrisisState(StorylineState):
             return
         super().finish(winners, how, key)
 
-    def _destroy_award(self, e: dict, controller: int, destroyer) -> None:
+    def _destroy_award(self, e: Entry, controller: int, destroyer: int | None) -> None:
         """storyline 22.7.3, 22.7.5 (ruling S3): a destroyed Crisis Storyline face gives the
         players 2, however it was destroyed; a back face is not one (22.8.0.6)."""
         if self.is_crisis(e) and self.is_storyline_face(e):
-            self.gain_story(list(range(self.game.n_players)), 2, "22.7.3",
+            self.gain_story(list(range(self.sgame.n_players)), 2, "22.7.3",
                             f"for the destruction of the Crisis Storyline {self.face(e)['name']}")
             return
         super()._destroy_award(e, controller, destroyer)
@@ -204,7 +213,7 @@ class CrisisState(StorylineState):
     def _step_turn_end(self) -> None:
         """storyline 22.3.1: an opponent turn after each player's turn; 8.11.1: a round is
         each player's turn and its opponent turn, so an Act is 2N x act_rounds turns."""
-        n = self.game.n_players
+        n = self.sgame.n_players
         if self.active != OPPONENT:
             self._push(["opp-turn-start", self.active])
             return
@@ -217,6 +226,7 @@ class CrisisState(StorylineState):
             self.fire("end-of-act", list(self.map))   # storyline 8.12.3
             self._push(["resolve-pending"], ["state-check"], ["act-after"])
             return
+        assert self.paired is not None, "an opponent turn has a paired player"
         self._push(["turn-start", (self.paired + 1) % n])   # storyline 10.1.1
 
     def _step_act_after(self) -> None:
@@ -224,7 +234,8 @@ class CrisisState(StorylineState):
             self.finish([], "last-act", "21.3.2")   # ruling S8: a draw
             return
         self.act += 1
-        self._push(["turn-start", (self.paired + 1) % self.game.n_players])
+        assert self.paired is not None, "an Act ends with an opponent turn"
+        self._push(["turn-start", (self.paired + 1) % self.sgame.n_players])
 
     def _step_opp_turn_start(self, paired: int) -> None:
         self.active = OPPONENT
@@ -270,15 +281,15 @@ class CrisisState(StorylineState):
         super()._step_hand_step()
 
     # ===================== kernel: observation and resample =================================
-    def observation(self, seat: int | None) -> dict:
+    def observation(self, seat: int | None) -> dict[str, Any]:
         """As for the competitive game; the opponent's seat sees what every player sees
         publicly (no hand). Adds the pool, the opponent's total and the paired player."""
-        opp = self.game.opp_seat
+        opp = self.sgame.opp_seat
         if seat is not None and seat == opp:
             obs = super().observation(None)
             obs["seat"] = seat
         else:
-            if seat is not None and not 0 <= seat < self.game.n_players:
+            if seat is not None and not 0 <= seat < self.sgame.n_players:
                 raise ValueError(f"seat must be from 0 to {self.game.num_players - 1} (or None), not {seat}")
             obs = super().observation(seat)
         obs.update(format="crisis-format", opponent_seat=opp, pool=self.pool, opponent_story=self.opp_story,
@@ -287,9 +298,9 @@ class CrisisState(StorylineState):
         obs["card_info"].update({cid: self.card_facts(cid) for cid in self.crises})
         return obs
 
-    LOSE_KEYS = {"16.3.1": "treasury", "16.4.1": "deck", "16.5.1": "wreckage", "16.6.1": "homeworld"}
+    LOSE_KEYS: ClassVar[dict[str, str]] = {"16.3.1": "treasury", "16.4.1": "deck", "16.5.1": "wreckage", "16.6.1": "homeworld"}
 
-    def record_extra(self) -> dict:
+    def record_extra(self) -> dict[str, Any]:
         """The generic keys (docs/architecture.md, Game records) with one entry per seat,
         the opponent's seat included (``opponent=seat``: cards None, label ``opponent``):
         ``labels`` ``{"faction": [deck id per seat]}`` and ``card_groups`` ``{"crises":
@@ -305,11 +316,11 @@ class CrisisState(StorylineState):
         out = super().record_extra()
         # the players win or lose together: their turn order tells nothing of who won
         out["labels"].pop("turn order", None)
-        extra_seats = self.game.num_players - self.game.n_players
+        extra_seats = self.game.num_players - self.sgame.n_players
         # the Crises are faced by the players together, who win or lose together: one entry
         # (seat 0's) per game, so a game counts once and not once per player
         out["card_groups"] = {"crises": {"verb": "faced", "cards": [sorted(self.crises)]
-                                         + [None] * (self.game.n_players - 1 + extra_seats)}}
+                                         + [None] * (self.sgame.n_players - 1 + extra_seats)}}
         by_name = {self.card(c)["faces"]["front"]["name"]: c for c in self.crises}
         lose = {k: 0 for k in self.LOSE_KEYS.values()}
         destroyed, flipped = set(), set()

@@ -27,16 +27,21 @@ or a seat out of range.
 
 from __future__ import annotations
 
+from typing import Any, Sequence
+
+from .game import StorylineGame
 from .state import StorylineState
 
 
-def build_position(game, map=(), hands=None, discards=None, decks=None, treasury=None, story=None,
-                   active: int = 0, turn: int = 1, act: int = 1, phase: str = "main",
-                   homeworlds: bool = True) -> StorylineState:
+def build_position(game: StorylineGame, map: Sequence[dict[str, Any]] = (),
+                   hands: Sequence[Sequence[str]] | None = None, discards: Sequence[Sequence[str]] | None = None,
+                   decks: Sequence[dict[str, int] | None] | None = None, treasury: Sequence[int] | None = None,
+                   story: Sequence[int] | None = None, active: int = 0, turn: int = 1, act: int = 1,
+                   phase: str = "main", homeworlds: bool = True) -> StorylineState:
     n = game.n_players
     if not 0 <= active < n:
         raise ValueError(f"active must be a seat from 0 to {n - 1}, not {active}")
-    state: StorylineState = game._new_blank_state()
+    state = game._new_blank_state()
     deck_ids = game.seat_decks or list(game.cards["decks"])[:n]
     for p, pl in enumerate(state.players):
         d = game.cards["decks"][deck_ids[p]]
@@ -59,8 +64,8 @@ def build_position(game, map=(), hands=None, discards=None, decks=None, treasury
         pl["deck"][cid] -= 1
 
     if homeworlds:
-        for p, pl in enumerate(state.players):
-            state.enter(pl["homeworld"], p, p, ready=True)
+        for p in range(n):
+            state.enter(game.cards["decks"][deck_ids[p]]["homeworld"], p, p, ready=True)
     for spec in map:
         owner = spec["owner"]
         take(owner, spec["card"])
@@ -89,8 +94,9 @@ def build_position(game, map=(), hands=None, discards=None, decks=None, treasury
             take(p, cid)
             state.players[p]["discard"].append(cid)
     for p, pl in enumerate(state.players):
-        if decks is not None and decks[p] is not None:
-            pl["deck"] = dict(decks[p])
+        given = decks[p] if decks is not None else None
+        if given is not None:
+            pl["deck"] = dict(given)
         pl["deck"] = {c: k for c, k in sorted(pl["deck"].items()) if k}
     state.first = 0
     state.active = active

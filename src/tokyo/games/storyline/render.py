@@ -12,8 +12,14 @@ from __future__ import annotations
 
 import re
 import textwrap
+from typing import TYPE_CHECKING, Any
 
+from .cards import Card, Face
 from .words import ability_words, card_ref, counters
+
+if TYPE_CHECKING:
+    from .game import StorylineGame
+    from .state import StorylineState
 
 WIDTH = 100
 BANDS = {1: "Surface", 2: "Orbit", 3: "Deep Space"}
@@ -25,7 +31,7 @@ UNITS = ("character", "ground-unit", "spacecraft")
 
 
 # ----- a card face in words (tokyo cards, the hand) --------------------------------------------
-def type_words(card: dict, which: str = "front", short: bool = False) -> str:
+def type_words(card: Card, which: str = "front", short: bool = False) -> str:
     """``Capital Spacecraft``, ``Location (Homeworld)``, ``Ground Unit (Drone)``,
     ``Crisis Storyline``, ``Epilogue``...; ``short``: a Non-Capital Spacecraft is only
     ``Spacecraft`` (the Map, where its Band says it)."""
@@ -45,7 +51,7 @@ def type_words(card: dict, which: str = "front", short: bool = False) -> str:
     return words
 
 
-def stats_words(f: dict) -> str:
+def stats_words(f: Face) -> str:
     """The printed characteristics of a face: ``Strike 2 Low, Range 1, Durability 4``."""
     t = f["type"]
     parts = []
@@ -65,7 +71,7 @@ def stats_words(f: dict) -> str:
     return ", ".join(parts)
 
 
-def chapter_words(ch: dict, brief: bool = False) -> str:
+def chapter_words(ch: dict[str, Any], brief: bool = False) -> str:
     counter = "Story" if ch["counter"] == "story" else "Time"
     text = (_unremind(ch["text"]) if brief else ch["text"]) or "no text."
     if brief:
@@ -78,7 +84,7 @@ def _unremind(text: str) -> str:
     return re.sub(r"\s*\([^()]*\)", "", text).strip()
 
 
-def face_text(card: dict, which: str = "front", brief: bool = False) -> str:
+def face_text(card: Card, which: str = "front", brief: bool = False) -> str:
     """Everything a face says, in one paragraph: its characteristics, its text, its Chapters;
     for a back face, which Storyline it is the back of. ``brief``: without reminder text and
     with short Chapter heads (the hand in the picture)."""
@@ -107,36 +113,36 @@ def _wrap(text: str, indent: str, first: str | None = None) -> list[str]:
 
 # ----- the picture --------------------------------------------------------------------------------
 class _Picture:
-    def __init__(self, state, seat):
+    def __init__(self, state: StorylineState, seat: int | None) -> None:
         self.state = state
-        self.game = state.game
-        self.cards = state.game.cards["cards"]
+        self.game: StorylineGame = state.sgame
+        self.cards: dict[str, Card] = state.sgame.cards["cards"]
         self.seat = seat
         self.obs = state.observation(seat)
         self.crisis = "pool" in self.obs
-        self.players = self.obs["players"]
-        self.by_uid = {e["uid"]: e for e in self.obs["map"]}
+        self.players: list[dict[str, Any]] = self.obs["players"]
+        self.by_uid: dict[int, dict[str, Any]] = {e["uid"]: e for e in self.obs["map"]}
 
     # names
-    def who(self, c) -> str:
+    def who(self, c: int | None) -> str:
         if c is None:
             return "nobody"
         if c < 0:
             return "opponent"
         return "you" if c == self.seat else f"Seat {c}"
 
-    def seat_name(self, c) -> str:
+    def seat_name(self, c: int | None) -> str:
         if c is not None and (c < 0 or c >= len(self.players)):   # the opponent, or its seat
             return "the opponent"
         return f"Seat {c}" + (" (you)" if c == self.seat else "")
 
-    def tag(self, e) -> str:
+    def tag(self, e: dict[str, Any]) -> str:
         out = self.who(e["controller"])
         if e["owner"] != e["controller"]:
             out += f", owned by {self.who(e['owner'])}"
         return f"[{out}]"
 
-    def ref(self, uid) -> str:
+    def ref(self, uid: int) -> str:
         e = self.by_uid.get(uid)
         return f"#{uid} {e['name']}" if e else f"#{uid}"
 
@@ -200,7 +206,7 @@ class _Picture:
         return lines
 
     # the Map
-    def entry_line(self, e) -> str:
+    def entry_line(self, e: dict[str, Any]) -> str:
         t = e["type"]
         card = self.cards[e["card"]]
         name = f"#{e['uid']} {e['name']}"
@@ -243,7 +249,7 @@ class _Picture:
             bits.append(counters)
         return f"{name} {self.tag(e)}{' ' + kind if kind else ''}: " + "; ".join(bits)
 
-    def entry_block(self, e, indent: str, placed: set) -> list[str]:
+    def entry_block(self, e: dict[str, Any], indent: str, placed: set[int]) -> list[str]:
         """A card with what it carries: units on or aboard it, Devices attached."""
         placed.add(e["uid"])
         lines = _wrap(self.entry_line(e), indent + "     ", indent)
@@ -272,7 +278,7 @@ class _Picture:
 
     def map_lines(self) -> list[str]:
         o = self.obs
-        placed: set = set()
+        placed: set[int] = set()
         lines = []
         for band in (1, 2, 3):
             here = [e for e in o["map"] if e["band"] == band and e["type"] != "device"
@@ -399,18 +405,18 @@ CHANCE_WORDS = {"draw": "a card is drawn", "deck": "a deck is chosen", "first": 
                 "player": "a random player is chosen", "discard-random": "a card is discarded at random"}
 
 
-def render_text(state, seat: int | None = None) -> str:
+def render_text(state: StorylineState, seat: int | None = None) -> str:
     """The position as ``seat`` sees it (None: a spectator, no hand)."""
     return _Picture(state, seat).text()
 
 
-def action_words(state, text: str) -> str:
+def action_words(state: StorylineState, text: str) -> str:
     """What a legal action text does, in words, for the list of actions (``tokyo play``):
     ``attack 5 3`` -> ``#5 Bastion Walker attacks #3 Scrap Drone (2 Low)``. Public facts
     only: the Map and the card data (a hand card named by the text is the decider's own)."""
-    cards = state.game.cards["cards"]
+    cards = state.sgame.cards["cards"]
 
-    def on_map(uid: int) -> dict | None:
+    def on_map(uid: int) -> dict[str, Any] | None:
         """The card with that # as the Map shows it: name, type and current numbers."""
         e = state.find(uid)
         if e is None:
@@ -463,7 +469,7 @@ def action_words(state, text: str) -> str:
     return text
 
 
-def ability_sentence(state, text: str) -> str:
+def ability_sentence(state: StorylineState, text: str) -> str:
     """``use 1`` -> ``Lantern Shrine: pay 2 Treasury and spend Lantern Shrine to put 1 Story
     counter on target Storyline you control``; a bargain or an ability that would change
     nothing but its cost says so."""
@@ -475,15 +481,15 @@ def ability_sentence(state, text: str) -> str:
     return out
 
 
-def repair_sentence(state, text: str) -> str:
+def repair_sentence(state: StorylineState, text: str) -> str:
     """``rally 5`` -> ``rally Drop Marine: pay 2 Treasury to remove its 3 damage counters``
     (storyline 12.12)."""
     verb, uid = text.split()
-    e = state.find(int(uid))
+    e = state.entry(int(uid))
     return f"{verb} {card_ref(state, e)}: pay {state.cost(e)} Treasury to remove its {counters(e['damage'], 'damage')}"
 
 
-def result_words(state) -> str:
+def result_words(state: StorylineState) -> str:
     """How the game ended, in words (``Game over: the players win together.``); empty while
     it goes on."""
     return _Picture(state, None).result() if state.winners is not None else ""
