@@ -18,6 +18,35 @@ from __future__ import annotations
 
 import tomllib
 from pathlib import Path
+from typing import Any, Iterator, TypedDict
+
+Card = dict[str, Any]
+"""A card of the set (JSON-like, see the module docstring): ``id``, ``set``, ``faces``..."""
+Face = dict[str, Any]
+"""One printed face: ``name``, ``type``, its characteristics, ``text``, ``abilities``..."""
+Ability = dict[str, Any]
+"""One ability of a face or a Chapter: ``kind``, ``effect`` (operations), ``when``, ``cost``..."""
+Op = dict[str, Any]
+"""One operation of an ability's effect: ``op`` and its keys (docs/storyline-card-format.md)."""
+Entry = dict[str, Any]
+"""A card on the Map (state.StorylineState.map; the fields are listed in state's docstring)."""
+
+
+class Deck(TypedDict):
+    """A faction deck of the card set."""
+    id: str
+    name: str
+    set: str
+    size: int
+    homeworld: str            # its Homeworld's card id (the loader checks there is one)
+    cards: dict[str, int]     # card id -> copies
+
+
+class CardSet(TypedDict):
+    """What :func:`load_card_set` returns."""
+    cards: dict[str, Card]
+    decks: dict[str, Deck]
+    crises: list[str]         # the Crisis Storyline ids, sorted
 
 TYPES = ("character", "ground-unit", "spacecraft", "location", "device", "event", "storyline", "epilogue")
 PERMANENT_TYPES = ("character", "ground-unit", "spacecraft", "location", "device")
@@ -69,7 +98,7 @@ class CardDataError(ValueError):
     """Card data that does not follow the format."""
 
 
-def _selector(cid: str, sel) -> dict:
+def _selector(cid: str, sel: object) -> dict[str, Any]:
     if not isinstance(sel, dict):
         raise CardDataError(f"card {cid!r}: a selector is a table, not {sel!r}")
     for k, v in sel.items():
@@ -85,7 +114,7 @@ def _selector(cid: str, sel) -> dict:
     return dict(sel)
 
 
-def _recipient(cid: str, r, places: bool = False):
+def _recipient(cid: str, r: object, places: bool = False) -> str | dict[str, dict[str, Any]]:
     if r in ("this", "host"):
         return r
     if places and r in ("open", "orbit"):
@@ -97,7 +126,7 @@ def _recipient(cid: str, r, places: bool = False):
     raise CardDataError(f"card {cid!r}: {r!r} is not a recipient")
 
 
-def _op(cid: str, raw: dict) -> dict:
+def _op(cid: str, raw: dict[str, Any]) -> Op:
     name = raw.get("op")
     if name not in OPS:
         raise CardDataError(f"card {cid!r}: operation {name!r} is not one of the format's")
@@ -133,7 +162,7 @@ def _op(cid: str, raw: dict) -> dict:
     return op
 
 
-def _ability(cid: str, raw: dict) -> dict:
+def _ability(cid: str, raw: dict[str, Any]) -> Ability:
     kind = raw.get("kind")
     if kind not in KINDS:
         raise CardDataError(f"card {cid!r}: ability kind {kind!r}")
@@ -169,7 +198,7 @@ def _ability(cid: str, raw: dict) -> dict:
     return a
 
 
-def _face(cid: str, raw: dict) -> dict:
+def _face(cid: str, raw: dict[str, Any]) -> Face:
     f = dict(raw)
     t = f.get("type")
     if t not in TYPES:
@@ -222,7 +251,7 @@ def _face(cid: str, raw: dict) -> dict:
             raise CardDataError(f"card {cid!r}: band must be 1, 2 or 3")
     if t == "device":
         att = f.get("attach", {"types": list(UNIT_TYPES), "controller": "you"})
-        types = []
+        types: list[str] = []
         for x in att.get("types", []):
             types += list(UNIT_TYPES) if x == "unit" else list(PERMANENT_TYPES[:4]) if x == "permanent" else [x]
         f["attach"] = {"types": types, "controller": att.get("controller", "you")}
@@ -231,14 +260,14 @@ def _face(cid: str, raw: dict) -> dict:
     return f
 
 
-def load_card_set(directory: str | Path) -> dict:
+def load_card_set(directory: str | Path) -> CardSet:
     """Every ``*.toml`` file of ``directory``: ``{"cards": {id: card}, "decks": {deck id:
     {"id", "name", "set", "homeworld", "cards": {card id: copies}}}, "crises": [Crisis
     Storyline ids]}``. A card is ``{"id", "set", "homeworld", "copies", "deck", "token",
     "drone", "faces": {"front": face[, "back": face]}}``. Raises CardDataError where the
     data breaks the format or storyline 5.1.1-5.1.2."""
-    cards: dict[str, dict] = {}
-    decks: dict[str, dict] = {}
+    cards: dict[str, Card] = {}
+    decks: dict[str, Deck] = {}
     for path in sorted(Path(directory).glob("*.toml")):
         data = tomllib.loads(path.read_text(encoding="utf-8"))
         if "deck" in data:
@@ -302,7 +331,7 @@ def load_card_set(directory: str | Path) -> dict:
     return {"cards": cards, "decks": dict(sorted(decks.items())), "crises": sorted(crises)}
 
 
-def _all_ops(face: dict):
+def _all_ops(face: Face) -> Iterator[Op]:
     for a in face["abilities"]:
         yield from a["effect"]
     for ch in face.get("chapters", []):
@@ -311,15 +340,15 @@ def _all_ops(face: dict):
         yield from ch["on_complete"]
 
 
-def default_card_set() -> dict:
+def default_card_set() -> CardSet:
     """The shipped cards (src/tokyo/games/storyline/data/)."""
     return _shipped()
 
 
-_CACHE: dict = {}
+_CACHE: dict[str, CardSet] = {}
 
 
-def _shipped() -> dict:
+def _shipped() -> CardSet:
     if "set" not in _CACHE:
         _CACHE["set"] = load_card_set(Path(__file__).with_name("data"))
     return _CACHE["set"]

@@ -9,8 +9,13 @@ from __future__ import annotations
 from ...core.errors import OptionError
 from ...core.options import GameInfo, Option, validate_options
 from ...core.state import Game
-from .cards import default_card_set
+from typing import TYPE_CHECKING, Any
+
+from .cards import Ability, Card, CardSet, Face, default_card_set
 from .state import StorylineState
+
+if TYPE_CHECKING:
+    from .crisis import CrisisState
 
 
 def _shipped_ids(kind: str) -> str:
@@ -39,7 +44,8 @@ class StorylineGame(Game):
         ),
     )
 
-    def __init__(self, num_players: int, options: dict | None = None, cards: dict | None = None):
+    def __init__(self, num_players: int, options: dict[str, Any] | None = None,
+                 cards: CardSet | None = None) -> None:
         info = self.info
         if not info.min_players <= num_players <= info.max_players:
             raise OptionError(f"{info.game_id} is played by {info.min_players} to {info.max_players} players, "
@@ -50,13 +56,17 @@ class StorylineGame(Game):
         self.cards = cards if cards is not None else default_card_set()
         # indexes of the card set, built once per game (the engine asks for faces and for
         # static abilities on every characteristic it reads, storyline 2.14.1)
-        self.faces: dict[tuple[str, str], dict] = {
+        self.faces: dict[tuple[str, str], Face] = {
             (cid, fname): f for cid, c in self.cards["cards"].items() for fname, f in c["faces"].items()}
-        self.statics: dict[tuple[str, str], list] = {}
+        self.statics: dict[tuple[str, str], list[tuple[int, Ability]]] = {}
         for key, f in self.faces.items():
             st = [(i, a) for i, a in enumerate(f["abilities"]) if a["kind"] == "static"]
             if st:
                 self.statics[key] = st
+        # the Crisis Format's (CrisisFormatGame): the opponent's seat and the Crisis
+        # Storylines named by option; none in the competitive game
+        self.opp_seat: int | None = None
+        self.crisis_ids: list[str] = []
         fp = opts["first_player"]
         if fp != "random" and not (fp.isdigit() and int(fp) < num_players):
             raise OptionError(f"option 'first_player': {fp!r} is not allowed; allowed: random or a seat "
@@ -80,7 +90,7 @@ class StorylineGame(Game):
         return StorylineState(self)
 
     @classmethod
-    def catalogue(cls) -> list[dict]:
+    def catalogue(cls) -> list[dict[str, Any]]:
         """The four faction decks (each Homeworld, then its deck) and the Drones."""
         return catalogue_entries(crisis=False)
 
@@ -88,7 +98,7 @@ class StorylineGame(Game):
 SET_NAMES = {"drones": "Drones", "crisis": "The Crisis set"}   # the [set] names of drones.toml, crisis_storylines.toml
 
 
-def catalogue_entries(crisis: bool) -> list[dict]:
+def catalogue_entries(crisis: bool) -> list[dict[str, Any]]:
     """``tokyo cards`` for ``storyline`` (``crisis=False``) and ``crisis-format`` (the same and
     the Crisis set). One entry per face: a double-faced card (a Storyline) gives its front,
     id ``<card id>``, and its back, id ``<card id>:back``. ``set`` is the data file's set
@@ -97,12 +107,12 @@ def catalogue_entries(crisis: bool) -> list[dict]:
     ids: the two play by one rules page, docs/rules/storyline.md."""
     from .render import face_text, type_words
     cs = default_card_set()
-    by_set: dict[str, list[dict]] = {}
+    by_set: dict[str, list[Card]] = {}
     for c in cs["cards"].values():
         by_set.setdefault(c["set"], []).append(c)
     order = [d["set"] for d in cs["decks"].values()] + ["drones"] + (["crisis"] if crisis else [])
     names = {d["set"]: d["name"] for d in cs["decks"].values()} | SET_NAMES
-    out = []
+    out: list[dict[str, Any]] = []
     for set_id in order:
         cards = sorted(by_set.get(set_id, []), key=lambda c: not c["homeworld"])   # the Homeworld first
         for c in cards:
@@ -116,14 +126,14 @@ def catalogue_entries(crisis: bool) -> list[dict]:
     return out
 
 
-def scaled_chapter_ends(cards: dict, players: int) -> dict:
+def scaled_chapter_ends(cards: CardSet, players: int) -> CardSet:
     """Ruling S45, option ``chapter_ends=scaled``: the card set with each Crisis Storyline's
     Chapter ends (tuned for 2 players) multiplied by ``players`` / 2 and rounded up, each at
     least one more than the Chapter before. A Crisis takes one Time counter in each
     opponent turn, N per round (storyline 22.4.1), so this keeps its clock at the same
     number of rounds whatever N. A copy: the shipped set (and every other card) is left
     as it is."""
-    out = dict(cards)
+    out = cards.copy()
     out["cards"] = dict(cards["cards"])
     for cid in cards["crises"]:
         card = dict(cards["cards"][cid])
@@ -172,18 +182,19 @@ class CrisisFormatGame(StorylineGame):
         ),
     )
 
-    def __init__(self, num_players: int, options: dict | None = None, cards: dict | None = None):
+    def __init__(self, num_players: int, options: dict[str, Any] | None = None,
+                 cards: CardSet | None = None) -> None:
         # ruling S45 (the option's value is checked by StorylineGame.__init__ below)
         if (options or {}).get("chapter_ends") == "scaled" and num_players != 2:
             cards = scaled_chapter_ends(cards if cards is not None else default_card_set(), num_players)
         super().__init__(num_players, options, cards)
         if self.options["opponent"] == "seat":
             self.num_players = num_players + 1   # the opponent's seat, last (storyline 22.2.5)
-            self.opp_seat: int | None = num_players
+            self.opp_seat = num_players
         else:
             self.opp_seat = None
         known = self.cards["crises"]
-        self.crisis_ids: list[str] = [c.strip() for c in self.options["crises"].split(",") if c.strip()]
+        self.crisis_ids = [c.strip() for c in self.options["crises"].split(",") if c.strip()]
         if self.crisis_ids and (len(self.crisis_ids) != num_players or len(set(self.crisis_ids)) != num_players
                                 or any(c not in known for c in self.crisis_ids)):
             want = "one Crisis Storyline id" if num_players == 1 else f"{num_players} different Crisis Storyline ids"
@@ -196,18 +207,18 @@ class CrisisFormatGame(StorylineGame):
         """storyline 22.2.5: with ``opponent=seat`` the last seat makes the opponent's choices."""
         return ["player"] * self.n_players + (["opponent"] if self.opp_seat is not None else [])
 
-    def new_initial_state(self):
+    def new_initial_state(self) -> CrisisState:
         from .crisis import CrisisState
         state = CrisisState(self)
         state.start()
         return state
 
-    def _new_blank_state(self):
+    def _new_blank_state(self) -> CrisisState:
         from .crisis import CrisisState
         return CrisisState(self)
 
     @classmethod
-    def catalogue(cls) -> list[dict]:
+    def catalogue(cls) -> list[dict[str, Any]]:
         """The competitive game's cards, then the Crisis set: the six Crisis Storylines (both
         faces each) and the Neural Parasite."""
         return catalogue_entries(crisis=True)

@@ -22,13 +22,21 @@ are ``pending`` (batches of triggered abilities, 19.4), ``temps`` ("this turn" c
 from __future__ import annotations
 
 import json
+import random
+from typing import TYPE_CHECKING, Any, Sequence, TypedDict
 
 from ...core.machine import StepState
 from ...core.state import State, turn_order_labels
 from .abilities import AbilityMixin
-from .cards import PERMANENT_TYPES, UNIT_TYPES
+from .cards import PERMANENT_TYPES, UNIT_TYPES, Card, Entry, Face
 from .rulebook import cite
 from .words import LOSE_CONDITIONS, TYPE_NAMES, deck_name
+
+if TYPE_CHECKING:
+    from .game import StorylineGame
+
+Step = list[Any]   # a pending step, [name, *args] (tokyo.core.machine)
+Node = list[Any]   # the pending node, [kind, seat, name, data] (tokyo.core.machine)
 
 START_TREASURY = 3      # storyline 5.4.1, S15
 OPENING_HAND = 6        # storyline 5.7.1
@@ -38,7 +46,26 @@ WRECKAGE = 5            # storyline 16.5.1
 BAND_NAMES = {1: "Surface", 2: "Orbit", 3: "Deep Space"}
 
 
-def _deep(obj):
+class TreasuryAfter(TypedDict):
+    """What :meth:`StorylineState.treasury_after` tells."""
+    treasury: int
+    lose_check: bool
+
+
+class Player(TypedDict):
+    """One seat's entry of ``players`` (see the module docstring)."""
+    deck_id: str | None        # None until chosen
+    treasury: int
+    hand: list[str]            # card ids
+    deck: dict[str, int]       # unseen card id -> copies
+    discard: list[str]
+    homeworld: str | None      # card id; None until the Homeworlds are put onto the Map
+    story: int
+    empty_draw: bool
+
+
+def _deep(obj: Any) -> Any:
+    """A copy of JSON-like data (lists and dicts copied all the way down)."""
     if isinstance(obj, list):
         return [_deep(x) for x in obj]
     if isinstance(obj, dict):
@@ -52,31 +79,34 @@ class StorylineState(AbilityMixin, StepState):
     _FIELDS = ("players", "map", "next_uid", "active", "first", "phase", "turn_count", "act", "stack", "node",
                "winners", "win_by", "played", "pending", "temps", "used", "chain", "limbo")
 
-    def __init__(self, game):
+    def __init__(self, game: StorylineGame) -> None:
         super().__init__(game)
+        # the game as a StorylineGame (``game`` is the kernel's Game; a compiled subclass
+        # may not narrow the type of an attribute it inherits)
+        self.sgame: StorylineGame = game
         n = game.n_players
-        self.players: list[dict] = [{"deck_id": None, "treasury": 0, "hand": [], "deck": {}, "discard": [],
+        self.players: list[Player] = [{"deck_id": None, "treasury": 0, "hand": [], "deck": {}, "discard": [],
                                      "homeworld": None, "story": 0, "empty_draw": False} for _ in range(n)]
-        self.map: list[dict] = []
+        self.map: list[Entry] = []
         self.next_uid = 1
         self.active = 0
         self.first: int | None = None
         self.phase = "setup"
         self.turn_count = 0
         self.act = 1
-        self.stack: list[list] = []
-        self.node: list | None = None
+        self.stack: list[Step] = []
+        self.node: Node | None = None
         self.winners: list[int] | None = None
         self.win_by = ""
         self.played: list[list[str]] = [[] for _ in range(n)]
-        self.pending: list[list[dict]] = []   # batches of triggered abilities (storyline 19.4)
-        self.temps: list[list] = []           # "this turn" changes: [uid, characteristic, by] (2.14.2)
+        self.pending: list[list[dict[str, Any]]] = []   # batches of triggered abilities (storyline 19.4)
+        self.temps: list[list[Any]] = []           # "this turn" changes: [uid, characteristic, by] (2.14.2)
         self.used: dict[str, int] = {}        # activated abilities and bargains used this turn (7.4.3, 7.5.2)
         self.chain = 0                        # abilities resolved since the last decision (19.6.1)
-        self.limbo: list[list] = []           # Events resolving: [seat, card id] (6.6.1)
+        self.limbo: list[list[Any]] = []           # Events resolving: [seat, card id] (6.6.1)
 
     def start(self) -> None:
-        n = self.game.n_players
+        n = self.sgame.n_players
         self._push(*[["choose-deck", p] for p in range(n)], ["homeworlds"], ["first-player"])
         self._run()
 
@@ -89,23 +119,32 @@ class StorylineState(AbilityMixin, StepState):
         return f"Seat {seat}"
 
     # ----- card facts ----------------------------------------------------------------------
-    def card(self, cid: str) -> dict:
-        return self.game.cards["cards"][cid]
+    def card(self, cid: str) -> Card:
+        return self.sgame.cards["cards"][cid]
 
-    def face(self, e: dict) -> dict:
-        return self.game.faces[e["card"], e["face"]]
+    def face(self, e: Entry) -> Face:
+        return self.sgame.faces[e["card"], e["face"]]
 
-    def name(self, e: dict) -> str:
+    def name(self, e: Entry) -> str:
         return f"{self.face(e)['name']} (#{e['uid']})"
 
-    def ftype(self, e: dict) -> str:
-        return self.face(e)["type"]
+    def ftype(self, e: Entry) -> str:
+        t: str = self.face(e)["type"]
+        return t
 
-    def find(self, uid: int) -> dict | None:
+    def find(self, uid: int | None) -> Entry | None:
         for e in self.map:
             if e["uid"] == uid:
                 return e
         return None
+
+    def entry(self, uid: int | None) -> Entry:
+        """The card numbered ``uid`` on the Map, which must be there (a legal action's, a
+        step's); KeyError if it is not."""
+        e = self.find(uid)
+        if e is None:
+            raise KeyError(f"no card #{uid} on the Map")
+        return e
 
     def card_at(self, number: int) -> str | None:
         """The catalogue id of the face the card numbered ``number`` (#5) shows on the Map
@@ -116,25 +155,25 @@ class StorylineState(AbilityMixin, StepState):
             return None
         return e["card"] if e["face"] == "front" else f"{e['card']}:{e['face']}"
 
-    def is_permanent(self, e: dict) -> bool:
+    def is_permanent(self, e: Entry) -> bool:
         """storyline 3.1.1, ruling S20: a Storyline face or an Epilogue is not one."""
         return self.ftype(e) in PERMANENT_TYPES
 
-    def is_unit(self, e: dict) -> bool:
+    def is_unit(self, e: Entry) -> bool:
         return self.ftype(e) in UNIT_TYPES
 
-    def is_capital(self, e: dict) -> bool:
+    def is_capital(self, e: Entry) -> bool:
         f = self.face(e)
         return f["type"] == "spacecraft" and f.get("class") == "capital"
 
-    def is_storyline_face(self, e: dict) -> bool:
+    def is_storyline_face(self, e: Entry) -> bool:
         return self.ftype(e) == "storyline"
 
-    def is_crisis(self, e: dict) -> bool:
+    def is_crisis(self, e: Entry) -> bool:
         """storyline 18.9.1: a card of the Crisis set, or a token a Crisis card created."""
-        return e.get("crisis") or self.card(e["card"])["set"] == "crisis"
+        return bool(e.get("crisis")) or self.card(e["card"])["set"] == "crisis"
 
-    def band(self, e: dict) -> int | None:
+    def band(self, e: Entry) -> int | None:
         """storyline 4.6-4.10 and 11.1.1: the Band of a card on the Map (None: no Band)."""
         f = self.face(e)
         t = f["type"]
@@ -157,47 +196,59 @@ class StorylineState(AbilityMixin, StepState):
             return e.get("band")
         return None
 
-    def shielded(self, e: dict) -> bool:
+    def _band_of(self, e: Entry) -> int:
+        """The Band of a card that has one (a unit, a Location, a Storyline face printing one)."""
+        b = self.band(e)
+        if b is None:
+            raise ValueError(f"{self.name(e)} has no Band")
+        return b
+
+    def shielded(self, e: Entry) -> bool:
         """storyline 3.12: Locations and Capital Spacecraft; a Storyline face prints it."""
         f = self.face(e)
         if f["type"] == "storyline":
-            return f["shield"] == "shielded"
+            return bool(f["shield"] == "shielded")
         return f["type"] == "location" or self.is_capital(e)
 
     # storyline 2.14.1, 7.2.1: the printed number plus the static and "this turn" changes,
     # within the limits of 1.5 (applied to the result: no shipped change is ever clipped
     # halfway, so the order of 2.14.1 cannot matter yet)
-    def durability(self, e: dict) -> int:
-        return max(1, self.face(e).get("durability", 1) + self._static_mod(e, "durability"))  # storyline 1.5.3
+    def durability(self, e: Entry) -> int:
+        printed: int = self.face(e).get("durability", 1)
+        return max(1, printed + self._static_mod(e, "durability"))  # storyline 1.5.3
 
-    def strike(self, e: dict) -> int:
-        return max(0, self.face(e).get("strike", 0) + self._static_mod(e, "strike"))
+    def strike(self, e: Entry) -> int:
+        printed: int = self.face(e).get("strike", 0)
+        return max(0, printed + self._static_mod(e, "strike"))
 
-    def range_of(self, e: dict) -> int:
-        return min(2, max(0, self.face(e).get("range", 0) + self._static_mod(e, "range")))  # storyline 1.5.2, 1.5.4
+    def range_of(self, e: Entry) -> int:
+        printed: int = self.face(e).get("range", 0)
+        return min(2, max(0, printed + self._static_mod(e, "range")))  # storyline 1.5.2, 1.5.4
 
-    def income(self, e: dict) -> int:
-        return max(0, self.face(e).get("income", 0) + self._static_mod(e, "income"))
+    def income(self, e: Entry) -> int:
+        printed: int = self.face(e).get("income", 0)
+        return max(0, printed + self._static_mod(e, "income"))
 
-    def cost(self, e: dict) -> int:
-        return max(0, self.face(e).get("cost", 0) + self._static_mod(e, "cost"))
+    def cost(self, e: Entry) -> int:
+        printed: int = self.face(e).get("cost", 0)
+        return max(0, printed + self._static_mod(e, "cost"))
 
-    def broken(self, e: dict) -> bool:
+    def broken(self, e: Entry) -> bool:
         """storyline 12.5.3: Fallen or Contested while damage >= Durability."""
         return (self.is_permanent(e) and self.ftype(e) != "device"
                 and e["damage"] >= self.durability(e))
 
-    def fallen(self, e: dict) -> bool:
+    def fallen(self, e: Entry) -> bool:
         return self.ftype(e) == "character" and self.broken(e)       # storyline 12.5.1
 
-    def contested(self, e: dict) -> bool:
+    def contested(self, e: Entry) -> bool:
         return self.ftype(e) != "character" and self.broken(e)       # storyline 12.5.2
 
-    def can_take_damage(self, e: dict) -> bool:
+    def can_take_damage(self, e: Entry) -> bool:
         """storyline 3.6.2, 3.10.2, 12.4.3: Devices and Epilogues take none."""
         return self.ftype(e) not in ("device", "epilogue", "event")
 
-    def reaches(self, src_band: int | None, src_range: int, power: str, target: dict,
+    def reaches(self, src_band: int | None, src_range: int, power: str, target: Entry,
                 aimed: bool = True) -> bool:
         """storyline 11.2: range (when aimed, and only between cards with a Band,
         11.2.5, 11.2.8) and Power (always: Low reaches only Unshielded cards, 11.2.3, 11.2.6)."""
@@ -212,35 +263,37 @@ class StorylineState(AbilityMixin, StepState):
 
     def opponents(self, seat: int) -> list[int]:
         """storyline 1.4.1: in the competitive game every other player."""
-        return [p for p in range(self.game.n_players) if p != seat]
+        return [p for p in range(self.sgame.n_players) if p != seat]
 
     def turn_order(self, start: int) -> list[int]:
-        n = self.game.n_players
+        n = self.sgame.n_players
         return [(start + k) % n for k in range(n)]
 
     # ===================== Setup (storyline 5) ===========================================
     def _step_choose_deck(self, seat: int) -> None:
-        chosen = self.game.seat_decks
+        chosen = self.sgame.seat_decks
         if chosen:
             self.players[seat]["deck_id"] = chosen[seat]
-            self.say(f"{self.pname(seat)} plays the {deck_name(self.game.cards, chosen[seat])} deck (option decks).",
+            self.say(f"{self.pname(seat)} plays the {deck_name(self.sgame.cards, chosen[seat])} deck (option decks).",
                  self.rule("1.8.5"))
             return
         self._chance("deck", seat=seat)
 
     def _free_decks(self) -> list[str]:
         used = {p["deck_id"] for p in self.players}
-        return [d for d in self.game.cards["decks"] if d not in used]  # storyline 5.1.3
+        return [d for d in self.sgame.cards["decks"] if d not in used]  # storyline 5.1.3
 
-    def _on_deck(self, node, deck_id) -> None:
+    def _on_deck(self, node: Node, deck_id: str) -> None:
         seat = node[3]["seat"]
         self.players[seat]["deck_id"] = deck_id
-        self.say(f"{self.pname(seat)} plays the {deck_name(self.game.cards, deck_id)} deck, chosen at random.",
+        self.say(f"{self.pname(seat)} plays the {deck_name(self.sgame.cards, deck_id)} deck, chosen at random.",
                  self.rule("1.8.5"))
 
     def _step_homeworlds(self) -> None:
         for p, pl in enumerate(self.players):
-            deck = self.game.cards["decks"][pl["deck_id"]]
+            deck_id = pl["deck_id"]
+            assert deck_id is not None, "every deck is chosen before the Homeworlds"
+            deck = self.sgame.cards["decks"][deck_id]
             pl["deck"] = dict(sorted(deck["cards"].items()))
             pl["homeworld"] = deck["homeworld"]
             self.enter(deck["homeworld"], p, p, ready=True)  # storyline 5.3.1 (no counters)
@@ -261,7 +314,7 @@ class StorylineState(AbilityMixin, StepState):
             return
         self._chance("first")
 
-    def _on_first(self, node, seat) -> None:
+    def _on_first(self, node: Node, seat: str) -> None:
         self._set_first(int(seat), "at random")
 
     def _set_first(self, seat: int, how: str) -> None:
@@ -276,10 +329,10 @@ class StorylineState(AbilityMixin, StepState):
     def _step_mulligan(self, seat: int) -> None:
         self._ask(seat, "mulligan", ["keep", "mulligan"])
 
-    def _legal_mulligan(self, node) -> list[str]:
+    def _legal_mulligan(self, node: Node) -> list[str]:
         return ["keep", "mulligan"]
 
-    def _do_mulligan(self, node, text) -> None:
+    def _do_mulligan(self, node: Node, text: str) -> None:
         seat = node[1]
         if text == "keep":
             self.say(f"{self.pname(seat)} keeps their hand.", self.rule("5.8.1"))
@@ -301,7 +354,7 @@ class StorylineState(AbilityMixin, StepState):
             return
         self._chance("draw", seat=seat, key=key)
 
-    def _on_draw(self, node, cid) -> None:
+    def _on_draw(self, node: Node, cid: str) -> None:
         seat, key = node[3]["seat"], node[3]["key"]
         pl = self.players[seat]
         pl["deck"][cid] -= 1
@@ -312,7 +365,9 @@ class StorylineState(AbilityMixin, StepState):
         self.say(f"You draw {self.card(cid)['faces']['front']['name']}.", self.rule(key), seats=(seat,))
 
     def _chance_outcomes(self) -> list[tuple[str, float]]:
-        kind, data = self.node[2], self.node[3]
+        node = self.node
+        assert node is not None, "asked at a chance node"
+        kind, data = node[2], node[3]
         if kind == "draw":
             deck = self.players[data["seat"]]["deck"]
             total = sum(deck.values())
@@ -321,7 +376,7 @@ class StorylineState(AbilityMixin, StepState):
             free = self._free_decks()
             return [(f"deck {d}", 1.0 / len(free)) for d in free]
         if kind == "first":
-            n = self.game.n_players
+            n = self.sgame.n_players
             return [(f"first {p}", 1.0 / n) for p in range(n)]
         if kind == "pick":   # storyline 1.6.3: equally likely, in timestamp order
             return [(f"pick {u}", 1.0 / len(data["opts"])) for u in data["opts"]]
@@ -336,11 +391,11 @@ class StorylineState(AbilityMixin, StepState):
 
     # ===================== The Map ========================================================
     def enter(self, cid: str, owner: int, controller: int, place: int | None = None, host: int | None = None,
-              ready: bool = False, token: bool = False, crisis: bool = False) -> dict:
+              ready: bool = False, token: bool = False, crisis: bool = False) -> Entry:
         """A card enters the Map showing its front face, with a new timestamp (4.13.1).
         ``token``: a Drone or a token Device an effect created (14.10); ``crisis``: a
         token a Crisis card created is a Crisis card (18.9.1)."""
-        e = {"uid": self.next_uid, "card": cid, "face": "front", "owner": owner, "controller": controller,
+        e: Entry = {"uid": self.next_uid, "card": cid, "face": "front", "owner": owner, "controller": controller,
              "damage": 0, "ready": ready, "counters": {}, "place": place, "host": host, "chapter": None,
              "band": None, "destroyer": None, "token": token, "crisis": crisis}
         self.next_uid += 1
@@ -349,7 +404,7 @@ class StorylineState(AbilityMixin, StepState):
         self.map.append(e)
         return e
 
-    def leave_map(self, e: dict) -> None:
+    def leave_map(self, e: Entry) -> None:
         """storyline 4.11: the card goes to its owner's discard pile (a Crisis card out of
         the game); the units on or aboard it stay where they are in their Band (14.8,
         ruling S11); its Devices leave in the state check (14.9.3)."""
@@ -362,7 +417,7 @@ class StorylineState(AbilityMixin, StepState):
         if not self.is_crisis(e):
             self.players[e["owner"]]["discard"].append(e["card"])
 
-    def set_controller(self, e: dict, seat: int) -> None:
+    def set_controller(self, e: Entry, seat: int) -> None:
         """storyline 17.5.1, 17.4.1: Liberation counters go; the Devices follow."""
         e["controller"] = seat
         e["counters"].pop("liberation", None)
@@ -370,11 +425,11 @@ class StorylineState(AbilityMixin, StepState):
             if d["host"] == e["uid"] and self.ftype(d) == "device":
                 d["controller"] = seat
 
-    def add_counters(self, e: dict, kind: str, n: int) -> None:
+    def add_counters(self, e: Entry, kind: str, n: int) -> None:
         e["counters"][kind] = e["counters"].get(kind, 0) + n
 
     # ===================== Damage (storyline 12) =========================================
-    def deal_damage(self, source_controller: int | None, amount: int, power: str, targets: list[dict]) -> None:
+    def deal_damage(self, source_controller: int | None, amount: int, power: str, targets: list[Entry]) -> None:
         """One damage event (12.4.2): counters on every recipient the Power reaches at the
         same time; then the falls and Contested states it caused, in timestamp order, with
         the fall award (15.2.2). A destroying number crossed records the destroyer (12.7.2)."""
@@ -493,7 +548,7 @@ class StorylineState(AbilityMixin, StepState):
         e.pop("completing", None)
         self._complete_chapter(e, logged=True)
 
-    def destroy_cards(self, doomed: list[dict], destroyer, by_damage: bool = False) -> None:
+    def destroy_cards(self, doomed: list[Entry], destroyer: int | None, by_damage: bool = False) -> None:
         """Cards leave the Map at the same time (19.5.2); the awards follow in timestamp
         order (15.5.1); what triggers on their destruction is one batch, using the cards as
         they last were (7.3.4). ``by_damage``: each card's recorded destroyer (12.7.2);
@@ -515,7 +570,7 @@ class StorylineState(AbilityMixin, StepState):
             if self.winners is not None:
                 return
 
-    def _destroy_award(self, e: dict, controller: int, destroyer: int | None) -> None:
+    def _destroy_award(self, e: Entry, controller: int, destroyer: int | None) -> None:
         """storyline 15.2.3-15.2.5, 15.3: 1 for a Location, a Capital Spacecraft or an ordinary
         Storyline face an opponent controlled just before."""
         f = self.face(e)
@@ -525,12 +580,13 @@ class StorylineState(AbilityMixin, StepState):
         if kind == "location" or self.is_capital(e) or (kind == "storyline" and not self.is_crisis(e)):
             self.gain_story([destroyer], 1, "15.2.3", f"for destroying {f['name']}")
 
-    def _chapter_met(self, e: dict) -> bool:
+    def _chapter_met(self, e: Entry) -> bool:
         f = self.face(e)
         ch = f["chapters"][e["chapter"] - 1]
-        return e["counters"].get(ch["counter"], 0) >= ch["end"]  # storyline 8.5.3, 8.5.7
+        met: bool = e["counters"].get(ch["counter"], 0) >= ch["end"]  # storyline 8.5.3, 8.5.7
+        return met
 
-    def _complete_chapter(self, e: dict, logged: bool = False) -> None:
+    def _complete_chapter(self, e: Entry, logged: bool = False) -> None:
         f = self.face(e)
         k = e["chapter"]
         if not logged:
@@ -544,14 +600,15 @@ class StorylineState(AbilityMixin, StepState):
                 return
         self.flip(e)
 
-    def flip(self, e: dict) -> None:
+    def flip(self, e: Entry) -> None:
         """storyline 8.9, 13: the card turns to its back face, same uid, owner and controller."""
         front_band = self.band(e)
         e["face"] = "back"
         e["counters"].pop("liberation", None)   # storyline 13.3.1
         e["chapter"] = None
         f = self.face(e)
-        kind = TYPE_NAMES.get(f["type"], f["type"])
+        t: str = f["type"]
+        kind = TYPE_NAMES.get(t, t)
         self.say(f"{self.face_name(e, 'front')} flips to {f['name']} ({'an' if kind[0] in 'AEIOU' else 'a'} {kind}).",
                  self.rule("8.9.1"))
         if f["type"] == "epilogue":
@@ -562,10 +619,11 @@ class StorylineState(AbilityMixin, StepState):
         e["ready"] = False   # storyline 13.6.1
         self.arrive(e)
 
-    def face_name(self, e: dict, which: str) -> str:
-        return self.card(e["card"])["faces"][which]["name"]
+    def face_name(self, e: Entry, which: str) -> str:
+        name: str = self.card(e["card"])["faces"][which]["name"]
+        return name
 
-    def arrive(self, e: dict) -> None:
+    def arrive(self, e: Entry) -> None:
         """storyline 13.7.2 (ruling S12): Arrives Contested, damage from no source."""
         f = self.face(e)
         if f.get("arrives_contested") and e["damage"] < self.durability(e):
@@ -573,7 +631,7 @@ class StorylineState(AbilityMixin, StepState):
             self.say(f"{self.name(e)} arrives Contested.", self.rule("13.7.2"))
         self.fire("arrives", [e])   # storyline 13.7.1
 
-    def flip_back(self, e: dict) -> None:
+    def flip_back(self, e: Entry) -> None:
         """storyline 22.8.1 (§22.8a): back to the Crisis Storyline face, on Chapter 1, its
         Time and Liberation counters removed, its other counters and damage kept (S4)."""
         e["face"] = "front"
@@ -634,7 +692,7 @@ class StorylineState(AbilityMixin, StepState):
         self._push(["occupation"], ["liberation"], ["lose-check"], ["end-phase"])
 
     # ----- the actions (storyline 10.6) -----------------------------------------------------
-    def _legal_main(self, node) -> list[str]:
+    def _legal_main(self, node: Node | None) -> list[str]:
         p = self.active
         pl = self.players[p]
         out: list[str] = []
@@ -679,16 +737,19 @@ class StorylineState(AbilityMixin, StepState):
         a repair's or a rally's (12.12.1); 0 for the other actions."""
         words = text.split()
         if words[0] == "play":
-            return self.card(words[1])["faces"]["front"]["cost"]
+            printed: int = self.card(words[1])["faces"]["front"]["cost"]
+            return printed
         if words[0] in ("use", "bargain"):
             uid, _, k = words[1].partition(":")
             kind = "activated" if words[0] == "use" else "bargain"
-            return [a for _, a in self.abilities_of(self.find(int(uid))) if a["kind"] == kind][int(k or 0)]["cost"]["treasury"]
+            paid: int = [a for _, a in self.abilities_of(self.entry(int(uid)))
+                         if a["kind"] == kind][int(k or 0)]["cost"]["treasury"]
+            return paid
         if words[0] in ("rally", "repair"):
-            return self.cost(self.find(int(words[1])))
+            return self.cost(self.entry(int(words[1])))
         return 0
 
-    def treasury_after(self, text: str) -> dict | None:
+    def treasury_after(self, text: str) -> TreasuryAfter | None:
         """The active player's Treasury once the legal Main Phase action ``text`` has
         resolved as far as it goes before anything else is asked, drawn or checked, played
         out on a copy: ``{"treasury": n, "lose_check": the Lose check comes next (nothing is
@@ -696,6 +757,7 @@ class StorylineState(AbilityMixin, StepState):
         count (a card that gains Treasury as it enters). None if it ends the game."""
         sim = self.clone()
         node, sim.node = sim.node, None
+        assert node is not None, "at a Main Phase decision"
         sim._do_main(node, text)
         check = False
         while sim.node is None and sim.winners is None:
@@ -708,7 +770,7 @@ class StorylineState(AbilityMixin, StepState):
             return None
         return {"treasury": sim.players[self.active]["treasury"], "lose_check": check}
 
-    def emptying_actions(self, seat: int | None) -> dict:
+    def emptying_actions(self, seat: int | None) -> dict[str, TreasuryAfter]:
         """At ``seat``'s own Main Phase decision: each legal action that pays its whole
         Treasury (storyline 6.2.2) -> :meth:`treasury_after` (an Event may gain it back);
         empty elsewhere. What the browser warns about: a Treasury of 0 at the Lose check
@@ -718,7 +780,7 @@ class StorylineState(AbilityMixin, StepState):
                 or node[1] != seat or node[2] != "main"):
             return {}
         have = self.players[seat]["treasury"]
-        out = {}
+        out: dict[str, TreasuryAfter] = {}
         # the legal actions of the state as it is (a position edited by hand has no stale ones)
         for text in self._legal_main(node):
             if text.split()[0] in ("play", "use", "bargain", "rally", "repair") and have > 0 \
@@ -728,7 +790,7 @@ class StorylineState(AbilityMixin, StepState):
                     out[text] = after
         return out
 
-    def action_parts(self, seat: int | None) -> dict:
+    def action_parts(self, seat: int | None) -> dict[str, dict[str, str | None]]:
         """At ``seat``'s own Main Phase decision: for each legal ``use``, ``bargain``,
         ``repair`` and ``rally``, what it costs and does in words (the browser's buttons;
         ``tokyo play`` says the same, render.action_words): ``{"card", "cost", "does",
@@ -739,23 +801,23 @@ class StorylineState(AbilityMixin, StepState):
         if (seat is None or self.winners is not None or node is None or node[0] != "decision"
                 or node[1] != seat or node[2] != "main"):
             return {}
-        out = {}
+        out: dict[str, dict[str, str | None]] = {}
         for text in self._legal_main(node):
             verb, _, ref = text.partition(" ")
             if verb in ("use", "bargain"):
                 out[text] = ability_words(self, text)
             elif verb in ("repair", "rally"):
-                e = self.find(int(ref))
+                e = self.entry(int(ref))
                 out[text] = {"card": card_ref(self, e), "cost": f"pay {self.cost(e)} Treasury",
                              "does": f"remove its {counters(e['damage'], 'damage')}", "idle": None}
         return out
 
-    def can_attack(self, e: dict) -> bool:
+    def can_attack(self, e: Entry) -> bool:
         """storyline 12.1.1-12.1.3."""
         return (self.is_permanent(e) and self.ftype(e) != "device" and e["ready"] and self.strike(e) >= 1
                 and not self.fallen(e) and bool(self.attack_targets(e)))
 
-    def attack_targets(self, e: dict) -> list[dict]:
+    def attack_targets(self, e: Entry) -> list[Entry]:
         """storyline 11.3.1-11.3.3, 11.2.4: an opponent's permanent (not a Device) or Storyline
         face that the attacker's range and Power reach."""
         src_band, rng, power = self.band(e), self.range_of(e), self.face(e)["power"]
@@ -763,7 +825,7 @@ class StorylineState(AbilityMixin, StepState):
                 and (self.is_storyline_face(t) or (self.is_permanent(t) and self.ftype(t) != "device"))
                 and self.reaches(src_band, rng, power, t)]
 
-    def moves(self, e: dict) -> list[str]:
+    def moves(self, e: Entry) -> list[str]:
         """storyline 14.3-14.7: destinations of a ready, non-Fallen unit (``to <uid>`` a
         Location or a Capital Spacecraft to board; ``orbit`` back from aboard)."""
         if not (self.is_unit(e) and e["ready"] and not self.fallen(e)):
@@ -778,7 +840,7 @@ class StorylineState(AbilityMixin, StepState):
             out.append("orbit")
         return out
 
-    def _do_main(self, node, text) -> None:
+    def _do_main(self, node: Node, text: str) -> None:
         p = self.active
         pl = self.players[p]
         words = text.split()
@@ -794,27 +856,27 @@ class StorylineState(AbilityMixin, StepState):
         elif verb in ("use", "bargain"):
             self.activate(p, text)   # storyline 10.6.5, 10.6.6
         elif verb == "attack":
-            self.attack(self.find(int(words[1])), self.find(int(words[2])))
+            self.attack(self.entry(int(words[1])), self.entry(int(words[2])))
         elif verb == "move":
-            u = self.find(int(words[1]))
+            u = self.entry(int(words[1]))
             u["ready"] = False   # storyline 14.3.1
             if words[2] == "orbit":
                 u["place"] = None
                 self.say(f"{self.name(u)} moves back to Orbit.", self.rule("14.6.1"))
             else:
-                dest = self.find(int(words[3]))
+                dest = self.entry(int(words[3]))
                 u["place"] = dest["uid"]
                 self.say(f"{self.name(u)} {'boards' if self.is_capital(dest) else 'moves onto'} {self.name(dest)}.",
                          self.rule("14.5.1" if self.is_capital(dest) else "14.4.1"))
         elif verb in ("repair", "rally"):
-            e = self.find(int(words[1]))
+            e = self.entry(int(words[1]))
             paid = self.cost(e)
             pl["treasury"] -= paid
             e["damage"] = 0
             e["destroyer"] = None
             self.say(f"{self.pname(p)} pays {paid} Treasury to {verb} {self.name(e)}.", self.rule("12.12.1"))
 
-    def attack(self, a: dict, t: dict) -> None:
+    def attack(self, a: Entry, t: Entry) -> None:
         """storyline 12.2, 12.3: the attacker is spent and deals its Strike with its Power."""
         a["ready"] = False   # storyline 12.2.2
         who = self.pname(a["controller"]) if self.is_player(a["controller"]) else "The opponent"
@@ -852,18 +914,18 @@ class StorylineState(AbilityMixin, StepState):
             return
         if t == "device":
             e = self.enter(cid, p, p, host=where)
-            self.say(f"{self.pname(p)} plays {f['name']}, attached to {self.name(self.find(where))}.",
+            self.say(f"{self.pname(p)} plays {f['name']}, attached to {self.name(self.entry(where))}.",
                      self.rule("6.5.1"))
             self.fire("enters", [e])
             return
         e = self.enter(cid, p, p, place=where)   # spent: storyline 6.4.1
         if t == "storyline":
-            self.say(f"{self.pname(p)} plays the Storyline {self.name(e)} in {BAND_NAMES[self.band(e)]}, "
+            self.say(f"{self.pname(p)} plays the Storyline {self.name(e)} in {BAND_NAMES[self._band_of(e)]}, "
                      "on Chapter 1.", self.rule("6.7.1"))
             self.fire("enters", [e])
             return
-        at = f" on {self.name(self.find(where))}" if where is not None else ""
-        self.say(f"{self.pname(p)} plays {self.name(e)}{at}, spent, in {BAND_NAMES[self.band(e)]}.",
+        at = f" on {self.name(self.entry(where))}" if where is not None else ""
+        self.say(f"{self.pname(p)} plays {self.name(e)}{at}, spent, in {BAND_NAMES[self._band_of(e)]}.",
                  self.rule("6.3.2" if t in ("character", "ground-unit") else "6.3.1"))
         self.arrive(e)
         self.fire("enters", [e])
@@ -914,10 +976,10 @@ class StorylineState(AbilityMixin, StepState):
             return
         self._ask(self.active, "discard", legal)
 
-    def _legal_discard(self, node) -> list[str]:
+    def _legal_discard(self, node: Node) -> list[str]:
         return [f"discard {c}" for c in sorted(set(self.players[node[1]]["hand"]))]
 
-    def _do_discard(self, node, text) -> None:
+    def _do_discard(self, node: Node, text: str) -> None:
         self._discard(node[1], text.split()[1])
         self._push(["hand-step"])
 
@@ -934,7 +996,7 @@ class StorylineState(AbilityMixin, StepState):
         self.temps = []   # storyline 10.7.3, 2.14.2
 
     def _step_turn_end(self) -> None:
-        n = self.game.n_players
+        n = self.sgame.n_players
         per_act = n * self.game.options["act_rounds"]
         if self.turn_count % per_act == 0:   # storyline 8.12.1, 10.7.4
             self.say(f"Act {self.act} ends.", self.rule("8.12.1"))
@@ -954,7 +1016,7 @@ class StorylineState(AbilityMixin, StepState):
             self.finish([p for p, t in enumerate(totals) if t == best], "last-act", "21.3.1")
             return
         self.act += 1
-        self._push(["turn-start", (self.active + 1) % self.game.n_players])   # storyline 10.1.1
+        self._push(["turn-start", (self.active + 1) % self.sgame.n_players])   # storyline 10.1.1
 
     # ===================== Lose conditions (storyline 16) ================================
     def _step_lose_check(self) -> None:
@@ -986,7 +1048,7 @@ class StorylineState(AbilityMixin, StepState):
         home = self.homeworld_entry(p)
         return home is None or home["controller"] != p
 
-    def homeworld_entry(self, p: int) -> dict | None:
+    def homeworld_entry(self, p: int) -> Entry | None:
         hid = self.players[p]["homeworld"]
         for e in self.map:
             if e["card"] == hid and e["owner"] == p:
@@ -1023,28 +1085,30 @@ class StorylineState(AbilityMixin, StepState):
             else:
                 if pl["homeworld"] in pl["discard"]:
                     pl["discard"].remove(pl["homeworld"])
+                assert pl["homeworld"] is not None, "set up"
                 e = self.enter(pl["homeworld"], p, p)   # spent, no counters, new timestamp
                 self.say(f"{self.name(e)} returns to the Map under {self.pname(p)}'s control.", self.rule("16.6.3"))
 
     # ===================== kernel: data, clone, observation, resample ====================
-    def _to_data(self) -> dict:
+    def _to_data(self) -> dict[str, Any]:
         return {k: _deep(getattr(self, k)) for k in self._FIELDS}
 
-    def _from_data(self, d: dict) -> None:
+    def _from_data(self, d: dict[str, Any]) -> None:
         for k in self._FIELDS:
             setattr(self, k, _deep(d[k]))
-        if len(self.players) != self.game.n_players:
-            raise ValueError(f"players must have one entry per player ({self.game.n_players})")
+        if len(self.players) != self.sgame.n_players:
+            raise ValueError(f"players must have one entry per player ({self.sgame.n_players})")
 
     def clone(self) -> "StorylineState":
         other = self.__class__.__new__(self.__class__)
         State.__init__(other, self.game)
+        other.sgame = self.sgame
         self._copy_base_into(other)
         for k in self._FIELDS:
             setattr(other, k, _deep(getattr(self, k)))
         return other
 
-    def public_entry(self, e: dict) -> dict:
+    def public_entry(self, e: Entry) -> dict[str, Any]:
         f = self.face(e)
         out = {k: (dict(v) if isinstance(v, dict) else v) for k, v in e.items()}
         out.update(name=f["name"], type=f["type"], band=self.band(e), shielded=self.shielded(e),
@@ -1059,7 +1123,7 @@ class StorylineState(AbilityMixin, StepState):
             out["chapters"] = [{"counter": ch["counter"], "end": ch["end"], "text": ch["text"]} for ch in f["chapters"]]
         return out
 
-    def card_facts(self, cid: str) -> dict:
+    def card_facts(self, cid: str) -> dict[str, Any]:
         """A card's printed front face for a client (name, type, cost, text, the
         characteristics of its type) and its back face's name and type."""
         faces = self.card(cid)["faces"]
@@ -1075,7 +1139,7 @@ class StorylineState(AbilityMixin, StepState):
             out["back"] = {"name": faces["back"]["name"], "type": faces["back"]["type"]}
         return out
 
-    def observation(self, seat: int | None) -> dict:
+    def observation(self, seat: int | None) -> dict[str, Any]:
         """What ``seat`` may know (storyline 1.7): its own hand; every hand's and deck's size;
         the Map, discard piles, Treasuries, counters and Story Points; at its own Main Phase
         decision, ``empties``: the legal actions that would empty its Treasury
@@ -1090,7 +1154,7 @@ class StorylineState(AbilityMixin, StepState):
                                                # the ability asking (public: it is resolving)
                                                "about": (node[3].get("ctx") or {}).get("label")},
             "hand": list(self.players[seat]["hand"]) if seat is not None else None,
-            "players": [{"deck_id": pl["deck_id"], "deck_name": deck_name(self.game.cards, pl["deck_id"])
+            "players": [{"deck_id": pl["deck_id"], "deck_name": deck_name(self.sgame.cards, pl["deck_id"])
                          if pl["deck_id"] else None, "treasury": pl["treasury"], "story": pl["story"],
                          "hand_size": len(pl["hand"]), "deck_size": sum(pl["deck"].values()),
                          "discard": list(pl["discard"]), "homeworld": pl["homeworld"],
@@ -1109,7 +1173,7 @@ class StorylineState(AbilityMixin, StepState):
                 | {c for pl in self.players for c in pl["discard"]} | {c for _, c in self.limbo})},
         }
 
-    def resample(self, seat: int, rng) -> "StorylineState":
+    def resample(self, seat: int, rng: random.Random) -> "StorylineState":
         """A state consistent with ``seat``'s observation: every other player's hand is
         redealt from that player's hand and deck together (what ``seat`` has not seen),
         keeping its size; ``seat``'s own hand and deck stay."""
@@ -1127,7 +1191,7 @@ class StorylineState(AbilityMixin, StepState):
             pl["deck"] = dict(sorted(deck.items()))
         return other
 
-    def record_extra(self) -> dict:
+    def record_extra(self) -> dict[str, Any]:
         """Generic keys (docs/architecture.md, Game records), one entry per seat: ``cards``
         played from the hand and ``labels`` ``{"faction": deck id, "turn order": "1st",
         ...}`` (the turn order once the first player is known; turns go up the seats from
@@ -1136,8 +1200,9 @@ class StorylineState(AbilityMixin, StepState):
         out) and the label "opponent"."""
         extra_seats = self.game.num_players - len(self.players)
         cards = [sorted(set(ids)) for ids in self.played] + [None] * extra_seats
-        factions = [p["deck_id"] for p in self.players] + ["opponent"] * extra_seats
-        labels = {"faction": factions}
+        factions: list[str | None] = [p["deck_id"] for p in self.players]
+        factions += ["opponent"] * extra_seats
+        labels: dict[str, Sequence[str | None]] = {"faction": factions}
         if self.first is not None:
             labels["turn order"] = turn_order_labels(self.first, len(self.players)) + ["opponent"] * extra_seats
         return {"win_by": self.win_by, "cards": cards, "cards_verb": "played", "labels": labels}

@@ -7,6 +7,12 @@ own text."""
 from __future__ import annotations
 
 import re
+from typing import TYPE_CHECKING
+
+from .cards import Ability, CardSet, Entry
+
+if TYPE_CHECKING:
+    from .state import StorylineState
 
 BAND_NAMES = {1: "Surface", 2: "Orbit", 3: "Deep Space"}
 COUNTER_NAMES = {"time": "Time", "story": "Story", "liberation": "Liberation", "damage": "damage"}
@@ -22,17 +28,17 @@ def counters(n: int, kind: str) -> str:
     return f"{n} {COUNTER_NAMES.get(kind, kind)} counter{'' if n == 1 else 's'}"
 
 
-def deck_name(cards: dict, deck_id: str | None) -> str:
+def deck_name(cards: CardSet, deck_id: str | None) -> str:
     """A deck's printed name (``Ironclad Concord``); the id only if the card set has none."""
     deck = cards["decks"].get(deck_id) if deck_id else None
-    return (deck or {}).get("name") or deck_id or "no deck"
+    return (deck["name"] if deck is not None else "") or deck_id or "no deck"
 
 
-def card_ref(state, e: dict) -> str:
+def card_ref(state: StorylineState, e: Entry) -> str:
     """A card on the Map by its name; when another card on the Map has that name too, with
     where it is (``Line Trooper on Anvil Prime``, ``Scrap Drone in Surface``), and its
     number as well if that still does not tell them apart (``Scrap Drone in Surface, #7``)."""
-    name = state.face(e)["name"]
+    name: str = state.face(e)["name"]
     same = [x for x in state.map if state.face(x)["name"] == name]
     if len(same) < 2:
         return name
@@ -42,7 +48,7 @@ def card_ref(state, e: dict) -> str:
     return f"{name} {where}, #{e['uid']}"
 
 
-def _where(state, e: dict) -> str:
+def _where(state: StorylineState, e: Entry) -> str:
     if e.get("host") is not None and (h := state.find(e["host"])) is not None:
         return f"on {state.face(h)['name']}"
     if e.get("place") is not None and (h := state.find(e["place"])) is not None:
@@ -60,17 +66,17 @@ _CLAUSE = {
 }
 
 
-def ability_of(state, text: str) -> tuple[dict, dict, int]:
+def ability_of(state: StorylineState, text: str) -> tuple[Entry, Ability, int]:
     """The card and the ability a ``use <uid>[:k]`` or ``bargain <uid>[:k]`` text names."""
     verb, ref = text.split()
-    uid, _, k = ref.partition(":")
-    e = state.find(int(uid))
+    uid, _, index = ref.partition(":")
+    e = state.entry(int(uid))
     kind = "activated" if verb == "use" else "bargain"
-    k = int(k or 0)
+    k = int(index or 0)
     return e, [a for _, a in state.abilities_of(e) if a["kind"] == kind][k], k
 
 
-def ability_words(state, text: str) -> dict:
+def ability_words(state: StorylineState, text: str) -> dict[str, str | None]:
     """What the legal action ``use ...`` or ``bargain ...`` costs and does, in the rules' words:
     ``{"card": the card (card_ref), "cost": "pay 2 Treasury and spend Lantern Shrine",
     "does": "put 1 Story counter on target Storyline you control", "idle": None or why it
@@ -84,16 +90,16 @@ def ability_words(state, text: str) -> dict:
     if cost.get("spend"):
         paid.append(f"spend {ref}")
     clauses = _CLAUSE[kind].findall(state.face(e)["text"] or "")
-    does = clauses[k] if k < len(clauses) else "use its ability (see the card's text)"
+    does: str = clauses[k] if k < len(clauses) else "use its ability (see the card's text)"
     does = re.sub(r"\bthis\b", ref, does)
     return {"card": ref, "cost": " and ".join(paid) or "pay nothing", "does": does, "idle": idle_reason(state, e, a)}
 
 
-def idle_reason(state, e: dict, a: dict) -> str | None:
+def idle_reason(state: StorylineState, e: Entry, a: Ability) -> str | None:
     """Why using ability ``a`` of ``e`` now would change nothing but its cost, or None: every
     part of it removes counters of a kind from this card, or from a target, and none of them
     has such a counter (storyline 9.3.1: it removes all there are, none)."""
-    why = []
+    why: list[str] = []
     for op in a["effect"]:
         if op["op"] != "remove-counters":
             return None
