@@ -16,25 +16,20 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any, Literal, NotRequired, TypedDict
 
-from ...core.machine import StepState
-from .cards import PERMANENT_TYPES, UNIT_TYPES
+from ...core.machine import Node, StepState
+from .cards import PERMANENT_TYPES, UNIT_TYPES, Ability, Card, Entry, Face, Op
 from .words import COUNTER_NAMES, counters
 
 if TYPE_CHECKING:
     from .game import StorylineGame
+    from .state import Player
 
 OPPONENT = -1   # the Crisis Format's opponent as a controller (storyline 22.2); no seat
 
-# JSON-like data, as state.py's module docstring and docs/storyline-card-format.md describe it
-Entry = dict[str, Any]      # a card on the Map
-Card = dict[str, Any]       # a card of the card set (its ``faces``, ``set``, ``drone``)
-Face = dict[str, Any]       # one face of a card (``name``, ``type``, ``abilities``, ...)
-Ability = dict[str, Any]    # one ability of a face (``kind``, ``effect``, ``when``, ``cost``, ...)
-Op = dict[str, Any]         # one operation of an ability's effect (``op`` and its keys)
+# docs/storyline-card-format.md
 Selector = dict[str, Any]   # a selector (``type``, ``controller``, ``band``, ...)
 Recipient = Literal["this", "host"] | dict[str, Selector]   # or {how: selector}: each, target, choice, random
 Chosen = dict[str, int]     # the answers an operation has had so far: slot -> uid
-Node = list[Any]            # the open decision or chance node (tokyo.core.machine)
 Trigger = tuple[Entry, int, Ability]   # a triggered ability: its card, its index (abilities_of), the ability
 
 
@@ -76,9 +71,9 @@ class AbilityMixin(StepState):
     """The ability interpreter, a base of StorylineState: what it needs of the State is
     declared here and defined in state.py."""
 
-    game: StorylineGame
+    sgame: StorylineGame
     map: list[Entry]
-    players: list[dict[str, Any]]
+    players: list[Player]
     active: int
     pending: list[list[Context]]
     temps: list[list[Any]]
@@ -104,7 +99,7 @@ class AbilityMixin(StepState):
     def ftype(self, e: Entry) -> str:
         raise NotImplementedError
 
-    def find(self, uid: int) -> Entry | None:
+    def find(self, uid: int | None) -> Entry | None:
         raise NotImplementedError
 
     def is_permanent(self, e: Entry) -> bool:
@@ -219,7 +214,7 @@ class AbilityMixin(StepState):
         ``characters=False``: without the static abilities of Characters, which is what a
         Character's own Fallen check counts (ruling S33)."""
         total = 0
-        statics = self.game.statics
+        statics = self.sgame.statics
         for src in self.map:
             st = statics.get((src["card"], src["face"]))
             ops = [op for _, a in st for op in a["effect"] if op["characteristic"] == name] if st else None
@@ -248,7 +243,7 @@ class AbilityMixin(StepState):
         return total
 
     def abilities_of_static(self, e: Entry) -> list[tuple[int, Ability]]:
-        return self.game.statics.get((e["card"], e["face"]), [])
+        return self.sgame.statics.get((e["card"], e["face"]), [])
 
     # ===================== selectors and recipients ========================================
     def is_player(self, c: int | None) -> bool:
@@ -386,7 +381,7 @@ class AbilityMixin(StepState):
         return None
 
     def _pick_player(self, ctx: Context, i: int, chosen: Chosen) -> bool:
-        players = list(range(self.game.n_players))
+        players = list(range(self.sgame.n_players))
         if len(players) == 1:
             ctx["rp"] = players[0]
             return False
