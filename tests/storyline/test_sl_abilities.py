@@ -143,3 +143,25 @@ def test_a_thousand_abilities_without_a_decision_end_the_game_in_a_draw():
     s._push(["resolve-pending"], ["main"])
     s._run()
     assert s.is_terminal() and s.winners == [] and s.players[0]["treasury"] == 4 and "19.6.1" in keys(s)
+
+
+@rule("storyline 7.8.2", "storyline 14.4.1", "storyline 12.1.4")
+def test_a_move_or_an_attack_by_a_unit_of_choice_waits_for_the_choice():
+    # the unit is a recipient chosen by the controller: the operation runs again with the
+    # answer (it used to go on without one and fail)
+    s = rpos(map=[{"card": "concord-line-trooper", "owner": 0, "ready": True},      # 3
+                  {"card": "concord-line-trooper", "owner": 0, "ready": True},      # 4
+                  {"card": "concord-fortress-ridge", "owner": 0}])                  # 5
+    run(s, [{"op": "move", "unit": {"choice": {"controller": "you", "type": ["unit"]}},
+             "to": {"choice": {"type": ["location"], "controller": "you", "homeworld": False}}}])
+    assert s.node[2] == "choose" and s.node[1] == 0 and s.legal_texts() == ["choose 3", "choose 4"]
+    s.apply_action("choose 4")
+    assert s.find(4)["place"] == 5 and not s.find(4)["ready"] and s.find(3)["ready"]
+    s = rpos(map=[{"card": "concord-line-trooper", "owner": 0, "ready": True},      # 3
+                  {"card": "concord-line-trooper", "owner": 0, "ready": True},      # 4
+                  {"card": "verdant-thornguard", "owner": 1}])                      # 5
+    run(s, [{"op": "attack", "by": {"choice": {"controller": "you", "type": ["unit"]}}}])
+    assert s.node[2] == "choose" and s.node[1] == 0 and s.legal_texts() == ["choose 3", "choose 4"]
+    s.apply_action("choose 4")
+    assert "Seat 0 attacks Thornguard (#5) with Line Trooper (#4)." in [e.text for e in s.log]
+    assert s.find(5)["damage"] == 1 and not s.find(4)["ready"] and s.find(3)["ready"]

@@ -14,15 +14,167 @@ resolves them one at a time, each followed by the state check (19.2.1).
 
 from __future__ import annotations
 
-from .cards import PERMANENT_TYPES, UNIT_TYPES
+from typing import TYPE_CHECKING, Any, Literal, NotRequired, TypedDict
+
+from ...core.machine import Node, StepState
+from .cards import PERMANENT_TYPES, UNIT_TYPES, Ability, Card, Entry, Face, Op
 from .words import COUNTER_NAMES, counters
+
+if TYPE_CHECKING:
+    from .game import StorylineGame
+    from .state import Player
 
 OPPONENT = -1   # the Crisis Format's opponent as a controller (storyline 22.2); no seat
 
+# docs/storyline-card-format.md
+Selector = dict[str, Any]   # a selector (``type``, ``controller``, ``band``, ...)
+Recipient = Literal["this", "host"] | dict[str, Selector]   # or {how: selector}: each, target, choice, random
+Chosen = dict[str, int]     # the answers an operation has had so far: slot -> uid
+Trigger = tuple[Entry, int, Ability]   # a triggered ability: its card, its index (abilities_of), the ability
 
-class AbilityMixin:
+
+class Selecting(TypedDict):
+    """What a selector reads of the ability it is part of (``matches``)."""
+    src: int | None
+    ctrl: int
+    rp: NotRequired[int]
+
+
+class Context(Selecting):
+    """An ability being resolved (see the module docstring)."""
+    card: str
+    face: str
+    owner: int
+    band: int | None
+    range: int
+    crisis: bool
+    power: str | None
+    ops: list[Op]
+    label: str
+    may: NotRequired[bool]
+    trig: NotRequired[bool]
+
+
+class Choice(TypedDict):
+    """The data of a node that chooses a card for an operation (``choose``, ``pick``):
+    the answer goes in ``chosen[slot]`` and the operation (or ``step``) runs again."""
+    ctx: Context
+    i: int
+    slot: str
+    chosen: Chosen
+    opts: list[int]
+    step: NotRequired[str]
+    uid: NotRequired[int]
+
+
+class AbilityMixin(StepState):
+    """The ability interpreter, a base of StorylineState: what it needs of the State is
+    declared here and defined in state.py."""
+
+    sgame: StorylineGame
+    map: list[Entry]
+    players: list[Player]
+    active: int
+    pending: list[list[Context]]
+    temps: list[list[Any]]
+    used: dict[str, int]
+    chain: int
+
+    # ===================== defined by StorylineState (state.py) ===========================
+    def rule(self, key: str) -> str:
+        raise NotImplementedError
+
+    def pname(self, seat: int) -> str:
+        raise NotImplementedError
+
+    def card(self, cid: str) -> Card:
+        raise NotImplementedError
+
+    def face(self, e: Entry) -> Face:
+        raise NotImplementedError
+
+    def name(self, e: Entry) -> str:
+        raise NotImplementedError
+
+    def ftype(self, e: Entry) -> str:
+        raise NotImplementedError
+
+    def find(self, uid: int | None) -> Entry | None:
+        raise NotImplementedError
+
+    def is_permanent(self, e: Entry) -> bool:
+        raise NotImplementedError
+
+    def is_unit(self, e: Entry) -> bool:
+        raise NotImplementedError
+
+    def is_capital(self, e: Entry) -> bool:
+        raise NotImplementedError
+
+    def is_crisis(self, e: Entry) -> bool:
+        raise NotImplementedError
+
+    def band(self, e: Entry) -> int | None:
+        raise NotImplementedError
+
+    def shielded(self, e: Entry) -> bool:
+        raise NotImplementedError
+
+    def durability(self, e: Entry) -> int:
+        raise NotImplementedError
+
+    def range_of(self, e: Entry) -> int:
+        raise NotImplementedError
+
+    def fallen(self, e: Entry) -> bool:
+        raise NotImplementedError
+
+    def contested(self, e: Entry) -> bool:
+        raise NotImplementedError
+
+    def reaches(self, src_band: int | None, src_range: int, power: str, target: Entry,
+                aimed: bool = True) -> bool:
+        raise NotImplementedError
+
+    def turn_order(self, start: int) -> list[int]:
+        raise NotImplementedError
+
+    def enter(self, cid: str, owner: int, controller: int, place: int | None = None, host: int | None = None,
+              ready: bool = False, token: bool = False, crisis: bool = False) -> Entry:
+        raise NotImplementedError
+
+    def add_counters(self, e: Entry, kind: str, n: int) -> None:
+        raise NotImplementedError
+
+    def deal_damage(self, source_controller: int | None, amount: int, power: str, targets: list[Entry]) -> None:
+        raise NotImplementedError
+
+    def finish(self, winners: list[int], how: str, key: str) -> None:
+        raise NotImplementedError
+
+    def destroy_cards(self, doomed: list[Entry], destroyer: int | None, by_damage: bool = False) -> None:
+        raise NotImplementedError
+
+    def arrive(self, e: Entry) -> None:
+        raise NotImplementedError
+
+    def flip_back(self, e: Entry) -> None:
+        raise NotImplementedError
+
+    def can_attack(self, e: Entry) -> bool:
+        raise NotImplementedError
+
+    def attack_targets(self, e: Entry) -> list[Entry]:
+        raise NotImplementedError
+
+    def moves(self, e: Entry) -> list[str]:
+        raise NotImplementedError
+
+    def attack(self, a: Entry, t: Entry) -> None:
+        raise NotImplementedError
+
     # ===================== what a card's text is now ======================================
-    def abilities_of(self, e: dict, look_back: bool = False) -> list[tuple[int, dict]]:
+    def abilities_of(self, e: Entry, look_back: bool = False) -> list[tuple[int, Ability]]:
         """storyline 7.1.2, 8.4.1, 7.11.1, 1.3.3: the face's abilities and the current
         Chapter's, as ``(index, ability)`` (index: printed order, Chapter abilities after);
         none for a Fallen Character, unless ``look_back``: the card as it was just before
@@ -36,9 +188,11 @@ class AbilityMixin:
             out += [(100 * e["chapter"] + i, a) for i, a in enumerate(ch["abilities"])]
         return out
 
-    def context(self, e: dict | None, ability: dict | None, ops: list, card: str | None = None,
-                ctrl: int | None = None, label: str = "") -> dict:
+    def context(self, e: Entry | None, ability: Ability | None, ops: list[Op], card: str | None = None,
+                ctrl: int | None = None, label: str = "") -> Context:
+        ctx: Context
         if e is None:   # an Event: no Band, no Range (storyline 11.2.7)
+            assert card is not None and ctrl is not None   # an Event's context names its card and controller
             f = self.card(card)["faces"]["front"]
             ctx = {"src": None, "card": card, "face": "front", "ctrl": ctrl, "owner": ctrl, "band": None,
                    "range": 0, "crisis": False, "power": (ability or {}).get("power"), "ops": ops,
@@ -55,12 +209,12 @@ class AbilityMixin:
         return ctx
 
     # ===================== characteristics (storyline 2.14, 7.2) ===========================
-    def _static_mod(self, e: dict, name: str, characters: bool = True) -> int:
+    def _static_mod(self, e: Entry, name: str, characters: bool = True) -> int:
         """The static and "this turn" changes to ``e``'s characteristic ``name``.
         ``characters=False``: without the static abilities of Characters, which is what a
         Character's own Fallen check counts (ruling S33)."""
         total = 0
-        statics = self.game.statics
+        statics = self.sgame.statics
         for src in self.map:
             st = statics.get((src["card"], src["face"]))
             ops = [op for _, a in st for op in a["effect"] if op["characteristic"] == name] if st else None
@@ -72,7 +226,7 @@ class AbilityMixin:
                 f = self.face(src)
                 if src["damage"] >= max(1, f.get("durability", 1) + self._static_mod(src, "durability", False)):
                     continue   # storyline 7.11.1: a Fallen Character's text has no effect
-            ctx = {"src": src["uid"], "ctrl": src["controller"]}   # what a selector reads (matches)
+            ctx: Selecting = {"src": src["uid"], "ctrl": src["controller"]}   # what a selector reads (matches)
             for op in ops:
                 to = op["to"]
                 if to == "this":
@@ -88,14 +242,14 @@ class AbilityMixin:
                 total += by
         return total
 
-    def abilities_of_static(self, e: dict):
-        return self.game.statics.get((e["card"], e["face"]), [])
+    def abilities_of_static(self, e: Entry) -> list[tuple[int, Ability]]:
+        return self.sgame.statics.get((e["card"], e["face"]), [])
 
     # ===================== selectors and recipients ========================================
-    def is_player(self, c) -> bool:
+    def is_player(self, c: int | None) -> bool:
         return c is not None and c >= 0
 
-    def sides_differ(self, a, b) -> bool:
+    def sides_differ(self, a: int | None, b: int | None) -> bool:
         """storyline 1.4: in the competitive game each player is a side."""
         if a == b:
             return False
@@ -105,7 +259,7 @@ class AbilityMixin:
         """storyline 10.1.2: only in an opponent turn (none in the competitive game)."""
         return None
 
-    def matches(self, sel: dict, e: dict, ctx: dict) -> bool:
+    def matches(self, sel: Selector, e: Entry, ctx: Selecting) -> bool:
         """docs/storyline-card-format.md, Selectors: on the Map, not an Epilogue (3.10.2)."""
         t = self.ftype(e)
         if t == "epilogue" or e not in self.map:
@@ -159,7 +313,7 @@ class AbilityMixin:
             return False
         return True
 
-    def candidates(self, how: str, sel: dict, ctx: dict, power: str | None) -> list[dict]:
+    def candidates(self, how: str, sel: Selector, ctx: Context, power: str | None) -> list[Entry]:
         """The cards a ``target`` (storyline 11.3: in reach, never the source itself,
         11.3.3), ``random`` (the Power check only, for damage: the format's decision) or
         ``each`` recipient may be, in timestamp order."""
@@ -177,11 +331,11 @@ class AbilityMixin:
             out.append(e)
         return out
 
-    def op_power(self, op: dict, ctx: dict) -> str | None:
+    def op_power(self, op: Op, ctx: Context) -> str | None:
         """storyline 11.2.4: a damaging operation's Power tag, else the ability's, else none."""
         return op.get("power") or ctx.get("power")
 
-    def recipients(self, ctx: dict, i: int, slot: str, rec, chosen: dict) -> list[dict] | None:
+    def recipients(self, ctx: Context, i: int, slot: str, rec: Recipient, chosen: Chosen) -> list[Entry] | None:
         """The cards ``rec`` names; None when a node was opened to choose (the op runs
         again with the answer in ``chosen[slot]``)."""
         if rec == "this":
@@ -219,31 +373,31 @@ class AbilityMixin:
             self.say(f"{ctx.get('label') or 'An ability'}: no card it may choose has a {COUNTER_NAMES.get(op['type'], op['type'])} counter "
                      "to remove; nothing is chosen.", self.rule("S44"))
             return []
-        data = {"ctx": ctx, "i": i, "slot": slot, "chosen": chosen, "opts": [e["uid"] for e in opts]}
+        data: Choice = {"ctx": ctx, "i": i, "slot": slot, "chosen": chosen, "opts": [e["uid"] for e in opts]}
         if how == "random" or ctx["ctrl"] == OPPONENT or not self.is_player(ctx["ctrl"]):
             self._chance("pick", **data)   # storyline 1.6.3, 7.8.3, 22.2.6
         else:
             self._ask(ctx["ctrl"], "choose", [f"choose {u}" for u in data["opts"]], **data)   # storyline 7.8.2
         return None
 
-    def _pick_player(self, ctx: dict, i: int, chosen: dict) -> bool:
-        players = list(range(self.game.n_players))
+    def _pick_player(self, ctx: Context, i: int, chosen: Chosen) -> bool:
+        players = list(range(self.sgame.n_players))
         if len(players) == 1:
             ctx["rp"] = players[0]
             return False
         self._chance("player", ctx=ctx, i=i, chosen=chosen, opts=players)
         return True
 
-    def _legal_choose(self, node) -> list[str]:
+    def _legal_choose(self, node: Node) -> list[str]:
         return [f"choose {u}" for u in node[3]["opts"]]
 
-    def _do_choose(self, node, text) -> None:
+    def _do_choose(self, node: Node, text: str) -> None:
         self._answer(node[3], int(text.split()[1]))
 
-    def _on_pick(self, node, value, chooser: str | None = None) -> None:
+    def _on_pick(self, node: Node, value: str, chooser: str | None = None) -> None:
         """A choice made at random (a chance outcome) or, with ``chooser``, by the seat that
         makes the opponent's choices (storyline 22.2.7): said in the log as it happens."""
-        d = node[3]
+        d: Choice = node[3]
         e = self.find(int(value))
         what = self.name(e) if e is not None else f"#{value}"
         label = d["ctx"].get("label") or "An ability"
@@ -253,7 +407,7 @@ class AbilityMixin:
             self.say(f"{label}: {what} is chosen at random.", self.rule("1.6.3"))
         self._answer(d, int(value))
 
-    def _answer(self, d: dict, uid: int) -> None:
+    def _answer(self, d: Choice, uid: int) -> None:
         chosen = dict(d["chosen"])
         chosen[d["slot"]] = uid
         kind = d.get("step", "op")
@@ -262,14 +416,14 @@ class AbilityMixin:
         else:
             self._push([kind, d["ctx"], d["i"], d["uid"], chosen])
 
-    def _on_player(self, node, value) -> None:
+    def _on_player(self, node: Node, value: str) -> None:
         d = node[3]
         ctx = dict(d["ctx"])
         ctx["rp"] = int(value)
         self.say(f"Seat {value} is the player chosen at random.", self.rule("1.6.3"))
         self._push(["op", ctx, d["i"], d["chosen"]])
 
-    def players_named(self, who: str, ctx: dict) -> list[int] | None:
+    def players_named(self, who: str, ctx: Context) -> list[int] | None:
         """docs/storyline-card-format.md, Players: the seats ``who`` names (None: a chance
         node was opened for ``random-player``)."""
         c = ctx["ctrl"]
@@ -286,7 +440,7 @@ class AbilityMixin:
         return [ctx["rp"]] if "rp" in ctx else None
 
     # ===================== resolving ======================================================
-    def _step_ability(self, ctx: dict) -> None:
+    def _step_ability(self, ctx: Context) -> None:
         if self.winners is not None:
             return
         if ctx.get("may"):
@@ -302,7 +456,7 @@ class AbilityMixin:
         self.say(self.resolves_words(ctx), self.rule("7.3.3" if ctx.get("trig") else "7.1.1"))
         self._push(*[["op", ctx, i, {}] for i in range(len(ctx["ops"]))])
 
-    def resolves_words(self, ctx: dict) -> str:
+    def resolves_words(self, ctx: Context) -> str:
         """Which card's ability resolves, for the log: ``The ability of The Grinding Front
         (#2) resolves.``, ``The Chapter 2 completion of The Long Con (#5) resolves.``, or an
         Event's text: ``Artillery Barrage resolves.``"""
@@ -314,13 +468,13 @@ class AbilityMixin:
             return f"The {part} of {name} resolves."
         return f"The ability of {label} resolves."
 
-    def _legal_may(self, node) -> list[str]:
+    def _legal_may(self, node: Node) -> list[str]:
         return [f"may {x}" for x in node[3]["opts"]]
 
-    def _do_may(self, node, text) -> None:
+    def _do_may(self, node: Node, text: str) -> None:
         self._on_may(node, text.split()[1])
 
-    def _on_may(self, node, value) -> None:
+    def _on_may(self, node: Node, value: str) -> None:
         ctx = dict(node[3]["ctx"])
         del ctx["may"]
         who = self.pname(ctx["ctrl"])
@@ -330,7 +484,7 @@ class AbilityMixin:
         else:
             self.say(f"{ctx['label']}: {who} does not do what it may do.", self.rule("7.8.1"))
 
-    def _step_op(self, ctx: dict, i: int, chosen: dict) -> None:
+    def _step_op(self, ctx: Context, i: int, chosen: Chosen) -> None:
         if self.winners is not None:
             return
         op = ctx["ops"][i]
@@ -340,27 +494,29 @@ class AbilityMixin:
             if seats is None:
                 self._pick_player(ctx, i, chosen)
                 return
+        # seats: the players ``who`` names, for the operations that have it (cards.OPS: the
+        # Treasury and hand operations), else None
         getattr(self, "_op_" + name.replace("-", "_"))(ctx, i, op, chosen, seats if "who" in op else None)
 
-    def _op_deal_damage(self, ctx, i, op, chosen, seats):
+    def _op_deal_damage(self, ctx: Context, i: int, op: Op, chosen: Chosen, seats: list[int] | None) -> None:
         got = self.recipients(ctx, i, "to", op["to"], chosen)
         if got is None:
             return
         # storyline 12.4.2, 11.2.6: one event; Low Power skips Shielded cards, aimed or not
         self.deal_damage(ctx["ctrl"], op["amount"], op["power"], got)
 
-    def _op_destroy(self, ctx, i, op, chosen, seats):
+    def _op_destroy(self, ctx: Context, i: int, op: Op, chosen: Chosen, seats: list[int] | None) -> None:
         got = self.recipients(ctx, i, "to", op["to"], chosen)
         if got is None:
             return
         self.destroy_cards([e for e in got if e in self.map], ctx["ctrl"])
 
-    def _op_gain_treasury(self, ctx, i, op, chosen, seats):
+    def _op_gain_treasury(self, ctx: Context, i: int, op: Op, chosen: Chosen, seats: list[int]) -> None:
         for p in seats:   # storyline 20.6.1, 20.6.3
             self.players[p]["treasury"] += op["amount"]
             self.say(f"{self.pname(p)} gains {op['amount']} Treasury.", self.rule("20.6.1"))
 
-    def _op_lose_treasury(self, ctx, i, op, chosen, seats):
+    def _op_lose_treasury(self, ctx: Context, i: int, op: Op, chosen: Chosen, seats: list[int]) -> None:
         for p in seats:   # storyline 1.5.2, 7.9.1, 20.6.2
             pl = self.players[p]
             lost = min(pl["treasury"], op["amount"])
@@ -370,10 +526,10 @@ class AbilityMixin:
             else:   # an empty Treasury loses nothing (7.9.1: an effect does what it can)
                 self.say(f"{self.pname(p)} has no Treasury to lose.", self.rule("20.6.1"))
 
-    def _op_draw(self, ctx, i, op, chosen, seats):
+    def _op_draw(self, ctx: Context, i: int, op: Op, chosen: Chosen, seats: list[int]) -> None:
         self._push(*[["draw", p, "20.1.1"] for p in seats for _ in range(op["n"])])
 
-    def _op_discard(self, ctx, i, op, chosen, seats):
+    def _op_discard(self, ctx: Context, i: int, op: Op, chosen: Chosen, seats: list[int]) -> None:
         self._push(*[["effect-discard", p, bool(op.get("random"))] for p in seats for _ in range(op["n"])])
 
     def _step_effect_discard(self, p: int, at_random: bool) -> None:
@@ -388,13 +544,13 @@ class AbilityMixin:
         else:
             self._ask(p, "discard-effect", [f"discard {c}" for c in opts])
 
-    def _legal_discard_effect(self, node) -> list[str]:
+    def _legal_discard_effect(self, node: Node) -> list[str]:
         return [f"discard {c}" for c in sorted(set(self.players[node[1]]["hand"]))]
 
-    def _do_discard_effect(self, node, text) -> None:
+    def _do_discard_effect(self, node: Node, text: str) -> None:
         self._effect_discard(node[1], text.split()[1])
 
-    def _on_discard_random(self, node, cid) -> None:
+    def _on_discard_random(self, node: Node, cid: str) -> None:
         self._effect_discard(node[3]["seat"], cid)
 
     def _effect_discard(self, p: int, cid: str) -> None:
@@ -402,7 +558,7 @@ class AbilityMixin:
         self.players[p]["discard"].append(cid)
         self.say(f"{self.pname(p)} discards {self.card(cid)['faces']['front']['name']}.", self.rule("20.4.1"))
 
-    def _op_add_counters(self, ctx, i, op, chosen, seats):
+    def _op_add_counters(self, ctx: Context, i: int, op: Op, chosen: Chosen, seats: list[int] | None) -> None:
         got = self.recipients(ctx, i, "on", op["on"], chosen)
         if got is None:
             return
@@ -412,7 +568,7 @@ class AbilityMixin:
             self.add_counters(e, op["type"], op["n"])
             self.say(f"{self.name(e)} takes {counters(op['n'], op['type'])}.", self.rule("9.3.1"))
 
-    def _op_remove_counters(self, ctx, i, op, chosen, seats):
+    def _op_remove_counters(self, ctx: Context, i: int, op: Op, chosen: Chosen, seats: list[int] | None) -> None:
         got = self.recipients(ctx, i, "on", op["on"], chosen)
         if got is None:
             return
@@ -434,11 +590,12 @@ class AbilityMixin:
                     del e["counters"][k]
             self.say(f"{counters(n, k)} {'is' if n == 1 else 'are'} removed from {self.name(e)}.", self.rule("9.3.1"))
 
-    def counters_of(self, e: dict, kind: str) -> int:
+    def counters_of(self, e: Entry, kind: str) -> int:
         """The counters of ``kind`` on card ``e`` (damage counters are its ``damage``)."""
-        return e["damage"] if kind == "damage" else e["counters"].get(kind, 0)
+        n: int = e["damage"] if kind == "damage" else e["counters"].get(kind, 0)
+        return n
 
-    def _op_create_drone(self, ctx, i, op, chosen, seats):
+    def _op_create_drone(self, ctx: Context, i: int, op: Op, chosen: Chosen, seats: list[int] | None) -> None:
         f = self.card(op["drone"])["faces"]["front"]
         where = op["where"]
         place = None
@@ -471,21 +628,22 @@ class AbilityMixin:
             self.arrive(e)
             self.fire("enters", [e])
 
-    def _can_hold(self, holder: dict, f: dict) -> bool:
-        t = f["type"]
+    def _can_hold(self, holder: Entry, f: Face) -> bool:
+        t: str = f["type"]
         if self.ftype(holder) == "location":
             return t in ("character", "ground-unit")
         if self.is_capital(holder):
             return t == "character" or (t == "spacecraft" and f["class"] == "non-capital")
         return False
 
-    def _where_text(self, e: dict) -> str:
+    def _where_text(self, e: Entry) -> str:
         h = self.find(e["place"]) if e.get("place") is not None else None
         if h is not None:
             return f" {'aboard' if self.is_capital(h) else 'on'} {self.name(h)}"
-        return {1: " in the open", 2: " in Orbit", 3: " in Deep Space"}.get(self.band(e), "")
+        where: dict[int | None, str] = {1: " in the open", 2: " in Orbit", 3: " in Deep Space"}
+        return where.get(self.band(e), "")
 
-    def _op_attach_device(self, ctx, i, op, chosen, seats):
+    def _op_attach_device(self, ctx: Context, i: int, op: Op, chosen: Chosen, seats: list[int] | None) -> None:
         f = self.card(op["device"])["faces"]["front"]
         rec = op["to"]
         got = self.recipients(ctx, i, "to", rec, chosen)
@@ -500,7 +658,7 @@ class AbilityMixin:
         self.say(f"{self.name(e)} is attached to {self.name(h)}.", self.rule("14.9.5"))
         self.fire("enters", [e])
 
-    def _op_modify(self, ctx, i, op, chosen, seats):
+    def _op_modify(self, ctx: Context, i: int, op: Op, chosen: Chosen, seats: list[int] | None) -> None:
         got = self.recipients(ctx, i, "to", op["to"], chosen)
         if got is None:
             return
@@ -508,20 +666,24 @@ class AbilityMixin:
             self.temps.append([e["uid"], op["characteristic"], op["by"]])
             self.say(f"{self.name(e)} has {op['by']:+d} {op['characteristic'].capitalize()} this turn.", self.rule("2.14.2"))
 
-    def _op_flip_back(self, ctx, i, op, chosen, seats):
+    def _op_flip_back(self, ctx: Context, i: int, op: Op, chosen: Chosen, seats: list[int] | None) -> None:
         e = self.find(ctx["src"]) if ctx["src"] is not None else None
         if e is None or e["face"] != "back":
             return
         self.flip_back(e)
 
-    def _op_attack(self, ctx, i, op, chosen, seats):
+    def _op_attack(self, ctx: Context, i: int, op: Op, chosen: Chosen, seats: list[int] | None) -> None:
+        got: list[Entry] | None
         if op["by"] == "this":
-            got = [self.find(ctx["src"])] if ctx["src"] is not None and self.find(ctx["src"]) else []
+            me = self.find(ctx["src"]) if ctx["src"] is not None else None
+            got = [me] if me is not None else []
         else:
             got = self.recipients(ctx, i, "by", op["by"], chosen)
+            if got is None:
+                return   # a node was opened: the operation runs again with the answer
         self._push(*[["attack-one", ctx, i, e["uid"], {}] for e in got])
 
-    def _step_attack_one(self, ctx, i, uid, chosen) -> None:
+    def _step_attack_one(self, ctx: Context, i: int, uid: int, chosen: Chosen) -> None:
         """docs/storyline-card-format.md, attack: an instructed attack follows §12."""
         a = self.find(uid)
         if a is None or self.winners is not None or not self.can_attack(a):
@@ -535,8 +697,8 @@ class AbilityMixin:
         elif len(opts) == 1:
             t = opts[0]
         else:
-            data = {"ctx": ctx, "i": i, "slot": "target", "chosen": chosen, "opts": [t["uid"] for t in opts],
-                    "step": "attack-one", "uid": uid}
+            data: Choice = {"ctx": ctx, "i": i, "slot": "target", "chosen": chosen, "opts": [t["uid"] for t in opts],
+                            "step": "attack-one", "uid": uid}
             if a["controller"] == OPPONENT:
                 self._chance("pick", **data)   # storyline 12.1.4, ruling S22
             else:
@@ -547,20 +709,25 @@ class AbilityMixin:
         self.attack(a, t)
         self._push(["state-check"], ["resolve-pending"])   # storyline 19.2.1
 
-    def _op_move(self, ctx, i, op, chosen, seats):
+    def _op_move(self, ctx: Context, i: int, op: Op, chosen: Chosen, seats: list[int] | None) -> None:
+        got: list[Entry] | None
         if op["unit"] == "this":
-            got = [self.find(ctx["src"])] if ctx["src"] is not None and self.find(ctx["src"]) else []
+            me = self.find(ctx["src"]) if ctx["src"] is not None else None
+            got = [me] if me is not None else []
         else:
             got = self.recipients(ctx, i, "unit", op["unit"], chosen)
+            if got is None:
+                return   # a node was opened: the operation runs again with the answer
         self._push(*[["move-one", ctx, i, e["uid"], {}] for e in got])
 
-    def _step_move_one(self, ctx, i, uid, chosen) -> None:
+    def _step_move_one(self, ctx: Context, i: int, uid: int, chosen: Chosen) -> None:
         u = self.find(uid)
         if u is None or self.winners is not None or not (self.is_unit(u) and u["ready"] and not self.fallen(u)):
             return
         got = self.recipients(ctx, i, "dest", ctx["ops"][i]["to"], chosen)
         if got is None:
             # re-route the answer to this step
+            assert self.node is not None   # the node recipients opened
             self.node[3].update(step="move-one", uid=uid, slot="dest")
             return
         if not got:
@@ -575,7 +742,7 @@ class AbilityMixin:
                  self.rule("14.5.1" if self.is_capital(dest) else "14.4.1"))
 
     # ===================== triggers and the pending list (storyline 19.4) ===================
-    def fire(self, event: str, cards: list[dict], lki: dict | None = None) -> None:
+    def fire(self, event: str, cards: list[Entry], lki: dict[int, Entry] | None = None) -> None:
         """The abilities of ``cards`` that trigger on ``event`` (about "this") form one
         batch. ``lki``: uid -> the entry as it last was on the Map (7.3.4)."""
         items = []
@@ -585,12 +752,12 @@ class AbilityMixin:
                     items.append((e, idx, a))
         self._batch(items)
 
-    def _batch(self, items: list) -> None:
+    def _batch(self, items: list[Trigger]) -> None:
         if not items:
             return
         order = self.turn_order(self.active if self.is_player(self.active) else 0)
 
-        def key(item):
+        def key(item: Trigger) -> tuple[int, int, int]:
             e, idx, _ = item
             c = e["controller"]
             return (order.index(c) if self.is_player(c) else len(order), e["uid"], idx)
@@ -615,7 +782,7 @@ class AbilityMixin:
         self._batch(items)
         self._push(["resolve-pending"])
 
-    def _whose_now(self, whose: str, ctrl) -> bool:
+    def _whose_now(self, whose: str, ctrl: int | None) -> bool:
         if whose == "each":
             return True
         if whose == "your":
@@ -672,7 +839,7 @@ class AbilityMixin:
                 out.append(f"{verb} {e['uid']}" + (f":{k}" if k else ""))
         return out
 
-    def _targets_exist(self, ctx: dict) -> bool:
+    def _targets_exist(self, ctx: Context) -> bool:
         """Proposed ruling (as storyline 6.6.2 for Events): an activated ability or an Event
         whose text says "target" is offered only when each target has a legal choice."""
         for op in ctx["ops"]:
@@ -686,9 +853,10 @@ class AbilityMixin:
 
     def activate(self, p: int, text: str) -> None:
         verb, ref = text.split()
-        uid, _, k = ref.partition(":")
+        uid, _, which = ref.partition(":")
         e = self.find(int(uid))
-        k = int(k or 0)
+        assert e is not None   # a legal action names a card on the Map (activations)
+        k = int(which or 0)
         kind = "activated" if verb == "use" else "bargain"
         a = [a for _, a in self.abilities_of(e) if a["kind"] == kind][k]
         key = f"{e['uid']}:{k}" if kind == "activated" else f"{p}:{e['uid']}:b{k}"

@@ -27,7 +27,7 @@ from typing import TYPE_CHECKING, Any, ClassVar, Sequence, TypedDict
 
 from ...core.machine import Node, Step, StepState
 from ...core.state import turn_order_labels
-from .abilities import AbilityMixin
+from .abilities import AbilityMixin, Context
 from .cards import PERMANENT_TYPES, UNIT_TYPES, Card, Entry, Face
 from .rulebook import cite
 from .words import LOSE_CONDITIONS, TYPE_NAMES, deck_name
@@ -98,7 +98,7 @@ class StorylineState(AbilityMixin, StepState):
         self.winners: list[int] | None = None
         self.win_by = ""
         self.played: list[list[str]] = [[] for _ in range(n)]
-        self.pending: list[list[dict[str, Any]]] = []   # batches of triggered abilities (storyline 19.4)
+        self.pending: list[list[Context]] = []   # batches of triggered abilities (storyline 19.4)
         self.temps: list[list[Any]] = []           # "this turn" changes: [uid, characteristic, by] (2.14.2)
         self.used: dict[str, int] = {}        # activated abilities and bargains used this turn (7.4.3, 7.5.2)
         self.chain = 0                        # abilities resolved since the last decision (19.6.1)
