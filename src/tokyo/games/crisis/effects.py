@@ -15,21 +15,44 @@ CONFLICT_OPS = {"side_bonus", "portal", "deploy_from_hand", "deploy_from_reserve
 # ----- what can be played --------------------------------------------------------------
 def talents_of(state, inst: dict) -> list[dict]:
     """A Character's Talents: its own, then those its Gifts grant."""
-    out = list(state.card_half(inst).get("talents", []))
+    half = state.game.half
+    out = list(half(inst["card"], inst["half"]).get("talents", ()))
     for g in inst["gifts"]:
-        out += state.game.half(g["card"], g["half"]).get("talents", [])
+        out += half(g["card"], g["half"]).get("talents", ())
     return out
+
+
+def ops_text_facts(ops: list[dict]) -> tuple[bool, bool, bool]:
+    """What the text of ops alone says of their use: (usable outside a Conflict, usable in
+    one, only by the defender). Conflict ops (and ops choosing in the Conflict) only in a
+    Conflict; extra actions only outside one; taking from the Reserve into the defence
+    only by the defender."""
+    names = {op["op"] for op in ops}
+    outside = not (names & CONFLICT_OPS or any(op.get("where") == "conflict" for op in ops))
+    return outside, "actions" not in names, "deploy_from_reserve" in names
+
+
+def ops_facts_table(cards: dict) -> dict[int, tuple[bool, bool, bool]]:
+    """``ops_text_facts`` of every list of ops in a card set (Event halves' effects and
+    Talents'), by the list's id: the set lives as long as the game, so the ids stay its."""
+    lists = []
+    for e in cards["event"].values():
+        for which in ("a", "b"):
+            lists.append(e[which].get("effects"))
+            lists += [t.get("effects") for t in e[which].get("talents", [])]
+    for c in cards["character"].values():
+        for which in ("threat", "hero"):
+            lists += [t.get("effects") for t in c[which].get("talents", [])]
+    return {id(ops): ops_text_facts(ops) for ops in lists if ops is not None}
 
 
 def ops_possible(state, seat: int, ops: list[dict], in_conflict: bool) -> bool:
     """Whether ops may be used now: Conflict ops (and ops choosing in the Conflict) only
     in a Conflict by its attacker or defender; extra actions only outside one."""
-    names = {op["op"] for op in ops}
-    if not in_conflict and (names & CONFLICT_OPS or any(op.get("where") == "conflict" for op in ops)):
+    facts = state.game.ops_facts.get(id(ops)) or ops_text_facts(ops)
+    if not facts[1 if in_conflict else 0]:
         return False
-    if in_conflict and "actions" in names:
-        return False
-    if "deploy_from_reserve" in names and (state.conflict is None or state.conflict["defender"] != seat):
+    if facts[2] and (state.conflict is None or state.conflict["defender"] != seat):
         return False
     if in_conflict and state.conflict is not None and seat not in (state.conflict["attacker"], state.conflict["defender"]):
         return False
@@ -120,7 +143,7 @@ def play_event(state, seat: int, cid: str, which: str) -> None:
             old = state.game.half(state.plot["card"], state.plot["half"])
             state.to_discard("event", state.plot["card"])
             state.say(f"The Plot {old['name']} is destroyed.", state.rule("4.3.4"))
-        state.plot = {"card": cid, "half": which}
+        state.set_plot(cid, which)
     else:
         state._ask(seat, "effect", name="gift-host", card=cid, half=which)
 

@@ -5,6 +5,7 @@ from __future__ import annotations
 from ...core.options import GameInfo, Option
 from ...core.state import Game
 from .cards import POWER_NAMES, card_set
+from .effects import ops_facts_table
 from .state import CrisisState
 
 DRAGONS = {
@@ -42,10 +43,21 @@ class CrisisTokyoGame(Game):
         super().__init__(num_players, options)
         self.cards = card_set()
         self.dragon = DRAGONS[options["dragon"]]
+        # each power -> the two powers it is tactically superior to (the next two in the Dragon)
+        self.beats = {p: (self.dragon[(i + 1) % 5], self.dragon[(i + 2) % 5]) for i, p in enumerate(self.dragon)}
+        # every card half by (card id, half): threat and hero of Characters, a and b of Events
+        self.halves = {(cid, which): card[which] for kind, whichs in (("character", ("threat", "hero")),
+                                                                      ("event", ("a", "b")))
+                       for cid, card in self.cards[kind].items() for which in whichs}
+        # the texts of the chance outcomes that draw or reveal a card: {"draw"|"reveal": {id: text}}
+        ids = [cid for kind in ("character", "event", "district") for cid in self.cards[kind]]
+        self.outcome_texts = {prefix: {cid: f"{prefix} {cid}" for cid in ids} for prefix in ("draw", "reveal")}
+        # what the text of each card's ops says of their use (effects.ops_possible asks)
+        self.ops_facts = ops_facts_table(self.cards)
 
     def half(self, cid: str, which: str) -> dict:
-        kind = "character" if which in ("threat", "hero") else "event"
-        return self.cards[kind][cid][which]
+        """Half ``which`` (threat, hero, a, b) of Character or Event card ``cid``."""
+        return self.halves[cid, which]
 
     def new_initial_state(self) -> CrisisState:
         state = CrisisState(self)
