@@ -14,15 +14,28 @@ import copy
 import itertools
 import json
 import marshal
+import random
+from typing import TYPE_CHECKING, Any
 
 from ...core.machine import StepState
 from ...core.state import Event, State, turn_order_labels
 from . import effects
-from .cards import POWER_NAMES, POWERS
+from .cards import POWER_NAMES, POWERS, Card
 from .rulebook import card_cite, cite, source_cite
 
+if TYPE_CHECKING:
+    from .game import CrisisTokyoGame
 
-def _deep(obj):
+Instance = dict[str, Any]
+"""A Character in play: uid, card, half ("threat" or "hero"), owner, wild (the power of its
+wildcard spheres or None), mods ({power: n}), gifts ([{"card", "half"}]), talent_turn."""
+Node = list[Any]
+"""The pending node: ["decision", seat, kind, data] or ["chance", CHANCE, kind, data]."""
+Step = list[Any]
+"""A pending step: [name, *args] (JSON-safe)."""
+
+
+def _deep(obj: Any) -> Any:
     if isinstance(obj, list):
         return [_deep(x) for x in obj]
     if isinstance(obj, dict):
@@ -37,30 +50,36 @@ class CrisisState(StepState):
     ``actions_left``, ``turn_count``, ``node``, ``played`` (per seat, the ids of the cards
     it played from its hand, either half, in order, repeats kept)."""
 
-    def __init__(self, game):
+    game: CrisisTokyoGame
+    conflict: dict[str, Any] | None
+    """The Conflict in progress: attacker, district, slot, att and def (Instances), att_power,
+    defender, def_power, asked, passed, bonus, no_superiority, turn and, once over, result."""
+
+    def __init__(self, game: CrisisTokyoGame):
         super().__init__(game)
         n = game.num_players
         cs = game.cards
-        self.decks = {"character": dict.fromkeys(cs["character"], 1), "event": dict.fromkeys(cs["event"], 1),
-                      "district": dict.fromkeys(cs["district"], 1)}
+        # {deck: {card id: copies}} (unordered multisets of unseen cards)
+        self.decks: dict[str, dict[str, int]] = {kind: dict.fromkeys(cs[kind], 1)
+                                                 for kind in ("character", "event", "district")}
         self.discards: dict[str, list[str]] = {"character": [], "event": [], "district": []}
         self.hands: list[list[str]] = [[] for _ in range(n)]
         self.known_cards: list[list[str]] = [[] for _ in range(n)]  # cards every seat knows are in that hand
-        self.reserves: list[list[dict]] = [[] for _ in range(n)]
+        self.reserves: list[list[Instance]] = [[] for _ in range(n)]
         self.districts: list[list[str]] = [[] for _ in range(n)]
         self.tokyo: list[str | None] = []
-        self.plot: dict | None = None
-        self.conflict: dict | None = None
+        self.plot: dict[str, str] | None = None
+        self.conflict = None
         self.active = 0
         self.turn_count = 0
         self.actions_left = 0
         self.had_turn = [False] * n
         self.defended: list[int] = []
-        self.end_of_turn: list[dict] = []    # Occurrences waiting for the end of the turn
+        self.end_of_turn: list[dict[str, Any]] = []    # Occurrences waiting for the end of the turn
         self.resolving: list[str] = []       # Occurrences being resolved (off the table)
         self.next_uid = 1
-        self.stack: list[list] = []
-        self.node: list | None = None
+        self.stack: list[Step] = []
+        self.node: Node | None = None
         self.winners: list[int] | None = None
         self.win_by = ""
         self.played: list[list[str]] = [[] for _ in range(n)]  # card ids each seat played
@@ -84,7 +103,7 @@ class CrisisState(StepState):
     ALWAYS_ASKED = ("action",)
     """Decisions asked even with a single answer: the turn's action depends on the hidden hand."""
 
-    def _ask(self, seat: int, kind: str, legal: list[str] | None = None, **data) -> None:
+    def _ask(self, seat: int, kind: str, legal: list[str] | None = None, **data: Any) -> None:
         """Open a decision node; ruling C25: a decision with a single answer is answered at
         once instead, unless ``ask_always``, its kind is in ``ALWAYS_ASKED``, or it is a
         manoeuvre (which depends on the Events in the hand) and the hand holds an Event card
@@ -113,7 +132,7 @@ class CrisisState(StepState):
                 n += 1
         return n
 
-    def say(self, text: str, rule: str, seats=None) -> None:
+    def say(self, text: str, rule: str = "", seats: tuple[int, ...] | None = None) -> None:
         """Log ``text`` citing ``rule`` (from ``rule(key)`` or a card citation); in quiet
         mode nothing is kept (the hottest sentences are not even built: ``if not self.quiet``)."""
         if not self.quiet:
@@ -132,14 +151,14 @@ class CrisisState(StepState):
     def manoeuvre_rule(self) -> str:
         """What allows a play in the Conflict: a combat manoeuvre, or the attacker's single
         manoeuvre when nobody defends."""
-        return self.rule("13.5.3" if self.conflict["defender"] is not None else "13.6.1")
+        return self.rule("13.5.3" if self.live_conflict()["defender"] is not None else "13.6.1")
 
-    def record_extra(self) -> dict:
+    def record_extra(self) -> dict[str, Any]:
         """win_by, districts (Districts levelled per seat) and cards (per seat, the sorted
         unique ids of the cards it played from its hand: an Event by either half, a
         Character recruited as a Hero, sent or deployed) with cards_verb "played", and
         labels {"turn order": ["1st", ...]} once the first player is known."""
-        extra = {"win_by": self.win_by, "districts": [len(d) for d in self.districts],
+        extra: dict[str, Any] = {"win_by": self.win_by, "districts": [len(d) for d in self.districts],
                  "cards": [sorted(set(ids)) for ids in self.played], "cards_verb": "played"}
         if self.first_player is not None:
             extra["labels"] = {"turn order": turn_order_labels(self.first_player, self.game.num_players)}
@@ -150,23 +169,24 @@ class CrisisState(StepState):
         self.played[seat].append(cid)
 
     # ----- facts ------------------------------------------------------------------------
-    def option(self, key: str):
+    def option(self, key: str) -> Any:
         return self.game.options[key]
 
-    def rules(self) -> dict:
+    def rules(self) -> dict[str, Any]:
         """The rules of the Plot in play (empty without a Plot)."""
         if self.plot is None:
             return {}
-        return self.game.half(self.plot["card"], self.plot["half"]).get("rules", {})
+        rules: dict[str, Any] = self.game.half(self.plot["card"], self.plot["half"]).get("rules", {})
+        return rules
 
     def hand_limit(self) -> int:
-        return self.rules().get("hand_limit", 7)
+        return int(self.rules().get("hand_limit", 7))
 
     def reserve_limit(self) -> int:
-        return self.rules().get("reserve_limit", 3)
+        return int(self.rules().get("reserve_limit", 3))
 
     def attack_cost(self) -> int:
-        return self.rules().get("attack_actions", 2)
+        return int(self.rules().get("attack_actions", 2))
 
     def superior(self, a: str, b: str) -> bool:
         """Whether power ``a`` is tactically superior to ``b`` (the Dragon)."""
@@ -174,10 +194,10 @@ class CrisisState(StepState):
             a, b = b, a
         return b in self.game.beats[a]
 
-    def card_half(self, inst: dict) -> dict:
+    def card_half(self, inst: Instance) -> Card:
         return self.game.half(inst["card"], inst["half"])
 
-    def spheres(self, inst: dict, power: str) -> int:
+    def spheres(self, inst: Instance, power: str) -> int:
         """Spheres of ``power`` on a Character instance: printed (wildcards as the chosen
         power), plus Gifts and modifiers; below zero counts as zero (Negative Values)."""
         half = self.game.half
@@ -190,7 +210,7 @@ class CrisisState(StepState):
         n += inst["mods"].get(power, 0)
         return n if n > 0 else 0
 
-    def sphere_counts(self, inst: dict) -> dict[str, int]:
+    def sphere_counts(self, inst: Instance) -> dict[str, int]:
         """``spheres`` of every power at once: {power: spheres}, in the order of POWERS."""
         half = self.game.half
         printed = half(inst["card"], inst["half"]).get("spheres", {})
@@ -207,10 +227,10 @@ class CrisisState(StepState):
                 counts[p] += n
         return {p: n if n > 0 else 0 for p, n in counts.items()}
 
-    def total_spheres(self, inst: dict) -> int:
+    def total_spheres(self, inst: Instance) -> int:
         return sum(self.sphere_counts(inst).values())
 
-    def find(self, uid: int) -> tuple[str, int, dict] | None:
+    def find(self, uid: int) -> tuple[str, int, Instance] | None:
         """Where instance ``uid`` is: ("reserve", seat, inst) or ("att"/"def", seat, inst)."""
         for p, res in enumerate(self.reserves):
             for inst in res:
@@ -224,14 +244,28 @@ class CrisisState(StepState):
                         return side, inst["owner"], inst
         return None
 
-    def new_instance(self, card: str, which: str, owner: int) -> dict:
+    def instance(self, uid: int) -> Instance:
+        """The Character in play ``uid`` (``find``); an error if it is not in play."""
+        found = self.find(uid)
+        if found is None:
+            raise ValueError(f"no Character {uid} in play")
+        return found[2]
+
+    def live_conflict(self) -> dict[str, Any]:
+        """The Conflict in progress, for the steps, decisions and totals that exist only
+        during one (an error outside one)."""
+        if self.conflict is None:
+            raise RuntimeError("no Conflict in progress")
+        return self.conflict
+
+    def new_instance(self, card: str, which: str, owner: int) -> Instance:
         inst = {"uid": self.next_uid, "card": card, "half": which, "owner": owner, "wild": None, "mods": {},
                 "gifts": [], "talent_turn": -1}
         self.next_uid += 1
         return inst
 
     def cname(self, card: str, which: str) -> str:
-        return self.game.half(card, which)["name"]
+        return str(self.game.half(card, which)["name"])
 
     def pname(self, seat: int) -> str:
         return f"Seat {seat}"
@@ -245,7 +279,7 @@ class CrisisState(StepState):
             return
         self._chance("district", slot=slot)
 
-    def _on_district(self, node, did) -> None:
+    def _on_district(self, node: Node, did: str) -> None:
         self.decks["district"][did] -= 1
         slot = node[3]["slot"]
         while len(self.tokyo) <= slot:
@@ -257,14 +291,14 @@ class CrisisState(StepState):
     def _step_favor(self) -> None:
         self._chance("favor")
 
-    def _on_favor(self, node, seat) -> None:
+    def _on_favor(self, node: Node, seat: str) -> None:
         first = self.first_player = int(seat)
         self.say(f"The Favor of the Gods points to {self.pname(first)}, who plays first.",
                  self.rule("5.4"))
         self._push(["turn-start", first])
 
     # ===================== Drawing Cards ==================================================
-    def _step_draw(self, seat: int, deck: str, why: str = "", count: dict | None = None) -> None:
+    def _step_draw(self, seat: int, deck: str, why: str = "", count: dict[str, Any] | None = None) -> None:
         """``seat`` draws from ``deck`` (``any``: it chooses). A deck is never empty while
         its discard pile holds cards (``to_discard``, ``_on_draw``: ruling C9); with both
         empty, nothing is drawn. ``count``: for one of several reward draws, which one and
@@ -281,7 +315,7 @@ class CrisisState(StepState):
             return
         self._chance("draw", seat=seat, deck=deck)
 
-    def reward_draws(self, seat: int, why: str, parts: list[list]) -> list[list]:
+    def reward_draws(self, seat: int, why: str, parts: list[list[Any]]) -> list[Step]:
         """The draw steps of a reward of several parts, ``[name, cards, what]`` each (``what``:
         "district", "threat", "plot"; the cards of a part with 0 are left out): each draw
         knows which it is of how many and why (for the prompt). With more than one card,
@@ -290,14 +324,14 @@ class CrisisState(StepState):
         total = sum(p[1] for p in parts)
         if total > 1 or len(parts) > 1:
             word = {"level": "levelling", "reward": "holding"}[why]
-            district = self.game.cards["district"][self.conflict["district"]]["name"]
+            district = self.game.cards["district"][self.live_conflict()["district"]]["name"]
             lines = ", ".join(self._reward_part_words(p, why) for p in parts)
             self.say(f"{self.pname(seat)} draws {total} card{'s' * (total != 1)} for {word} {district}: {lines}.",
                      self.rule("14.7" if why == "level" else "13.9.4"))
         return [["draw", seat, "any", why, {"n": k + 1, "of": total, "parts": _deep(parts)}] for k in range(total)]
 
     @staticmethod
-    def _reward_part_words(part: list, why: str) -> str:
+    def _reward_part_words(part: list[Any], why: str) -> str:
         """One part of a reward in words: "2 for Shibuya's reward", "1 more from The Evil Twin"."""
         name, n, what = part
         if what == "district":
@@ -334,13 +368,13 @@ class CrisisState(StepState):
         self.say(f"The {deck} deck is empty: its discard pile is reshuffled into a new deck.",
                  self.rule("7.1.4"))
 
-    def _legal_choose_deck(self, node) -> list[str]:
+    def _legal_choose_deck(self, node: Node) -> list[str]:
         return [f"draw {d}" for d in ("character", "event") if self._can_draw(d)]
 
-    def _do_choose_deck(self, node, text) -> None:
+    def _do_choose_deck(self, node: Node, text: str) -> None:
         self._push(["draw", node[1], text.split()[1]])
 
-    def _on_draw(self, node, cid) -> None:
+    def _on_draw(self, node: Node, cid: str) -> None:
         seat, deck = node[3]["seat"], node[3]["deck"]
         self.decks[deck][cid] -= 1
         self.reform_deck(deck)
@@ -369,7 +403,7 @@ class CrisisState(StepState):
         self.hands[seat].append(cid)
         self._limits_due = True
 
-    def add_to_reserve(self, seat: int, inst: dict) -> None:
+    def add_to_reserve(self, seat: int, inst: Instance) -> None:
         """Character instance ``inst`` enters ``seat``'s Reserve (a Threat is destroyed there)."""
         self.reserves[seat].append(inst)
         self._limits_due = True
@@ -431,10 +465,10 @@ class CrisisState(StepState):
         self._limits_due = False  # every hand and Reserve is within its limit
         return False
 
-    def _legal_discard(self, node) -> list[str]:
+    def _legal_discard(self, node: Node) -> list[str]:
         return [f"discard {c}" for c in dict.fromkeys(self.hands[node[1]])]
 
-    def _do_discard(self, node, text) -> None:
+    def _do_discard(self, node: Node, text: str) -> None:
         cid = text.split()[1]
         self.take_from_hand(node[1], cid)
         deck = "character" if cid in self.game.cards["character"] else "event"
@@ -446,10 +480,10 @@ class CrisisState(StepState):
         if left > 0:
             self._ask(node[1], "discard", reason=node[3].get("reason", ""), left=left)
 
-    def _legal_reserve_limit(self, node) -> list[str]:
+    def _legal_reserve_limit(self, node: Node) -> list[str]:
         return [f"destroy {i['uid']}" for i in self.reserves[node[1]]]
 
-    def _do_reserve_limit(self, node, text) -> None:
+    def _do_reserve_limit(self, node: Node, text: str) -> None:
         uid = int(text.split()[1])
         inst = next(i for i in self.reserves[node[1]] if i["uid"] == uid)
         self.reserves[node[1]].remove(inst)
@@ -457,7 +491,7 @@ class CrisisState(StepState):
                  self.rule("8.3"))
         self.destroy_instance(inst)
 
-    def destroy_instance(self, inst: dict) -> None:
+    def destroy_instance(self, inst: Instance) -> None:
         """A Character leaves play: to the Character discard pile, its Gifts to the Event pile."""
         self.to_discard("character", inst["card"])
         for g in inst["gifts"]:
@@ -487,10 +521,10 @@ class CrisisState(StepState):
     def _step_resources(self, seat: int) -> None:
         self._ask(seat, "resources")
 
-    def _legal_resources(self, node) -> list[str]:
+    def _legal_resources(self, node: Node) -> list[str]:
         return self._legal_choose_deck(node) + ["skip"]
 
-    def _do_resources(self, node, text) -> None:
+    def _do_resources(self, node: Node, text: str) -> None:
         if text != "skip":
             self._push(["draw", node[1], text.split()[1]])
 
@@ -503,7 +537,7 @@ class CrisisState(StepState):
             return
         self._ask(self.active, "action")
 
-    def _legal_action(self, node) -> list[str]:
+    def _legal_action(self, node: Node) -> list[str]:
         p = self.active
         out = [f"draw {d}" for d in ("character", "event") if self._can_draw(d)]
         hand = self.hands[p]
@@ -524,9 +558,9 @@ class CrisisState(StepState):
         return out
 
     def _threats_needed(self, did: str) -> int:
-        return self.game.cards["district"][did].get("special", {}).get("min_threats", 1)
+        return int(self.game.cards["district"][did].get("special", {}).get("min_threats", 1))
 
-    def _do_action(self, node, text) -> None:
+    def _do_action(self, node: Node, text: str) -> None:
         words = text.split()
         p = self.active
         if words[0] == "end":
@@ -557,7 +591,7 @@ class CrisisState(StepState):
         self.say(f"{self.pname(seat)} recruits {self.card_half(inst)['name']}.", self.rule("8.1"))
         self._push(*self._wild_steps(inst))
 
-    def _wild_steps(self, inst: dict) -> list[list]:
+    def _wild_steps(self, inst: Instance) -> list[Step]:
         if self.card_half(inst).get("spheres", {}).get("wild"):
             return [["wild", inst["uid"]]]
         return []
@@ -567,11 +601,11 @@ class CrisisState(StepState):
         if found and found[2]["wild"] is None:
             self._ask(found[1], "wild", uid=uid)
 
-    def _legal_wild(self, node) -> list[str]:
+    def _legal_wild(self, node: Node) -> list[str]:
         return [f"power {p}" for p in POWERS]
 
-    def _do_wild(self, node, text) -> None:
-        inst = self.find(node[3]["uid"])[2]
+    def _do_wild(self, node: Node, text: str) -> None:
+        inst = self.instance(node[3]["uid"])
         inst["wild"] = text.split()[1]
         self.say(f"The wildcard spheres of {self.card_half(inst)['name']} are {POWER_NAMES[inst['wild']]}.",
                  self.rule("12.1.3"))
@@ -614,8 +648,9 @@ class CrisisState(StepState):
             return []
         insts = self.reserves[seat]
         if in_conflict and self.conflict:
-            side = "att" if seat == self.conflict["attacker"] else "def"
-            insts = insts + [i for i in self.conflict[side] if i["owner"] == seat]
+            c = self.conflict
+            side = "att" if seat == c["attacker"] else "def"
+            insts = insts + [i for i in c[side] if i["owner"] == seat]
         out = []
         turn = self.turn_count
         for inst in insts:
@@ -632,10 +667,10 @@ class CrisisState(StepState):
     def use_talent(self, seat: int, uid: int, k: int) -> None:
         effects.use_talent(self, seat, uid, k)
 
-    def _step_resolve_occurrence(self, cid, which, user, deferred=False) -> None:
+    def _step_resolve_occurrence(self, cid: str, which: str, user: int, deferred: bool = False) -> None:
         effects.resolve_occurrence(self, cid, which, user, deferred)
 
-    def _step_op(self, user: int, op: dict, source: str) -> None:
+    def _step_op(self, user: int, op: Card, source: str) -> None:
         effects.run_op(self, user, op, source)
 
     def _step_discard_event(self, cid: str) -> None:
@@ -651,7 +686,7 @@ class CrisisState(StepState):
                      card_cite(inst["card"], inst["half"], self.card_half(inst)["name"]))
             self.destroy_instance(inst)
 
-    def _remove_instance(self, inst: dict) -> None:
+    def _remove_instance(self, inst: Instance) -> None:
         for res in self.reserves:
             if inst in res:
                 res.remove(inst)
@@ -664,18 +699,18 @@ class CrisisState(StepState):
                     return
 
     # Generic nodes used by effects (legal/do functions live in effects.py)
-    def _legal_effect(self, node) -> list[str]:
+    def _legal_effect(self, node: Node) -> list[str]:
         return effects.effect_legal(self, node)
 
-    def _do_effect(self, node, text) -> None:
+    def _do_effect(self, node: Node, text: str) -> None:
         effects.effect_do(self, node, text)
 
-    def _on_portal(self, node, cid) -> None:
+    def _on_portal(self, node: Node, cid: str) -> None:
         self.decks["character"][cid] -= 1
         self.reform_deck("character")
         effects.portal_revealed(self, node, cid)
 
-    def _on_random_discard(self, node, cid) -> None:
+    def _on_random_discard(self, node: Node, cid: str) -> None:
         seat = node[3]["seat"]
         self.take_from_hand(seat, cid)
         deck = "character" if cid in self.game.cards["character"] else "event"
@@ -694,6 +729,7 @@ class CrisisState(StepState):
             self._chance("portal", user=user, source=source)
 
     def _chance_outcomes(self) -> list[tuple[str, float]]:
+        assert self.node is not None  # asked at a chance node only
         kind, data = self.node[2], self.node[3]
         if kind in ("draw", "portal"):
             deck = self.decks["character" if kind == "portal" else data["deck"]]
@@ -725,7 +761,7 @@ class CrisisState(StepState):
         self._push(["send-threat"])
 
     def _step_send_threat(self) -> None:
-        c = self.conflict
+        c = self.live_conflict()
         need = self._threats_needed(c["district"])
         hand_chars = [x for x in self.hands[c["attacker"]] if x in self.game.cards["character"]]
         if len(c["att"]) >= 2 or not hand_chars:
@@ -733,15 +769,15 @@ class CrisisState(StepState):
             return
         self._ask(c["attacker"], "send", need=need)
 
-    def _legal_send(self, node) -> list[str]:
-        c = self.conflict
+    def _legal_send(self, node: Node) -> list[str]:
+        c = self.live_conflict()
         out = [f"send {x}" for x in dict.fromkeys(self.hands[c["attacker"]]) if x in self.game.cards["character"]]
         if len(c["att"]) >= node[3]["need"]:
             out.append("done")
         return out
 
-    def _do_send(self, node, text) -> None:
-        c = self.conflict
+    def _do_send(self, node: Node, text: str) -> None:
+        c = self.live_conflict()
         if text == "done":
             self._push(["attack-power"])
             return
@@ -755,13 +791,13 @@ class CrisisState(StepState):
         self._push(*self._wild_steps(inst), ["send-threat"])
 
     def _step_attack_power(self) -> None:
-        self._ask(self.conflict["attacker"], "attack-power")
+        self._ask(self.live_conflict()["attacker"], "attack-power")
 
-    def _legal_attack_power(self, node) -> list[str]:
+    def _legal_attack_power(self, node: Node) -> list[str]:
         return [f"power {p}" for p in POWERS]
 
-    def _do_attack_power(self, node, text) -> None:
-        c = self.conflict
+    def _do_attack_power(self, node: Node, text: str) -> None:
+        c = self.live_conflict()
         c["att_power"] = text.split()[1]
         self.say(f"{self.pname(c['attacker'])} attacks with {POWER_NAMES[c['att_power']]}.",
                  self.rule("13.1.3"))
@@ -770,12 +806,12 @@ class CrisisState(StepState):
     def defence_order(self) -> list[int]:
         """Seats offered the defence in order: from the attacker's right, against the turn
         order (the seat to the right is seat - 1); option ``defence_order=left``: in turn order."""
-        a, n = self.conflict["attacker"], self.game.num_players
+        a, n = self.live_conflict()["attacker"], self.game.num_players
         step = 1 if self.option("defence_order") == "left" else -1
         return [(a + step * k) % n for k in range(1, n)]
 
     def _step_seek_defender(self) -> None:
-        c = self.conflict
+        c = self.live_conflict()
         for p in self.defence_order():
             if p in c["asked"]:
                 continue
@@ -791,11 +827,11 @@ class CrisisState(StepState):
         c["turn"] = c["attacker"]
         self._push(["solo-manoeuvre"])
 
-    def _legal_defend(self, node) -> list[str]:
+    def _legal_defend(self, node: Node) -> list[str]:
         return ["defend", "decline"]
 
-    def _do_defend(self, node, text) -> None:
-        c = self.conflict
+    def _do_defend(self, node: Node, text: str) -> None:
+        c = self.live_conflict()
         p = node[1]
         if text == "decline":
             self.say(f"{self.pname(p)} does not defend.", self.rule("13.2.1"))
@@ -807,17 +843,17 @@ class CrisisState(StepState):
         self._push(["deploy"])
 
     def _step_deploy(self) -> None:
-        c = self.conflict
+        c = self.live_conflict()
         if self.reserves[c["defender"]]:
             self._ask(c["defender"], "deploy")
         else:
             self._push(["defend-power"])
 
-    def _legal_deploy(self, node) -> list[str]:
+    def _legal_deploy(self, node: Node) -> list[str]:
         return [f"deploy {i['uid']}" for i in self.reserves[node[1]]] + ["done"]
 
-    def _do_deploy(self, node, text) -> None:
-        c = self.conflict
+    def _do_deploy(self, node: Node, text: str) -> None:
+        c = self.live_conflict()
         if text == "done":
             self._push(["defend-power"])
             return
@@ -830,12 +866,12 @@ class CrisisState(StepState):
         self._push(["deploy"])
 
     def _step_defend_power(self) -> None:
-        self._ask(self.conflict["defender"], "defend-power")
+        self._ask(self.live_conflict()["defender"], "defend-power")
 
     _legal_defend_power = _legal_attack_power
 
-    def _do_defend_power(self, node, text) -> None:
-        c = self.conflict
+    def _do_defend_power(self, node: Node, text: str) -> None:
+        c = self.live_conflict()
         c["def_power"] = text.split()[1]
         self.say(f"{self.pname(c['defender'])} defends with {POWER_NAMES[c['def_power']]}.",
                  self.rule("13.3.2"))
@@ -854,12 +890,12 @@ class CrisisState(StepState):
             c["turn"] = c["defender"] if idx == 0 else c["attacker"]
         self._ask(c["turn"], "manoeuvre")
 
-    def _legal_manoeuvre(self, node) -> list[str]:
+    def _legal_manoeuvre(self, node: Node) -> list[str]:
         p = node[1]
         return self._event_plays(p, in_conflict=True) + self._talent_uses(p, in_conflict=True) + ["pass"]
 
-    def _do_manoeuvre(self, node, text) -> None:
-        c = self.conflict
+    def _do_manoeuvre(self, node: Node, text: str) -> None:
+        c = self.live_conflict()
         p = node[1]
         words = text.split()
         solo = c["defender"] is None
@@ -880,13 +916,13 @@ class CrisisState(StepState):
             self.use_talent(p, int(words[1]), int(words[2]))
 
     def _step_solo_manoeuvre(self) -> None:
-        self._ask(self.conflict["attacker"], "manoeuvre")
+        self._ask(self.live_conflict()["attacker"], "manoeuvre")
 
     def side_total(self, side: str, power: str) -> int:
         """Spheres of ``power`` on a side, with Threat passives, effect bonuses and the
         District's defender bonus (Superiority not included)."""
         total = threats = per_other = 0
-        for i in self.conflict[side]:
+        for i in self.live_conflict()[side]:
             total += self.spheres(i, power)
             if i["half"] == "threat":  # a Threat's passive works on whichever side it fights (ruling C20)
                 threats += 1
@@ -896,7 +932,7 @@ class CrisisState(StepState):
     def combat_totals(self) -> tuple[int, int]:
         """(attacker, defender) totals: spheres of the declared powers, effect bonuses,
         District bonus, and +2 (or the Plot's bonus) for Superiority unless the total is 0."""
-        c = self.conflict
+        c = self.live_conflict()
         att_sup, def_sup = self.superiority_bonuses()
         att = self.side_total("att", c["att_power"]) + c["bonus"][0] + att_sup
         dfn = self.side_total("def", c["def_power"]) + c["bonus"][1] + def_sup
@@ -906,7 +942,7 @@ class CrisisState(StepState):
     def superiority_bonuses(self) -> tuple[int, int]:
         """(attacker, defender): the Superiority bonus each side's total includes, +2 (or
         the Plot's bonus) for the superior power, 0 otherwise."""
-        c = self.conflict
+        c = self.live_conflict()
         bonus = self.rules().get("superiority_bonus", 2)
         no_sup = c["no_superiority"] or self.game.cards["district"][c["district"]].get("special", {}).get("no_superiority")
         if no_sup:
@@ -921,9 +957,9 @@ class CrisisState(StepState):
         Dragon) gets no Superiority bonus, or None (not superior, or it gets the bonus):
         ``"district"`` (the District's special rule), ``"card"`` (a card took Superiority
         away in this Conflict), ``"no-spheres"`` (no spheres of its power: 13.7.4)."""
-        c = self.conflict
+        c = self.live_conflict()
         sup = self.superiority_bonuses()
-        out = []
+        out: list[str | None] = []
         for i, side in enumerate(("att", "def")):
             mine, other = (c["att_power"], c["def_power"]) if side == "att" else (c["def_power"], c["att_power"])
             if sup[i] or not self.superior(mine, other):
@@ -936,12 +972,12 @@ class CrisisState(StepState):
                 out.append("no-spheres")
         return out[0], out[1]
 
-    def total_parts(self, side: str) -> dict:
+    def total_parts(self, side: str) -> dict[str, Any]:
         """The parts of a side's combat total (both powers declared), for the table to show
         every one: ``spheres`` (its Characters' spheres of its power), ``abilities`` (Threat
         passives), ``cards`` (effect bonuses), ``superiority`` and ``district`` (the
         District's defender bonus). They add up to that side's total of ``combat_totals``."""
-        c = self.conflict
+        c = self.live_conflict()
         i = 0 if side == "att" else 1
         power = c["att_power" if side == "att" else "def_power"]
         raw = sum(self.spheres(inst, power) for inst in c[side])
@@ -955,18 +991,18 @@ class CrisisState(StepState):
         the state is not changed."""
         return list(self._with_power(side, power).combat_totals())
 
-    def withheld_with(self, side: str, power: str) -> list:
+    def withheld_with(self, side: str, power: str) -> list[str | None]:
         """``superiority_withheld`` if ``side`` fought with ``power`` instead (a copy is read)."""
         return list(self._with_power(side, power).superiority_withheld())
 
     def _with_power(self, side: str, power: str) -> "CrisisState":
         """A shallow copy whose Conflict has ``side`` fighting with ``power`` (for reading only)."""
         other = copy.copy(self)
-        other.conflict = dict(self.conflict, **{"att_power" if side == "att" else "def_power": power})
+        other.conflict = dict(self.live_conflict(), **{"att_power" if side == "att" else "def_power": power})
         return other
 
     def _step_resolve_combat(self) -> None:
-        c = self.conflict
+        c = self.live_conflict()
         att, dfn = self.combat_totals()
         self.say(f"Combat: attacker {att}, defender {dfn}.", self.rule("13.7.5"))
         # the totals the combat was resolved with, for the table (the sides change next)
@@ -1009,7 +1045,7 @@ class CrisisState(StepState):
         """The statement key by which the attacking side levels the District (14.3 its
         resistance to the attack power, 12.1.5 white spheres, 17.3.1 Brute Force, 17.2.1
         Collateral Damage), or None when it does not."""
-        c = self.conflict
+        c = self.live_conflict()
         d = self.game.cards["district"][c["district"]]
         power = c["att_power"]
         total = self.side_total("att", power)
@@ -1026,7 +1062,7 @@ class CrisisState(StepState):
             values = [white] if white is not None else list(resist.values())
             for p in POWERS:
                 # passives add spheres of the attack power only
-                t = total if p == power else sum(self.spheres(i, p) for i in self.conflict["att"])
+                t = total if p == power else sum(self.spheres(i, p) for i in self.live_conflict()["att"])
                 if t > 0 and any(t >= v for v in values):
                     return "17.2.1"
         return None
@@ -1062,7 +1098,7 @@ class CrisisState(StepState):
         return out
 
     def _step_level(self) -> None:
-        c = self.conflict
+        c = self.live_conflict()
         d = self.game.cards["district"][c["district"]]
         how = self.level_rule()
         result = c.setdefault("result", {"outcome": None, "totals": None})  # no totals without a combat
@@ -1087,7 +1123,7 @@ class CrisisState(StepState):
         self._push(["end-conflict"])
 
     def _step_end_conflict(self, key: str = "14.9") -> None:
-        c = self.conflict
+        c = self.live_conflict()
         for inst in c["att"]:
             self.destroy_instance(inst)
         for inst in c["def"]:
@@ -1101,10 +1137,10 @@ class CrisisState(StepState):
                "node",
                "winners", "win_by", "played", "first_player")
 
-    def _to_data(self) -> dict:
+    def _to_data(self) -> dict[str, Any]:
         return {k: _deep(getattr(self, k)) for k in self._FIELDS}
 
-    def _from_data(self, d: dict) -> None:
+    def _from_data(self, d: dict[str, Any]) -> None:
         d = dict(d)
         # states saved before plays were tracked have no "played": nothing played yet
         d.setdefault("played", [[] for _ in range(self.game.num_players)])
@@ -1130,7 +1166,7 @@ class CrisisState(StepState):
         other._limits_due = self._limits_due
         return other
 
-    def public_instance(self, inst: dict) -> dict:
+    def public_instance(self, inst: Instance) -> dict[str, Any]:
         """A Character in play as every seat sees it; ``talents``: the names of its Talents
         in the order of ``talent <uid> <k>`` (its own, then its Gifts')."""
         h = self.card_half(inst)
@@ -1142,7 +1178,7 @@ class CrisisState(StepState):
                 # printed wildcard spheres whose power is not chosen yet (0 once it is)
                 "wild_open": 0 if inst["wild"] else h.get("spheres", {}).get("wild", 0)}
 
-    def observation(self, seat: int | None) -> dict:
+    def observation(self, seat: int | None) -> dict[str, Any]:
         """What ``seat`` may know: its own hand; others' hand sizes and the cards all saw
         go into them (``known_cards``); the public table (Tokyo, Reserves, levelled
         Districts, Plot, Conflict with both totals, the superior side, the Superiority
@@ -1258,7 +1294,7 @@ class CrisisState(StepState):
                     out[text] = why
         return out
 
-    def _wild_if(self) -> dict | None:
+    def _wild_if(self) -> dict[str, Any] | None:
         """At a ``wild`` decision for a Character in the Conflict: the spheres of each power
         its side would have with the wildcard spheres taken as that power, and the combat
         totals once both powers are declared (read only: the choice is put back)."""
@@ -1269,7 +1305,7 @@ class CrisisState(StepState):
         if not found or found[0] not in ("att", "def"):
             return None
         side, inst = found[0], found[2]
-        c = self.conflict
+        c = self.live_conflict()
         spheres, totals = {}, {}
         try:
             for p in POWERS:
@@ -1296,7 +1332,7 @@ class CrisisState(StepState):
             return own if node[3].get("side") == "own" else ("def" if own == "att" else "att")
         return None
 
-    def resample(self, seat: int, rng) -> "CrisisState":
+    def resample(self, seat: int, rng: random.Random) -> "CrisisState":
         """A state consistent with ``seat``'s observation: every other hand is redealt
         from the cards ``seat`` has not seen (the unseen deck plus those hands), keeping
         each hand's number of Character and Event cards and the cards everyone saw go
