@@ -18,6 +18,11 @@ With ``--instructions`` the engines are not timed: valgrind (cachegrind) counts 
 instructions each executes for the games (its start-up, measured with no game, taken
 off), once per side, which gives the same ratio on a busy machine as on a quiet one.
 
+With ``--compiled`` the working tree's side is its compiled engine: the wheel a normal
+install builds (mypyc; see build_support/tokyo_build.py) is built and unpacked into a
+temporary folder first (a few minutes), so the ratio is that of the compiled engine over
+the base commit's pure-Python one.
+
 Default cases: kot-dark random and heuristic at 2 and 4 players, crisis-tokyo random and
 heuristic at 4 players, kot-godzilla random at 4 players (with Evolutions), storyline
 and crisis-format random at 2 players.
@@ -121,6 +126,22 @@ def export(commit: str, into: Path) -> str:
     return sha
 
 
+def compiled_site(into: Path) -> Path:
+    """Build the working tree's wheel (compiled with mypyc) and unpack it into ``into``."""
+    wheel_dir, site = into / "wheel", into / "site"
+    print("building the compiled engine (pip wheel; a few minutes)...", file=sys.stderr)
+    built = subprocess.run([sys.executable, "-m", "pip", "wheel", "--no-deps", "-v", "-w", str(wheel_dir), str(ROOT)],
+                           capture_output=True, text=True)
+    wheels = list(wheel_dir.glob("tokyo_engine-*.whl"))
+    if built.returncode != 0 or not wheels or "none-any" in wheels[0].name:
+        raise SystemExit("the working tree's engine did not compile:\n"
+                         + "\n".join(line for line in built.stdout.splitlines() if "tokyo-engine:" in line or
+                                     "error:" in line)[-3000:])
+    subprocess.run([sys.executable, "-m", "pip", "install", "-q", "--no-deps", "--target", str(site), str(wheels[0])],
+                   check=True, capture_output=True)
+    return site
+
+
 def main(argv=None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0],
                                      epilog="Example: PYTHONPATH=src python benchmarks/bench_compare.py "
@@ -133,6 +154,9 @@ def main(argv=None) -> int:
                         help="count the instructions each engine executes (valgrind cachegrind, about 50 "
                              "times slower) instead of timing it: one run per side, the same figure on a "
                              "busy machine as on a quiet one")
+    parser.add_argument("--compiled", action="store_true",
+                        help="compare the working tree's compiled engine (mypyc, as a normal install builds it) "
+                             "with the base commit's pure-Python engine")
     parser.add_argument("--worker", help=argparse.SUPPRESS)
     args = parser.parse_args(argv)
     if args.worker:
@@ -143,12 +167,14 @@ def main(argv=None) -> int:
         parse_case(c)
     with tempfile.TemporaryDirectory() as tmp:
         sha = export(args.base, Path(tmp))
-        sides = {"base": Path(tmp) / "src", "work": ROOT / "src"}
+        sides = {"base": Path(tmp) / "src",
+                 "work": compiled_site(Path(tmp) / "compiled") if args.compiled else ROOT / "src"}
         dirty = subprocess.run(["git", "-C", str(ROOT), "status", "--porcelain", "src"], capture_output=True,
                                text=True).stdout.strip()
         head = subprocess.run(["git", "-C", str(ROOT), "rev-parse", "--short", "HEAD"], capture_output=True,
                               text=True).stdout.strip()
-        print(f"base {sha} against the working tree (HEAD {head}{', with changes in src/' if dirty else ''}); "
+        print(f"base {sha} against the working tree (HEAD {head}{', with changes in src/' if dirty else ''}"
+              f"{', compiled' if args.compiled else ''}); "
               + ("instructions counted by valgrind" if args.instructions else f"{args.rounds} rounds")
               + f", load average {os.getloadavg()[0]:.1f}")
         if args.instructions:

@@ -44,6 +44,9 @@ def pytest_configure(config):
     config.addinivalue_line(
         "markers", "rule(*ids): the rule statements this test checks, e.g. rule('kot-dark 2.4.3', 'kot-dark R19'); "
                    "ids are listed in docs/rules/<game>.md, docs/rulings.md and the card data (docs/rules/README.md)")
+    config.addinivalue_line(
+        "markers", "compiled: builds the mypyc-compiled engine and runs the engine tests on it (minutes; "
+                   "deselect locally with -m 'not compiled')")
 
 
 def _skipped(item) -> bool:

@@ -29,6 +29,22 @@ from .core import (CHANCE, GameRecord, IllegalActionError, OptionError, StateFor
 app = typer.Typer(add_completion=False, no_args_is_help=True, pretty_exceptions_show_locals=False,
                   help="tokyo-engine: play and simulate tabletop games by their rules.")
 
+def _version(value: bool) -> None:
+    if value:
+        from . import __version__
+        from .core.build import engine_kind
+        print(f"tokyo-engine {__version__} (engine: {engine_kind()}, Python {sys.version.split()[0]})")
+        raise typer.Exit()
+
+
+@app.callback()
+def _main(version: Annotated[bool, typer.Option(
+        "--version", callback=_version, is_eager=True,
+        help="Print the version and which engine runs (compiled with mypyc, or pure Python), then exit.")]
+        = False) -> None:
+    """tokyo-engine: play and simulate tabletop games by their rules."""
+
+
 out = Console(highlight=False)
 err = Console(stderr=True, highlight=False)
 

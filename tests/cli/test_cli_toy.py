@@ -306,3 +306,17 @@ def test_play_record_in_a_missing_folder_is_refused_before_playing(tmp_path):
     result = run("play", "toy-pig", "--record", str(tmp_path / "nope" / "g.jsonl"), input="roll\n")
     assert_user_error(result, "--record", "existing folder")
     assert "Pig to 20" not in result.stdout
+
+
+def test_version_says_which_engine_runs():
+    """``tokyo --version``: the version and the engine (issue 13). The README's editable
+    install runs pure Python; tests/test_compiled.py runs this test on the compiled build
+    with TOKYO_EXPECT_ENGINE set."""
+    import os
+
+    import tokyo
+
+    result = run("--version")
+    assert result.returncode == 0, result.stderr
+    expected = os.environ.get("TOKYO_EXPECT_ENGINE", "pure Python")
+    assert f"tokyo-engine {tokyo.__version__} (engine: {expected}," in result.stdout

@@ -11,7 +11,14 @@ Because everything is plain data, a state clones and round-trips through JSON ex
 
 from __future__ import annotations
 
+from typing import Any, ClassVar
+
 from .state import CHANCE, TERMINAL, Event, State
+
+Step = list[Any]
+"""A pending step: ``[name, *args]``, JSON-safe."""
+Node = list[Any]
+"""A pending node: ``["decision", seat, kind, data]`` or ``["chance", CHANCE, kind, data]``."""
 
 _METHODS: dict[tuple[str, str], str] = {}
 
@@ -29,29 +36,29 @@ class StepState(State):
     and define the ``_step_*``, ``_legal_*``, ``_do_*`` and ``_on_*`` methods; they may
     override ``_interrupt`` (checked before every step, e.g. hand limits)."""
 
-    stack: list[list]
-    node: list | None
+    stack: list[Step]
+    node: Node | None
     winners: list[int] | None
-    _step_table: dict = {}
-    _interrupts = False
+    _step_table: ClassVar[dict[str, Any]] = {}
+    _interrupts: ClassVar[bool] = False
 
-    def __init_subclass__(cls, **kwargs) -> None:
+    def __init_subclass__(cls, **kwargs: Any) -> None:
         # per class, for the hot loop of ``_run`` (one pass per internal step): its step
         # functions by step name, filled as steps are met, and whether it has an interrupt
         super().__init_subclass__(**kwargs)
         cls._step_table = {}
         cls._interrupts = cls._interrupt is not StepState._interrupt
 
-    def _push(self, *steps: list) -> None:
+    def _push(self, *steps: Step) -> None:
         """Schedule steps to run next, in the order given."""
         self.stack.extend(reversed(steps))
 
-    def _ask(self, seat: int, kind: str, legal: list[str] | None = None, **data) -> None:
+    def _ask(self, seat: int, kind: str, legal: list[str] | None = None, **data: Any) -> None:
         """Open a decision node; ``legal`` may pass the legal texts already computed."""
         self.node = ["decision", seat, kind, data]
         self._legal_next = legal
 
-    def _chance(self, kind: str, **data) -> None:
+    def _chance(self, kind: str, **data: Any) -> None:
         self.node = ["chance", CHANCE, kind, data]
         self._legal_next = None
 
@@ -87,16 +94,24 @@ class StepState(State):
     def _current_player(self) -> int:
         if self.winners is not None:
             return TERMINAL
-        return CHANCE if self.node[0] == "chance" else self.node[1]
+        node = self.node
+        assert node is not None, "a game that is not over has a node"
+        seat: int = CHANCE if node[0] == "chance" else node[1]
+        return seat
 
     def _returns(self) -> list[float]:
-        return [1.0 if i in self.winners else 0.0 for i in range(self.game.num_players)]
+        winners = self.winners or []
+        return [1.0 if i in winners else 0.0 for i in range(self.game.num_players)]
 
     def _legal_texts(self) -> list[str]:
-        return getattr(self, _method("_legal_", self.node[2]))(self.node)
+        node = self.node
+        assert node is not None
+        texts: list[str] = getattr(self, _method("_legal_", node[2]))(node)
+        return texts
 
     def _apply(self, text: str) -> None:
         node = self.node
+        assert node is not None
         self.node = None
         if node[0] == "chance":
             getattr(self, _method("_on_", node[2]))(node, text.split(" ", 1)[1])

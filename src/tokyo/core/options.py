@@ -112,7 +112,7 @@ class GameInfo:
         """The rule system of the game: ``rules`` or, when empty, the game id."""
         return self.rules or self.game_id
 
-    def as_dict(self) -> dict:
+    def as_dict(self) -> dict[str, Any]:
         return {
             "id": self.game_id,
             "title": self.title,

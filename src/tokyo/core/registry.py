@@ -3,10 +3,11 @@
 from __future__ import annotations
 
 import importlib
-from typing import Any, Callable
+from typing import Any
 
 from .errors import OptionError
 from .options import GameInfo, recorded_options, validate_options
+from .state import Game
 
 # game id -> "module:attribute" of the Game subclass; imported on first use so that
 # loading one game never imports the others.
@@ -17,24 +18,28 @@ _GAMES: dict[str, str] = {
     "storyline": "tokyo.games.storyline.game:StorylineGame",
     "crisis-format": "tokyo.games.storyline.game:CrisisFormatGame",
 }
-_LOADED: dict[str, Any] = {}
+_LOADED: dict[str, type[Game]] = {}
 
 
-def register_game(game_id: str, target: str | Callable) -> None:
+def register_game(game_id: str, target: str | type[Game]) -> None:
     """Register a game class (or ``"module:Class"``) under ``game_id``."""
     if isinstance(target, str):
         _GAMES[game_id] = target
     else:
         _LOADED[game_id] = target
-        _GAMES[game_id] = f"{target.__module__}:{target.__qualname__}"
+        # getattr: mypyc reads ``Class.__module__`` as an instance attribute and refuses it
+        _GAMES[game_id] = f"{getattr(target, '__module__')}:{target.__qualname__}"
 
 
-def _game_class(game_id: str):
+def _game_class(game_id: str) -> type[Game]:
     if game_id not in _GAMES:
         raise OptionError(f"unknown game {game_id!r}; games: {', '.join(sorted(_GAMES))}")
     if game_id not in _LOADED:
         module, _, attr = _GAMES[game_id].partition(":")
-        _LOADED[game_id] = getattr(importlib.import_module(module), attr)
+        cls = getattr(importlib.import_module(module), attr)
+        if not (isinstance(cls, type) and issubclass(cls, Game)):
+            raise TypeError(f"{_GAMES[game_id]} (game {game_id!r}) is not a Game class")
+        _LOADED[game_id] = cls
     return _LOADED[game_id]
 
 
@@ -43,7 +48,7 @@ def game_info(game_id: str) -> GameInfo:
     return _game_class(game_id).info
 
 
-def load_game(game_id: str, players: int | None = None, **options: Any):
+def load_game(game_id: str, players: int | None = None, **options: Any) -> Game:
     """Return the Game ``game_id`` for ``players`` seats with ``options`` applied.
 
     Raises OptionError for an unknown game, an unknown option, a bad value, or a player
@@ -66,14 +71,14 @@ def load_game(game_id: str, players: int | None = None, **options: Any):
     return cls(players, full)
 
 
-def load_recorded_game(game_id: str, players: int | None, options: dict[str, Any]):
+def load_recorded_game(game_id: str, players: int | None, options: dict[str, Any]) -> Game:
     """``load_game`` for a game record's fields: an option the record does not name but
     the game declares with a ``legacy`` value gets that value (``recorded_options``), so
     a record made before the option existed is rebuilt by the engine it was played on."""
     return load_game(game_id, players, **recorded_options(game_info(game_id), options))
 
 
-def game_catalogue(game_id: str) -> list[dict]:
+def game_catalogue(game_id: str) -> list[dict[str, Any]]:
     """Every card, tile and monster of ``game_id`` as dicts with at least set, id, name,
     cost, type, text and ``rule_id`` (``tokyo cards``). ``rule_id`` is the statement id of
     the entry's effect in the rules index (docs/rules/README.md): the game's own, or
@@ -85,6 +90,6 @@ def game_catalogue(game_id: str) -> list[dict]:
     return entries
 
 
-def list_games() -> list[dict]:
+def list_games() -> list[dict[str, Any]]:
     """Every registered game: id, title, player range and options with defaults."""
     return [game_info(g).as_dict() for g in sorted(_GAMES)]

@@ -25,16 +25,16 @@ class GameRecord:
 
     game_id: str
     players: int
-    options: dict
+    options: dict[str, Any]
     seed: int | None
     agents: list[str]
     history: list[str]
     returns: list[float]
     winners: list[int]
     turns: int
-    extra: dict = field(default_factory=dict)
+    extra: dict[str, Any] = field(default_factory=dict)
 
-    def as_dict(self) -> dict:
+    def as_dict(self) -> dict[str, Any]:
         return {"game": self.game_id, "players": self.players, "options": self.options,
                 "seed": self.seed, "agents": self.agents, "history": self.history,
                 "returns": self.returns, "winners": self.winners, "turns": self.turns,

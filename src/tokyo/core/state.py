@@ -16,9 +16,11 @@ from __future__ import annotations
 
 import json
 from dataclasses import dataclass
-from typing import Any, Iterable
+import random
+from typing import Any, ClassVar, Iterable, Iterator
 
 from .errors import IllegalActionError, StateFormatError
+from .options import GameInfo
 
 CHANCE = -1
 """``current_player()`` at a chance node (OpenSpiel's kChancePlayerId)."""
@@ -51,8 +53,8 @@ class Event:
     def visible_to(self, seat: int | None) -> bool:
         return self.seats is None or (seat is not None and seat in self.seats)
 
-    def as_dict(self) -> dict:
-        out = {"text": self.text, "rule": self.rule}
+    def as_dict(self) -> dict[str, Any]:
+        out: dict[str, Any] = {"text": self.text, "rule": self.rule}
         if self.seats is not None:
             out["seats"] = list(self.seats)
         return out
@@ -110,17 +112,17 @@ class State:
     def _returns(self) -> list[float]:
         raise NotImplementedError
 
-    def observation(self, seat: int | None) -> dict:
+    def observation(self, seat: int | None) -> dict[str, Any]:
         """JSON-safe dict of exactly what ``seat`` may know (None: a spectator)."""
         raise NotImplementedError
 
-    def _to_data(self) -> dict:
+    def _to_data(self) -> dict[str, Any]:
         raise NotImplementedError
 
-    def _from_data(self, data: dict) -> None:
+    def _from_data(self, data: dict[str, Any]) -> None:
         raise NotImplementedError
 
-    def resample(self, seat: int, rng) -> "State":
+    def resample(self, seat: int, rng: random.Random) -> "State":
         """A full state consistent with what ``seat`` has observed, hidden parts redealt.
 
         The default is a clone, right for games without hidden information.
@@ -133,7 +135,7 @@ class State:
         Games override it; the default prints the observation as JSON."""
         return json.dumps(self.observation(seat), indent=1)
 
-    def record_extra(self) -> dict:
+    def record_extra(self) -> dict[str, Any]:
         """Game facts for a game record (``GameRecord.extra``); JSON-safe.
 
         Generic keys that ``tokyo.sim`` reads (docs/architecture.md, Game records):
@@ -186,6 +188,7 @@ class State:
         not the player to act, or the action is not among the legal ones.
         """
         player = self._current_player()
+        sender: int | None
         if isinstance(action, Action):
             sender, raw = action.player, action.text
         elif isinstance(action, str):
@@ -211,11 +214,17 @@ class State:
 
     def _apply_legal(self, text: str) -> None:
         """Apply an action already known to be canonical and legal (fast path)."""
-        self._legal_cache = None
-        self._legal_next = None
+        self._forget_legal()
         self._history.append(text)
         self._apply(text)
         self._legal_cache, self._legal_next = self._legal_next, None
+
+    def _forget_legal(self) -> None:
+        # a method, not two assignments in _apply_legal: there mypy would take
+        # ``_legal_next`` to stay None through ``_apply`` (narrowing), and the compiled
+        # engine (mypyc) would check that at run time
+        self._legal_cache = None
+        self._legal_next = None
 
     def returns(self) -> list[float]:
         """One float per seat: 1.0 for each winner, 0.0 otherwise (all 0.0 if all lost).
@@ -273,7 +282,7 @@ class State:
             return NotImplemented
         return self._history == other._history and self._to_data() == other._to_data()
 
-    def __hash__(self):  # states are mutable
+    def __hash__(self) -> int:  # states are mutable
         raise TypeError("State is mutable and cannot be hashed")
 
     def __str__(self) -> str:
@@ -287,7 +296,7 @@ class Game:
     ``_new_blank_state`` (a state to be filled by ``_from_data``).
     """
 
-    info: Any = None
+    info: ClassVar[GameInfo]
 
     def __init__(self, num_players: int, options: dict[str, Any]):
         # ``num_players`` is the number of seats; ``players`` the player count the game was
@@ -302,7 +311,7 @@ class Game:
     def game_id(self) -> str:
         return self.info.game_id
 
-    def options_json(self) -> dict:
+    def options_json(self) -> dict[str, Any]:
         return {k: list(v) if isinstance(v, tuple) else v for k, v in self.options.items()}
 
     def new_initial_state(self) -> State:
@@ -314,7 +323,7 @@ class Game:
         return ["player"] * self.num_players
 
     @classmethod
-    def catalogue(cls) -> list[dict]:
+    def catalogue(cls) -> list[dict[str, Any]]:
         """Every card, tile or other component with text, for ``tokyo cards`` (default none)."""
         return []
 
@@ -388,13 +397,13 @@ class Game:
         game alone cannot tell which. Empty when no option changes."""
         return list(self._legacy_games())
 
-    def _legacy_games(self):
+    def _legacy_games(self) -> Iterator["Game"]:
         """:meth:`legacy_variants` one game at a time, each built only when asked for (a
         replay usually needs the first, or none)."""
         from itertools import combinations
 
         from .registry import load_game
-        changes = {o.name: o.legacy for o in getattr(self.info, "options", ())
+        changes = {o.name: o.legacy for o in self.info.options
                    if o.legacy is not None and self.options.get(o.name) != o.legacy}
         names = list(changes)
         sets = [tuple(names)] if names else []

@@ -13,6 +13,7 @@ from dataclasses import dataclass
 from functools import lru_cache
 from importlib import resources
 from pathlib import Path
+from typing import Any
 
 
 @dataclass(frozen=True)
@@ -54,7 +55,7 @@ DATA_DIR_ENV = "TOKYO_KOT_DATA"
 """A folder whose card files replace the packaged ones of the same name (docs/kot-card-format.md)."""
 
 
-def _load(name: str) -> dict:
+def _load(name: str) -> dict[str, Any]:
     folder = os.environ.get(DATA_DIR_ENV)
     if folder and (Path(folder) / name).is_file():
         with (Path(folder) / name).open("rb") as fh:
@@ -90,7 +91,8 @@ def monsters(set_file: str) -> dict[str, Monster]:
 @lru_cache(maxsize=None)
 def set_title(set_file: str) -> str:
     data = _load(set_file)
-    return data.get("title") or data.get("meta", {}).get("title") or set_file
+    title: str = data.get("title") or data.get("meta", {}).get("title") or set_file
+    return title
 
 
 # ----- King of Tokyo: Godzilla (docs/kot-card-format.md) ---------------------------------------
@@ -152,13 +154,13 @@ class CardDataError(ValueError):
     """A card file that does not follow docs/kot-card-format.md."""
 
 
-def _need(entry: dict, fields: tuple[str, ...], where: str) -> None:
+def _need(entry: dict[str, Any], fields: tuple[str, ...], where: str) -> None:
     missing = [f for f in fields if f not in entry]
     if missing:
         raise CardDataError(f"{where} {entry.get('id', '?')!r}: missing {', '.join(missing)}")
 
 
-def _check(value, allowed, what: str, where: str) -> None:
+def _check(value: object, allowed: tuple[str, ...], what: str, where: str) -> None:
     if value not in allowed:
         raise CardDataError(f"{where}: {what} must be one of {', '.join(allowed)}, not {value!r}")
 

@@ -8,10 +8,13 @@ Edition rulebook by section; rulings are R1-R10 in docs/rulings.md.
 
 from __future__ import annotations
 
+from typing import Any, ClassVar
+
+from ...core.machine import Node, Step
 from ...core.options import GameInfo, Option
-from ...core.state import Game
 from . import cards as card_data
-from .engine import KotState, MonsterState, seat_monsters
+from .cards import PowerCard, WickednessTile
+from .engine import KotGame, KotState, MonsterState, seat_monsters
 from .powers import POWERS
 from .rulebook import DARK_SECTIONS
 from .wickedness import TILES
@@ -26,6 +29,7 @@ GAUGE_TOP = 10  # ruling R3
 class DarkState(KotState):
     """A Dark Edition position: the shared machine plus the Wickedness gauge."""
 
+    game: DarkEditionGame
     effects = POWERS.merged(TILES, "kot-dark")
     RULEBOOK = DARK_SECTIONS
     # ruling R41: what may act back on the active monster during its own Smash (Reflective
@@ -51,19 +55,19 @@ class DarkState(KotState):
     def _step_tile_side(self, number: int) -> None:
         self._chance("tile-side", number=number)
 
-    def edition_chance_outcomes(self, kind: str):
+    def edition_chance_outcomes(self, kind: str) -> list[tuple[str, float]]:
         if kind == "tile-side":
             return [("side red", 0.5), ("side green", 0.5)]
         return super().edition_chance_outcomes(kind)
 
-    def _on_tile_side(self, node, side) -> None:
+    def _on_tile_side(self, node: Node, side: str) -> None:
         tile = next(t for t in self.game.tile_pairs() if t["number"] == node[3]["number"])
         self.tile_stacks[str(tile["level"])].append(tile[side])
         self.say(f"Wickedness tile {tile['number']} shows its {side} side: {self.game.tile(tile[side]).name}.",
                  self.rule("0.2.8"))
 
     # ----- Wickedness Points --------------------------------------------------------------
-    def hook_numbers_resolved(self, m: MonsterState, c: dict) -> None:
+    def hook_numbers_resolved(self, m: MonsterState, c: dict[str, int]) -> None:
         gained = 0
         for face, points in (("1", 2), ("2", 1)):
             triples = c[face] // 3
@@ -94,7 +98,7 @@ class DarkState(KotState):
         if m.alive:
             self._push(*self._collect("numbers", m, self.counts()))
 
-    def gain_wickedness(self, m: MonsterState, n: int) -> list[list]:
+    def gain_wickedness(self, m: MonsterState, n: int) -> list[Step]:
         """Move ``m`` up the gauge (capped at 10, ruling R3); return the tile choices due:
         one per level reached or passed, at most one tile per level."""
         old = m.wickedness
@@ -111,10 +115,10 @@ class DarkState(KotState):
         if m.alive and level not in m.levels and self.tile_stacks[str(level)]:
             self._ask(seat, "tile", level=level)
 
-    def _legal_tile(self, node) -> list[str]:
+    def _legal_tile(self, node: Node) -> list[str]:
         return [f"tile {t}" for t in self.tile_stacks[str(node[3]["level"])]] + ["pass"]
 
-    def _do_tile(self, node, text) -> None:
+    def _do_tile(self, node: Node, text: str) -> None:
         m = self.monsters[node[1]]
         level = node[3]["level"]
         if text == "pass":
@@ -131,7 +135,7 @@ class DarkState(KotState):
         if fn:
             self._push(*(fn(self, m) or []))
 
-    def hook_end_of_turn(self, m: MonsterState) -> list[list]:
+    def hook_end_of_turn(self, m: MonsterState) -> list[Step]:
         """End of Turn: card effects (R6 order), then Poison tokens: 1 heart each."""
         steps = super().hook_end_of_turn(m)
         if m.poison:
@@ -157,11 +161,11 @@ class DarkState(KotState):
         m.levels = []
 
     # ----- data, clone, observation ----------------------------------------------------------
-    def edition_data(self) -> dict:
+    def edition_data(self) -> dict[str, Any]:
         return {"tile_stacks": {k: list(v) for k, v in self.tile_stacks.items()},
                 "tiles_out": list(self.tiles_out), "side_choice": self.side_choice}
 
-    def edition_from_data(self, d: dict) -> None:
+    def edition_from_data(self, d: dict[str, Any]) -> None:
         self.tile_stacks = {k: list(v) for k, v in d["tile_stacks"].items()}
         self.tiles_out = list(d["tiles_out"])
         self.side_choice = d["side_choice"]
@@ -171,12 +175,12 @@ class DarkState(KotState):
         other.tiles_out = list(self.tiles_out)
         other.side_choice = self.side_choice
 
-    def edition_observation(self, seat):
+    def edition_observation(self, seat: int | None) -> dict[str, Any]:
         return {"wickedness_tiles": {k: list(v) for k, v in self.tile_stacks.items()},
                 "tiles_out": list(self.tiles_out)}
 
 
-class DarkEditionGame(Game):
+class DarkEditionGame(KotGame):
     """``kot-dark``: King of Tokyo Dark Edition for 2-6 monsters.
 
     Options (``tokyo games`` lists them): monsters, wickedness_side, two_player_variant,
@@ -184,7 +188,7 @@ class DarkEditionGame(Game):
     resolve_done (R42).
     """
 
-    MONSTER_IDS = ("alienoid", "the-king", "gigazaur", "meka-dragon", "cyber-bunny", "kraken")
+    MONSTER_IDS: ClassVar[tuple[str, ...]] = ("alienoid", "the-king", "gigazaur", "meka-dragon", "cyber-bunny", "kraken")
     info = GameInfo(
         game_id="kot-dark", title="King of Tokyo: Dark Edition", min_players=2, max_players=6,
         default_players=4,
@@ -212,7 +216,7 @@ class DarkEditionGame(Game):
     )
     max_dice = 8  # six gray and two yellow dice
 
-    def __init__(self, num_players: int, options: dict):
+    def __init__(self, num_players: int, options: dict[str, Any]):
         super().__init__(num_players, options)
         self._names = {k: v.name for k, v in card_data.monsters(MONSTER_SET).items()}
         self._monsters = seat_monsters(self.MONSTER_IDS, num_players, options, self._names)
@@ -230,17 +234,18 @@ class DarkEditionGame(Game):
     def monster_name(self, mid: str) -> str:
         return self._names[mid]
 
-    def card(self, cid: str):
+    def card(self, cid: str) -> PowerCard:
         return self._cards[cid]
 
-    def tile(self, tid: str):
+    def tile(self, tid: str) -> WickednessTile:
         return self._tiles[tid]
 
     def deck_counts(self) -> dict[str, int]:
         return {cid: c.copies for cid, c in self._cards.items()}
 
-    def tile_pairs(self) -> list[dict]:
-        pairs: dict[int, dict] = {}
+    def tile_pairs(self) -> list[dict[str, Any]]:
+        """Each physical tile, by number: {"number": n, "level": 3, 6 or 10, "red": id, "green": id}."""
+        pairs: dict[int, dict[str, Any]] = {}
         for t in self._tiles.values():
             pairs.setdefault(t.number, {"number": t.number, "level": t.level})[t.side] = t.id
         return [pairs[k] for k in sorted(pairs)]
@@ -255,8 +260,8 @@ class DarkEditionGame(Game):
         return DarkState(self)
 
     @classmethod
-    def catalogue(cls) -> list[dict]:
-        out = []
+    def catalogue(cls) -> list[dict[str, Any]]:
+        out: list[dict[str, Any]] = []
         title = card_data.set_title(POWER_SET)
         for c in card_data.power_cards(POWER_SET).values():
             out.append({"set": title, "id": c.id, "name": c.name, "cost": c.cost, "type": c.type.upper(),

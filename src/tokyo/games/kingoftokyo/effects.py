@@ -23,86 +23,107 @@ Registration kinds:
 from __future__ import annotations
 
 from collections import defaultdict
-from typing import Callable
+from typing import Any, Callable, TypeVar
+
+from ...core.machine import Step
+
+# The first argument of every effect function is the state of the edition that registers it
+# (a KotState subclass: DarkState, GodzillaState), so the registries type only the results.
+
+HookFn = Callable[..., Any]
+"""An ``on(hook, ...)`` effect: ``fn(state, monster, *args)``; its result depends on the hook."""
+StepsFn = Callable[..., list[Step] | None]
+"""An effect that returns the steps it pushes (or None: none): gain, play, reveal, evolution."""
+HandlerFn = Callable[..., object]
+"""A handler whose result is not read: action, decision ``do``, step, chance."""
+LegalFn = Callable[..., list[str]]
+"""A decision's legal texts: ``legal(state, node)``."""
+CheckFn = Callable[..., bool]
+"""A yes/no test: buy check ``fn(state, monster)``, Evolution ``playable(state, monster, ctx)``."""
+
+_Hook = TypeVar("_Hook", bound=HookFn)
+_Steps = TypeVar("_Steps", bound=StepsFn)
+_Handler = TypeVar("_Handler", bound=HandlerFn)
+_Check = TypeVar("_Check", bound=CheckFn)
 
 
 class Effects:
     def __init__(self, name: str):
         self.name = name
-        self.hooks: dict[str, list[tuple[str, Callable]]] = defaultdict(list)
-        self.on_gain: dict[str, Callable] = {}
-        self.on_play: dict[str, Callable] = {}
-        self.actions: dict[str, Callable] = {}
-        self.decisions: dict[str, tuple[Callable, Callable]] = {}
-        self.steps: dict[str, Callable] = {}
-        self.chances: dict[str, Callable] = {}
-        self.buy_checks: dict[str, Callable] = {}
-        self.reveals: dict[str, Callable] = {}
-        self.evolutions: dict[str, tuple[Callable | None, Callable | None]] = {}
-        self._order: dict = {}
+        self.hooks: defaultdict[str, list[tuple[str, HookFn]]] = defaultdict(list)
+        self.on_gain: dict[str, StepsFn] = {}
+        self.on_play: dict[str, StepsFn] = {}
+        self.actions: dict[str, HandlerFn] = {}
+        self.decisions: dict[str, tuple[LegalFn, HandlerFn]] = {}
+        self.steps: dict[str, HandlerFn] = {}
+        self.chances: dict[str, HandlerFn] = {}
+        self.buy_checks: dict[str, CheckFn] = {}
+        self.reveals: dict[str, StepsFn] = {}
+        self.evolutions: dict[str, tuple[CheckFn | None, StepsFn | None]] = {}
+        self._order: dict[tuple[str, str, HookFn], int] = {}  # (hook, cid, fn) -> order (``on``)
 
-    def on(self, hook: str, *cids: str, order: int = 0):
+    def on(self, hook: str, *cids: str, order: int = 0) -> Callable[[_Hook], _Hook]:
         """Register ``fn`` at ``hook`` for ``cids``; a lower ``order`` runs earlier
         (equal orders run in registration order)."""
-        def deco(fn):
+        def deco(fn: _Hook) -> _Hook:
             for cid in cids:
                 self.hooks[hook].append((cid, fn))
                 self._order[(hook, cid, fn)] = order
             return fn
         return deco
 
-    def gain(self, cid: str):
-        def deco(fn):
+    def gain(self, cid: str) -> Callable[[_Steps], _Steps]:
+        def deco(fn: _Steps) -> _Steps:
             self.on_gain[cid] = fn
             return fn
         return deco
 
-    def play(self, cid: str):
-        def deco(fn):
+    def play(self, cid: str) -> Callable[[_Steps], _Steps]:
+        def deco(fn: _Steps) -> _Steps:
             self.on_play[cid] = fn
             return fn
         return deco
 
-    def action(self, word: str):
-        def deco(fn):
+    def action(self, word: str) -> Callable[[_Handler], _Handler]:
+        def deco(fn: _Handler) -> _Handler:
             self.actions[word] = fn
             return fn
         return deco
 
-    def decision(self, name: str, legal: Callable):
-        def deco(fn):
+    def decision(self, name: str, legal: LegalFn) -> Callable[[_Handler], _Handler]:
+        def deco(fn: _Handler) -> _Handler:
             self.decisions[name] = (legal, fn)
             return fn
         return deco
 
-    def step(self, name: str):
-        def deco(fn):
+    def step(self, name: str) -> Callable[[_Handler], _Handler]:
+        def deco(fn: _Handler) -> _Handler:
             self.steps[name] = fn
             return fn
         return deco
 
-    def chance(self, name: str):
-        def deco(fn):
+    def chance(self, name: str) -> Callable[[_Handler], _Handler]:
+        def deco(fn: _Handler) -> _Handler:
             self.chances[name] = fn
             return fn
         return deco
 
-    def buy_check(self, cid: str):
-        def deco(fn):
+    def buy_check(self, cid: str) -> Callable[[_Check], _Check]:
+        def deco(fn: _Check) -> _Check:
             self.buy_checks[cid] = fn
             return fn
         return deco
 
-    def reveal(self, cid: str):
-        def deco(fn):
+    def reveal(self, cid: str) -> Callable[[_Steps], _Steps]:
+        def deco(fn: _Steps) -> _Steps:
             self.reveals[cid] = fn
             return fn
         return deco
 
-    def evolution(self, eid: str, playable: Callable | None = None):
+    def evolution(self, eid: str, playable: CheckFn | None = None) -> Callable[[_Steps], _Steps]:
         """Register what playing Evolution ``eid`` does; ``playable`` (default: always, in its
         window) says whether it may be played now."""
-        def deco(fn):
+        def deco(fn: _Steps) -> _Steps:
             self.evolutions[eid] = (playable, fn)
             return fn
         return deco

@@ -18,11 +18,13 @@ Dice faces (notation): ``1 2 3`` numbers, ``e`` energy, ``h`` heart, ``c`` claw.
 from __future__ import annotations
 
 import json
-from typing import Any
+import random
+from typing import Any, ClassVar, Iterable, NotRequired, Self, Sequence, TypedDict, TypeVar, cast
 
-from ...core.machine import StepState
-from ...core.state import CHANCE, Event, State, turn_order_labels
-from .effects import Effects
+from ...core.machine import Node, Step, StepState
+from ...core.state import CHANCE, Event, Game, State, turn_order_labels
+from .cards import EnergyCard, PowerCard
+from .effects import Effects, HookFn
 from .rulebook import citation
 
 FACES = ("1", "2", "3", "e", "h", "c")
@@ -32,17 +34,18 @@ CATEGORIES = ("numbers", "hearts", "energy", "smash")
 OUT, CITY, BAY = 0, 1, 2
 LOCATION_NAMES = {OUT: "outside Tokyo", CITY: "Tokyo City", BAY: "Tokyo Bay"}
 WIN_STARS = 20
-_CITATIONS: dict[tuple, str] = {}  # (state class, game id, statement key) -> log citation (KotState.rule)
+_CITATIONS: dict[tuple[type, str, str], str] = {}  # (state class, game id, statement key) -> log citation (KotState.rule)
 HEART_CAP = 12  # the cards that raise the maximum set it to 12 (Even Bigger, Full Regeneration, Zombify): never more
 
 # binomial(6, 1/6) for the Claw roll-off: one chance outcome per monster rolling
-_ROLLOFF = []
+_ROLLOFF: list[tuple[str, float]] = []
 for _k in range(7):
     from math import comb as _comb
     _ROLLOFF.append((f"claws {_k}", _comb(6, _k) * (1 / 6) ** _k * (5 / 6) ** (6 - _k)))
 
 
-def seat_monsters(monster_ids, num_players: int, options: dict, names: dict | None = None) -> list[str]:
+def seat_monsters(monster_ids: Sequence[str], num_players: int, options: dict[str, Any],
+                  names: dict[str, str] | None = None) -> list[str]:
     """The monster of each seat from a King of Tokyo edition's options: ``monsters``
     (one different monster per seat) or the board order; OptionError for a wrong list or
     ``two_player_variant`` with more than 2 players. ``names`` (monster id -> name) words
@@ -51,10 +54,13 @@ def seat_monsters(monster_ids, num_players: int, options: dict, names: dict | No
     if options.get("two_player_variant") and num_players != 2:
         raise OptionError(f"option 'two_player_variant' is for 2 players, not {num_players}; "
                           "allowed: false, or players=2")
-    chosen = list(options.get("monsters") or ())
+    chosen: list[str] = list(options.get("monsters") or ())
     if not chosen:
         return list(monster_ids[:num_players])
-    name = (lambda mid: (names or {}).get(mid, mid))
+
+    def name(mid: str) -> str:
+        return (names or {}).get(mid, mid)
+
     allowed = "allowed: " + ", ".join(f"{name(m)} ({m})" if name(m) != m else m for m in monster_ids)
     if len(chosen) != num_players:
         raise OptionError(f"option 'monsters' names {len(chosen)} monster{'s' if len(chosen) != 1 else ''} "
@@ -74,7 +80,7 @@ class MonsterState:
                  "tiles", "poison", "shrink", "smoke", "alive", "location", "copy", "zombified",
                  "wings_turn", "jump_turn", "culled_turn", "caused_loss", "order_out")
 
-    FIELDS = __slots__
+    FIELDS: ClassVar[tuple[str, ...]] = __slots__
 
     def __init__(self, seat: int, monster: str):
         self.seat = seat
@@ -108,11 +114,11 @@ class MonsterState:
         m.tiles = list(self.tiles)
         return m
 
-    def as_dict(self) -> dict:
+    def as_dict(self) -> dict[str, Any]:
         return {f: (list(v) if isinstance(v := getattr(self, f), list) else v) for f in MonsterState.FIELDS}
 
     @classmethod
-    def from_dict(cls, d: dict) -> "MonsterState":
+    def from_dict(cls, d: dict[str, Any]) -> "MonsterState":
         m = cls.__new__(cls)
         for f in cls.FIELDS:
             setattr(m, f, d[f])
@@ -120,19 +126,85 @@ class MonsterState:
         return m
 
 
-def _deep(obj):
+_J = TypeVar("_J")
+_V = TypeVar("_V")
+
+
+def _deep(obj: _J) -> _J:
+    """A copy of JSON-like data: its lists and dicts copied, at every depth (same type)."""
     if isinstance(obj, list):
-        return [_deep(x) for x in obj]
+        return cast(_J, [_deep(x) for x in obj])
     if isinstance(obj, dict):
-        return {k: _deep(v) for k, v in obj.items()}
+        return cast(_J, {k: _deep(v) for k, v in obj.items()})
     return obj
 
 
 _REROLL_CACHE: dict[str, list[str]] = {}
 
+Card = PowerCard | EnergyCard
+"""A card of an edition's deck (Dark: Power cards; Godzilla: Energy cards)."""
 
-def face_sort(faces) -> list[str]:
+
+class KotGame(Game):
+    """Base of the King of Tokyo editions' games: the facts the turn machine reads."""
+
+    max_dice: ClassVar[int]
+    """The most dice a monster may roll (Dark: six and two yellow)."""
+    citations: dict[str, str]
+    """Log citation of each card (tile, Evolution) effect, by the name the effect cites."""
+
+    def monster_ids(self) -> list[str]:
+        """The monster of each seat."""
+        raise NotImplementedError
+
+    def monster_name(self, mid: str) -> str:
+        raise NotImplementedError
+
+    def card(self, cid: str) -> Card:
+        raise NotImplementedError
+
+    def deck_counts(self) -> dict[str, int]:
+        """Copies of each card in the deck, by card id, in the game's card order."""
+        raise NotImplementedError
+
+    def new_initial_state(self) -> "KotState":
+        raise NotImplementedError
+
+    def _new_blank_state(self) -> "KotState":
+        raise NotImplementedError
+
+
+class Rolloff(TypedDict):
+    """The roll for first player (statements 0.3): seats still rolling, each one's Claws by
+    seat (a string, as in JSON), and, once decided, the first player."""
+
+    contenders: list[int]
+    claws: dict[str, int]
+    first: NotRequired[int]
+
+
+class Damage(TypedDict):
+    """A loss of hearts on its way through the damage stages (``KotState.damage``)."""
+
+    target: int
+    amount: int
+    kind: str                      # "smash", "card", "poison", "reflect" or "all"
+    source: int | None             # the seat that causes it (None: no monster)
+    rule: str
+    stage: int                     # the next stage to run (``_step_damage``)
+    asked: NotRequired[list[str]]  # effects already offered on the way (Rapid Healing)
+    camo: NotRequired[list[int]]   # Camouflage: [dice left to roll, hearts rolled]
+    evo: NotRequired[bool]         # Godzilla: the before-damage Evolution window was opened
+
+
+def face_sort(faces: Iterable[str]) -> list[str]:
     return sorted(faces, key=FACES.index)
+
+
+def rolled_faces(dice: list[str | None]) -> list[str]:
+    """The faces of ``dice`` as a list of faces, for dice that are all rolled (``KotState.dice``
+    holds None for a die waiting for its roll): ``face_sort(rolled_faces(state.dice))``."""
+    return [d for d in dice if d is not None]
 
 
 class KotState(StepState):
@@ -146,42 +218,44 @@ class KotState(StepState):
     ``bought`` (per seat, the Power card ids that seat bought, in order, repeats kept).
     """
 
-    effects = Effects("none")
+    game: KotGame
+    effects: ClassVar[Effects] = Effects("none")
     """The edition's card and tile effects (see effects.py)."""
 
     # ----- construction -------------------------------------------------------------
-    def __init__(self, game):
+    def __init__(self, game: KotGame):
         super().__init__(game)
         n = game.num_players
         names = game.monster_ids()
         self.monsters = [MonsterState(i, names[i]) for i in range(n)]
         self.city: int | None = None
         self.bay: int | None = None
-        self.market: list[str] = []
+        self.market: list[str | None] = []  # None: a slot waiting for its reveal
         self.deck: dict[str, int] = dict(game.deck_counts())
-        self.known_top: list[list] = []   # [card id, seat that knows it], top first
+        self.known_top: list[list[Any]] = []  # [card id, [seats that know it]], top first
         self.discard: list[str] = []
-        self.supply = {"poison": 12, "shrink": 12, "smoke": 3}
+        self.supply: dict[str, int] = {"poison": 12, "shrink": 12, "smoke": 3}
         self.dice: list[str | None] = []
         self.rolls_used = 0
         self.rolls_allowed = 3
         self.resolved: list[str] = []       # categories already resolved this turn
         self.active = 0
         self.turn_count = 0
-        self.extra_turns: list[list] = []   # extra turns earned, in order: [seat, step that starts it]
+        self.extra_turns: list[list[Any]] = []  # extra turns earned, in order: [seat, step that starts it]
         self.order_seat = 0                 # seat of the last turn in clockwise order (not an extra turn)
         self.fewer_dice = 0                 # Freeze Time: dice fewer on the extra turn
         self.peeked = False                 # Made in a Lab used this turn
-        self.rolloff: dict[str, Any] = {"contenders": list(range(n)), "claws": {}}
-        self.stack: list[list] = []
-        self.node: list | None = None
+        self.rolloff: Rolloff = {"contenders": list(range(n)), "claws": {}}
+        self.stack: list[Step] = []
+        self.node: Node | None = None
         self.winners: list[int] | None = None
         self.win_by = ""
         self.eliminations = 0
         self.smash_flags: dict[str, bool] = {}
         self.marks: dict[str, Any] = {}     # bookkeeping of card effects (JSON-safe values)
         self.bought: list[list[str]] = [[] for _ in range(n)]  # card ids each seat bought
-        self._fx: dict[int, tuple] = {}     # per seat: hook functions found for its cards (_fns)
+        # per seat: hook functions found for its cards (_fns): (cards, tiles, {hook: functions})
+        self._fx: dict[int, tuple[list[str], list[str], dict[str, list[HookFn]]]] = {}
         self.edition_init()
 
     def start(self) -> None:
@@ -194,6 +268,7 @@ class KotState(StepState):
 
     # ----- kernel hooks ---------------------------------------------------------------
     def _chance_outcomes(self) -> list[tuple[str, float]]:
+        assert self.node is not None  # asked at a chance node only
         kind = self.node[2]
         if kind in ("die", "card-die"):
             return DIE_OUTCOMES
@@ -226,6 +301,7 @@ class KotState(StepState):
 
     def _apply(self, text: str) -> None:
         node = self.node
+        assert node is not None  # an action answers the pending node
         self.node = None
         if node[2] == "die":
             # fast path: the next die of the same roll is the next chance node
@@ -239,7 +315,7 @@ class KotState(StepState):
         self.node = node
         super()._apply(text)
 
-    def record_extra(self) -> dict:
+    def record_extra(self) -> dict[str, Any]:
         """win_by, monsters (monster id per seat, kept for old readers), labels
         ({"monster": [...], "turn order": ["1st", ...]}, the second once the first player is
         known) and cards (per seat, the sorted unique ids of the Power cards
@@ -253,25 +329,25 @@ class KotState(StepState):
                 "cards": [sorted(set(ids)) for ids in self.bought], "cards_verb": "bought"}
 
     # ----- the step machine (tokyo.core.machine.StepState) -------------------------------
-    PLAY_NOTES = ("Dice faces: 1 2 3, e = Energy, h = Heart, c = Claw. At a roll, 'keep 1 1 c' sets "
+    PLAY_NOTES: ClassVar[str] = ("Dice faces: 1 2 3, e = Energy, h = Heart, c = Claw. At a roll, 'keep 1 1 c' sets "
                   "those dice aside and rerolls the rest; 'stop' (or 'keep') keeps them all.")
 
-    RULEBOOK: dict[str, str] = {}
+    RULEBOOK: ClassVar[dict[str, str]] = {}
     """The section titles of the edition's rule statement page (rulebook.py); an edition sets it."""
 
-    RULE_KEYS: dict[str, str] = {}
+    RULE_KEYS: ClassVar[dict[str, str]] = {}
     """Where an edition numbers a shared rule differently: the shared machine's statement key
     (the kot-dark numbering it cites) -> the edition's own key (kot-godzilla: "2.4.1" -> "2.3.1")."""
 
-    KEEP_TYPES: tuple[str, ...] = ("keep",)
+    KEEP_TYPES: ClassVar[tuple[str, ...]] = ("keep",)
     """Card types that stay in front of the buyer (Dark: KEEP; Godzilla: POWER); any other type
     resolves when bought and goes to the discard pile."""
 
-    FACE_WORDS = FACE_NAMES
+    FACE_WORDS: ClassVar[dict[str, str]] = FACE_NAMES
     """The words the log uses for the faces (Godzilla: Smack and Heal)."""
-    SMASH_VERB = "Smashes"
+    SMASH_VERB: ClassVar[str] = "Smashes"
     """The log's verb for resolving Claws (Godzilla: "Smacks")."""
-    YIELD_VERB = "yields"
+    YIELD_VERB: ClassVar[str] = "yields"
     """The log's verb for leaving Tokyo after losing hearts to Claws (Godzilla: "flees")."""
 
     def rule(self, key: str) -> str:
@@ -307,7 +383,7 @@ class KotState(StepState):
             return any(o is not m and cid in o.cards for o in self.monsters)
         return False
 
-    def _fns(self, hook: str, m: MonsterState):
+    def _fns(self, hook: str, m: MonsterState) -> Sequence[HookFn]:
         """The effect functions of ``hook`` that monster ``m`` benefits from, in order.
 
         Without a Fluxling copy they depend only on ``m``'s cards and tiles, so they are
@@ -328,27 +404,29 @@ class KotState(StepState):
                                    if cid in cards or cid in tiles]
         return found
 
-    def _sum(self, hook: str, m: MonsterState, *args) -> int:
-        return sum(fn(self, m, *args) for fn in self._fns(hook, m))
+    def _sum(self, hook: str, m: MonsterState, *args: object) -> int:
+        total: int = sum(fn(self, m, *args) for fn in self._fns(hook, m))
+        return total
 
-    def _any(self, hook: str, m: MonsterState, *args) -> bool:
+    def _any(self, hook: str, m: MonsterState, *args: object) -> bool:
         return any(fn(self, m, *args) for fn in self._fns(hook, m))
 
-    def _collect(self, hook: str, m: MonsterState, *args) -> list:
-        out: list = []
+    def _collect(self, hook: str, m: MonsterState, *args: object) -> list[Any]:
+        """The items (actions or steps, by hook) every effect of ``hook`` returns, in order."""
+        out: list[Any] = []
         for fn in self._fns(hook, m):
             out.extend(fn(self, m, *args) or ())
         return out
 
-    def _fold(self, hook: str, m: MonsterState, value, *args):
+    def _fold(self, hook: str, m: MonsterState, value: _V, *args: object) -> _V:
         for fn in self._fns(hook, m):
             value = fn(self, m, value, *args)
         return value
 
-    def _collect_each(self, hook: str, *args, start: int | None = None) -> list:
+    def _collect_each(self, hook: str, *args: object, start: int | None = None) -> list[Any]:
         """``_collect`` for every living monster, clockwise from ``start`` (default: active)."""
         first = self.active if start is None else start
-        out: list = []
+        out: list[Any] = []
         for s in self.clockwise_from(first, include=True):
             m = self.monsters[s]
             if m.alive:
@@ -448,34 +526,35 @@ class KotState(StepState):
         if m.hearts > top:
             m.hearts = top
 
-    def damage(self, target: int, amount: int, kind: str, source: int | None, rule: str) -> list:
+    def damage(self, target: int, amount: int, kind: str, source: int | None, rule: str) -> Step:
         """A step that makes ``target`` lose ``amount`` hearts.
 
         kind: "smash" (from Claws: may lead to Yield), "card" (an effect), "poison",
         "reflect" (Reflective Hide; never reflected again) or "all" (lose every heart:
         no effect reduces it, ruling R8).
         """
-        return ["damage", {"target": target, "amount": amount, "kind": kind, "source": source,
-                           "rule": rule, "stage": 0}]
+        packet: Damage = {"target": target, "amount": amount, "kind": kind, "source": source,
+                          "rule": rule, "stage": 0}
+        return ["damage", packet]
 
     # ----- card-defined steps, decisions and dice ------------------------------------------
-    def _step_card(self, name: str, *args) -> None:
+    def _step_card(self, name: str, *args: object) -> None:
         self.effects.steps[name](self, *args)
 
-    def _legal_card(self, node) -> list[str]:
+    def _legal_card(self, node: Node) -> list[str]:
         return self.effects.decisions[node[3]["name"]][0](self, node)
 
-    def _do_card(self, node, text) -> None:
+    def _do_card(self, node: Node, text: str) -> None:
         self.effects.decisions[node[3]["name"]][1](self, node, text)
 
-    def _on_card_die(self, node, face) -> None:
+    def _on_card_die(self, node: Node, face: str) -> None:
         self.effects.chances[node[3]["name"]](self, node, face)
 
-    def ask_card(self, seat: int, name: str, **data) -> None:
+    def ask_card(self, seat: int, name: str, **data: object) -> None:
         """Open a decision node defined by an effect (``Effects.decision``)."""
-        self._ask(seat, "card", name=name, **data)
+        self._ask(seat, "card", None, name=name, **data)
 
-    def roll_card_die(self, name: str, **data) -> None:
+    def roll_card_die(self, name: str, **data: object) -> None:
         """Open a chance node for one die rolled by an effect (``Effects.chance``)."""
         self._chance("card-die", name=name, **data)
 
@@ -507,7 +586,7 @@ class KotState(StepState):
         self.rolloff = {"contenders": [], "claws": {}, "first": tied[0]}
         self._push(["turn-start", tied[0]])
 
-    def _on_claws(self, node, value) -> None:
+    def _on_claws(self, node: Node, value: str) -> None:
         seat = node[3]["seat"]
         self.rolloff["claws"][str(seat)] = int(value)
         self.say(f"{self.name(seat)} rolls {value} {self.FACE_WORDS['c']}{'s' * (value != '1')} for first player.",
@@ -526,11 +605,11 @@ class KotState(StepState):
             return
         self._chance("reveal", slot=slot)
 
-    def _on_reveal(self, node, cid) -> None:
+    def _on_reveal(self, node: Node, cid: str) -> None:
         self.deck[cid] -= 1
         self._place_revealed(node[3]["slot"], cid)
 
-    def _on_peek(self, node, cid) -> None:
+    def _on_peek(self, node: Node, cid: str) -> None:
         """Made in a Lab: the top card is drawn by chance and known to one seat only."""
         self.deck[cid] -= 1
         seat = node[3]["seat"]
@@ -610,20 +689,21 @@ class KotState(StepState):
             return
         self.rolls_used += 1
         if not self.quiet:  # the sentence is not even built in quiet mode (a hot path)
-            self.say(f"{self.name(self.active)} rolls: " + " ".join(self.FACE_WORDS[f] for f in face_sort(self.dice)) + ".",
-                 self.rule("1.1"))
+            faces = face_sort(rolled_faces(self.dice))
+            self.say(f"{self.name(self.active)} rolls: " + " ".join(self.FACE_WORDS[f] for f in faces) + ".",
+                     self.rule("1.1"))
         self._push(["roll-decision"])
 
-    def _on_die(self, node, face) -> None:
+    def _on_die(self, node: Node, face: str) -> None:
         self.dice[node[3]["index"]] = face
 
-    def _reroll_choices(self, faces) -> list[str]:
+    def _reroll_choices(self, faces: Iterable[str]) -> list[str]:
         """Every non-empty multiset of the showing faces, as "reroll ..." texts (cached)."""
         key = "".join(face_sort(faces))
         out = _REROLL_CACHE.get(key)
         if out is None:
             counts = [(f, key.count(f)) for f in FACES if f in key]
-            subsets = [[]]
+            subsets: list[list[str]] = [[]]
             for f, c in counts:
                 subsets = [s + [f] * k for s in subsets for k in range(c + 1)]
             out = _REROLL_CACHE[key] = ["reroll " + " ".join(s) for s in subsets if s]
@@ -640,11 +720,11 @@ class KotState(StepState):
             return
         self._ask(self.active, "roll", legal)
 
-    def _legal_roll(self, node) -> list[str]:
+    def _legal_roll(self, node: Node | None) -> list[str]:
         m = self.monsters[self.active]
         out = ["stop"]
         if self.rolls_used < self.rolls_allowed:
-            out += self._reroll_choices(self.dice)
+            out += self._reroll_choices(rolled_faces(self.dice))
         else:
             out += self.hook_roll_extras(m)
         return out
@@ -654,7 +734,7 @@ class KotState(StepState):
         Background Dweller)."""
         return self._collect("roll_extras", m)
 
-    def _do_roll(self, node, text) -> None:
+    def _do_roll(self, node: Node, text: str) -> None:
         if text == "stop":
             self._push(["after-rolls"])
             return
@@ -680,11 +760,12 @@ class KotState(StepState):
 
     def _step_after_rolls(self) -> None:
         if not self.quiet:
-            self.say(f"{self.name(self.active)} keeps: " + " ".join(self.FACE_WORDS[f] for f in face_sort(self.dice)) + ".",
-                 self.rule("1.6"))
+            faces = face_sort(rolled_faces(self.dice))
+            self.say(f"{self.name(self.active)} keeps: " + " ".join(self.FACE_WORDS[f] for f in faces) + ".",
+                     self.rule("1.6"))
         self._push(*self.hook_after_final_roll(), ["resolve-choice"])
 
-    def hook_after_final_roll(self) -> list[list]:
+    def hook_after_final_roll(self) -> list[Step]:
         """Hook point: steps after the final roll, before resolving (Psychic Probe)."""
         return self._collect_each("after_final_roll", self.active)
 
@@ -738,17 +819,17 @@ class KotState(StepState):
             return
         self._ask(self.active, "resolve", legal)
 
-    CATEGORY_WORDS = {"numbers": "its numbers", "hearts": "its hearts", "energy": "its energy",
+    CATEGORY_WORDS: ClassVar[dict[str, str]] = {"numbers": "its numbers", "hearts": "its hearts", "energy": "its energy",
                       "smash": "its Smash"}
     """How the log names each category of dice (Godzilla: Heal and Smack)."""
 
-    SMASH_FEEDBACK: frozenset[str] = frozenset()
+    SMASH_FEEDBACK: ClassVar[frozenset[str]] = frozenset()
     """Cards, tiles and Evolutions that, held by a monster the active monster's Smash may hurt,
     can change the active monster while that Smash resolves (its hearts, its cards) or end the
     game there (Final Roar): with one of them in reach the resolve order is asked (ruling
     R41). The edition fills it."""
 
-    READS_OWN_STARS: frozenset[str] = frozenset()
+    READS_OWN_STARS: ClassVar[frozenset[str]] = frozenset()
     """The active monster's own cards and tiles whose effect during its Smash depends on its
     stars (Underdog): with one, numbers then Smash and Smash then numbers may differ (R41)."""
 
@@ -792,7 +873,7 @@ class KotState(StepState):
         (``SMASH_FEEDBACK``)."""
         return any(self.has(o, cid) for cid in self.SMASH_FEEDBACK)
 
-    def _legal_resolve(self, node) -> list[str]:
+    def _legal_resolve(self, node: Node | None) -> list[str]:
         m = self.monsters[self.active]
         out = []
         if not self.resolved:
@@ -812,7 +893,7 @@ class KotState(StepState):
         the option offers it."""
         return self.game.options.get("resolve_done") is not False
 
-    def hook_dice_resolved(self, m: MonsterState) -> list[list]:
+    def hook_dice_resolved(self, m: MonsterState) -> list[Step]:
         """Hook point: steps once every die is resolved, before Enter Tokyo (Godzilla: three
         Heal results draw Evolutions). Default: none."""
         return []
@@ -821,7 +902,7 @@ class KotState(StepState):
         """Hook point: die changes allowed before resolving (Herd Culler, Plot Twist, Stretchy)."""
         return self._collect("adjust", m) + self._collect("any_time", m)
 
-    def _do_resolve(self, node, text) -> None:
+    def _do_resolve(self, node: Node | None, text: str) -> None:
         words = text.split()
         if words[0] == "done":  # R42: nothing left to resolve, no card used (more)
             self._push(*self.hook_dice_resolved(self.monsters[self.active]), ["enter-tokyo"])
@@ -855,7 +936,7 @@ class KotState(StepState):
     def hook_numbers_blocked(self, m: MonsterState) -> bool:
         return self._any("numbers_blocked", m)
 
-    def hook_numbers_resolved(self, m: MonsterState, c: dict) -> None:
+    def hook_numbers_resolved(self, m: MonsterState, c: dict[str, int]) -> None:
         """Hook point: Wickedness (Dark Edition) and number-triggered cards."""
         self._push(*self._collect("numbers", m, c))
 
@@ -889,7 +970,7 @@ class KotState(StepState):
             return
         self.gain_hearts(m, left, self.rule("2.5.1"))
 
-    def _legal_heart(self, node) -> list[str]:
+    def _legal_heart(self, node: Node) -> list[str]:
         m = self.monsters[self.active]
         out = ["heart heal"]
         if m.poison:
@@ -898,7 +979,7 @@ class KotState(StepState):
             out.append("heart shrink")
         return out
 
-    def _do_heart(self, node, text) -> None:
+    def _do_heart(self, node: Node, text: str) -> None:
         m = self.monsters[self.active]
         use = text.split()[1]
         left = node[3]["left"] - 1
@@ -966,12 +1047,13 @@ class KotState(StepState):
         """The name of card, tile or Evolution ``cid`` as the log cites it."""
         g = self.game
         for table in ("_cards", "_tiles", "_evolutions"):
-            found = getattr(g, table, {}).get(cid)
+            found = getattr(g, table, {}).get(cid)  # the tables an edition has (cards, tiles, Evolutions)
             if found is not None:
-                return found.name
+                name: str = found.name
+                return name
         return cid
 
-    def _fn_name(self, hook: str, m: MonsterState, fn) -> str:
+    def _fn_name(self, hook: str, m: MonsterState, fn: HookFn) -> str:
         """The name of the card or tile whose effect ``fn`` (of ``hook``) ``m`` benefits from."""
         for cid, f in self.effects.hooks.get(hook, ()):
             if f is fn and self.has(m, cid):
@@ -1004,14 +1086,14 @@ class KotState(StepState):
                     name = self._fn_name("smash_extra_for", m, fn)
                     self.say(f"{name}: {d:+d} damage to {self.name(s)}.", name)
 
-    def hook_smash_started(self, m, n, targets) -> list[list]:
+    def hook_smash_started(self, m: MonsterState, n: int, targets: list[int]) -> list[Step]:
         """Hook point: effects when a Smash begins (Alpha Monster); returns steps."""
         return self._collect("smash_started", m, n, targets)
 
-    def hook_smash_extra_for(self, m, target: int) -> int:
+    def hook_smash_extra_for(self, m: MonsterState, target: int) -> int:
         return self._sum("smash_extra_for", m, target)
 
-    def hook_smash_side_effects(self, m, n, targets) -> list[list]:
+    def hook_smash_side_effects(self, m: MonsterState, n: int, targets: list[int]) -> list[Step]:
         """Hook point: extra losses a Smash causes beyond its targets (Fire Breathing)."""
         return self._collect("smash_side_effects", m, n, targets)
 
@@ -1030,10 +1112,10 @@ class KotState(StepState):
         if self.monsters[seat].alive and self.in_tokyo(self.monsters[seat]):
             self._ask(seat, "yield", attacker=attacker)
 
-    def _legal_yield(self, node) -> list[str]:
+    def _legal_yield(self, node: Node) -> list[str]:
         return ["stay", "yield"]
 
-    def _do_yield(self, node, text) -> None:
+    def _do_yield(self, node: Node, text: str) -> None:
         seat, attacker = node[1], node[3]["attacker"]
         m = self.monsters[seat]
         if text == "stay":
@@ -1043,7 +1125,7 @@ class KotState(StepState):
         self.leave_tokyo(m, self.rule("2.4.5"), yielded=True)
         self._push(*self.hook_yielded(m, attacker, where))
 
-    def hook_yielded(self, m: MonsterState, attacker: int, where: int) -> list[list]:
+    def hook_yielded(self, m: MonsterState, attacker: int, where: int) -> list[Step]:
         """Hook point: effects of yielding (Burrowing, Unstable DNA); returns steps."""
         return self._collect("yielded", m, attacker, where)
 
@@ -1079,7 +1161,7 @@ class KotState(StepState):
         self._push(*self._collect("entered", m, where))
 
     # --- Damage pipeline -----------------------------------------------------------------
-    def _step_damage(self, p: dict) -> None:
+    def _step_damage(self, p: Damage) -> None:
         """Losing hearts, stage by stage, each stage a hook point that may ask a question:
         0 prevention (Wings, Hibernation), 1 Camouflage dice, 2 Super Jump, 3 Armor
         Plating, 4 Rapid Healing before reaching 0, 5 the loss itself."""
@@ -1099,7 +1181,7 @@ class KotState(StepState):
                 return
         self._apply_loss(t, p)
 
-    def hook_damage_stage(self, t: MonsterState, p: dict, stage: int) -> bool:
+    def hook_damage_stage(self, t: MonsterState, p: Damage, stage: int) -> bool:
         """Hook point: reduce ``p['amount']`` or ask a question. Return True after pushing
         a step that resumes this packet."""
         for fn in self._fns(f"damage_stage_{stage}", t):
@@ -1107,7 +1189,7 @@ class KotState(StepState):
                 return True
         return False
 
-    def _apply_loss(self, t: MonsterState, p: dict) -> None:
+    def _apply_loss(self, t: MonsterState, p: Damage) -> None:
         amount = t.hearts if p["kind"] == "all" else min(p["amount"], t.hearts)
         t.hearts -= amount
         self.say(f"{self.name(t.seat)} loses {amount} heart{'s' * (amount != 1)} ({t.hearts}).", p["rule"])
@@ -1126,10 +1208,11 @@ class KotState(StepState):
             return
         self._push(*self.hook_lost_hearts(t, amount, p))
 
-    def _step_loss_effects(self, seat: int, amount: int, p: dict, held: list[str]) -> None:
+    def _step_loss_effects(self, seat: int, amount: int, p: Damage, held: list[str]) -> None:
         self._push(*self.hook_lost_hearts(self.monsters[seat], amount, p, held))
 
-    def hook_lost_hearts(self, t: MonsterState, amount: int, p: dict, held: list[str] | None = None) -> list[list]:
+    def hook_lost_hearts(self, t: MonsterState, amount: int, p: Damage,
+                         held: list[str] | None = None) -> list[Step]:
         """Hook point: effects of losing hearts (tokens, Reflective Hide, ...); returns steps.
         ``held``: the ids of ``t``'s cards and tiles whose effects the loss triggered, when
         ``t`` may have lost them since (eliminated or rescued at 0 hearts, R36)."""
@@ -1261,7 +1344,7 @@ class KotState(StepState):
             return
         self._ask(m.seat, "buy", legal)
 
-    def _legal_buy(self, node) -> list[str]:
+    def _legal_buy(self, node: Node | None) -> list[str]:
         m = self.monsters[self.active]
         out = []
         if self.hook_may_buy(m):
@@ -1288,7 +1371,7 @@ class KotState(StepState):
     def hook_any_time_actions(self, m: MonsterState) -> list[str]:
         return self._collect("any_time", m)
 
-    def _do_buy(self, node, text) -> None:
+    def _do_buy(self, node: Node, text: str) -> None:
         m = self.monsters[self.active]
         words = text.split()
         if words[0] == "end":
@@ -1304,7 +1387,7 @@ class KotState(StepState):
         if words[0] == "sweep":
             m.energy -= 2
             self.say(f"{self.name(m.seat)} pays 2 energy to sweep the market.", self.rule("4.8"))
-            kept = [c for c in self.market if c and self.hook_sweep_keeps(c)]
+            kept: list[str | None] = [c for c in self.market if c and self.hook_sweep_keeps(c)]
             self.discard.extend(c for c in self.market if c and c not in kept)
             self.market = kept
             self._push(*[["reveal", slot] for slot in range(len(kept), 3)], ["buy"])
@@ -1343,15 +1426,15 @@ class KotState(StepState):
         Every way of buying calls it: :meth:`pay_and_take` and card effects that buy."""
         self.bought[m.seat].append(cid)
 
-    def hook_card_gained(self, m: MonsterState, cid: str) -> list[list]:
+    def hook_card_gained(self, m: MonsterState, cid: str) -> list[Step]:
         fn = self.effects.on_gain.get(cid)
         return list(fn(self, m) or []) if fn else []
 
-    def hook_discard_card_played(self, m: MonsterState, cid: str) -> list[list]:
+    def hook_discard_card_played(self, m: MonsterState, cid: str) -> list[Step]:
         fn = self.effects.on_play.get(cid)
         return list(fn(self, m) or []) if fn else []
 
-    def hook_bought(self, m: MonsterState, cid: str) -> list[list]:
+    def hook_bought(self, m: MonsterState, cid: str) -> list[Step]:
         return self._collect("bought", m, cid)
 
     # ============================ 5. End of Turn ========================================
@@ -1360,7 +1443,7 @@ class KotState(StepState):
         steps = self.hook_end_of_turn(m) if m.alive else []
         self._push(*steps, ["turn-over"])
 
-    def hook_end_of_turn(self, m: MonsterState) -> list[list]:
+    def hook_end_of_turn(self, m: MonsterState) -> list[Step]:
         """Hook point: end-of-turn effects, in the order of ruling R6's list."""
         return self._collect("end_turn", m)
 
@@ -1383,7 +1466,7 @@ class KotState(StepState):
             return
         self._push(["next-turn"])
 
-    def earn_extra_turn(self, m: MonsterState, start: list | None = None) -> None:
+    def earn_extra_turn(self, m: MonsterState, start: Step | None = None) -> None:
         """``m`` will take an extra turn after the current turn, after those earned before
         (ruling R38: the monster that earned it, on its own turn or not). ``start`` is the
         step that starts it (default: it starts; Freeze Time asks first, R16)."""
@@ -1407,7 +1490,7 @@ class KotState(StepState):
         self.say(f"{self.name(m.seat)} takes another turn.", self.rule("7.4"))
         self._push(["turn-start", m.seat, True])
 
-    GAME_OVER_RULES = {"stars": "6.2", "survival": "6.3", "none": "9.0.2"}
+    GAME_OVER_RULES: ClassVar[dict[str, str]] = {"stars": "6.2", "survival": "6.3", "none": "9.0.2"}
     """The statement key each way of ending the game cites (``finish``)."""
 
     def finish(self, winners: list[int], how: str, sentence: str, rule: str | None = None) -> None:
@@ -1418,10 +1501,10 @@ class KotState(StepState):
         self.say("Game over: " + sentence, rule or self.rule(self.GAME_OVER_RULES[how]))
 
     # ============================ kernel: data, clone, observation =====================
-    _SCALARS = ("city", "bay", "rolls_used", "rolls_allowed", "active", "turn_count", "order_seat",
+    _SCALARS: ClassVar[tuple[str, ...]] = ("city", "bay", "rolls_used", "rolls_allowed", "active", "turn_count", "order_seat",
                 "fewer_dice", "peeked", "winners", "win_by", "eliminations")
 
-    def _to_data(self) -> dict:
+    def _to_data(self) -> dict[str, Any]:
         d = {k: getattr(self, k) for k in self._SCALARS}
         d.update(monsters=[m.as_dict() for m in self.monsters], market=list(self.market),
                  deck=dict(self.deck), known_top=_deep(self.known_top), discard=list(self.discard),
@@ -1432,10 +1515,10 @@ class KotState(StepState):
         d.update(self.edition_data())
         return d
 
-    def edition_data(self) -> dict:
+    def edition_data(self) -> dict[str, Any]:
         return {}
 
-    def _from_data(self, d: dict) -> None:
+    def _from_data(self, d: dict[str, Any]) -> None:
         # states saved before extra turns were per seat: a count of the active monster's
         if isinstance(d.get("extra_turns", 0), int):
             d = dict(d, extra_turns=[[d["active"], ["extra-turn", d["active"]]] for _ in range(d.get("extra_turns", 0))])
@@ -1460,10 +1543,10 @@ class KotState(StepState):
             raise ValueError(f"bought must have one list per seat ({len(self.monsters)}), not {len(self.bought)}")
         self.edition_from_data(d)
 
-    def edition_from_data(self, d: dict) -> None:
+    def edition_from_data(self, d: dict[str, Any]) -> None:
         pass
 
-    def clone(self) -> "KotState":
+    def clone(self) -> Self:
         other = self.__class__.__new__(self.__class__)
         State.__init__(other, self.game)
         self._copy_base_into(other)
@@ -1483,10 +1566,10 @@ class KotState(StepState):
         self.edition_clone_into(other)
         return other
 
-    def edition_clone_into(self, other: "KotState") -> None:
+    def edition_clone_into(self, other: Self) -> None:
         pass
 
-    def observation(self, seat: int | None) -> dict:
+    def observation(self, seat: int | None) -> dict[str, Any]:
         """Everything public, plus for ``seat`` the deck's top cards it has looked at.
 
         Keys: game, seat, active, turn, current_player, node (kind and seat to decide),
@@ -1513,10 +1596,10 @@ class KotState(StepState):
         obs.update(self.edition_observation(seat))
         return obs
 
-    def edition_observation(self, seat: int | None) -> dict:
+    def edition_observation(self, seat: int | None) -> dict[str, Any]:
         return {}
 
-    def resample(self, seat: int, rng) -> "KotState":
+    def resample(self, seat: int, rng: random.Random) -> Self:
         """A state consistent with ``seat``'s view: top cards it has not seen are put
         back into the unseen deck (they will be revealed by chance again)."""
         other = self.clone()

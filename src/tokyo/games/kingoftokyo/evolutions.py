@@ -1,9 +1,10 @@
 """Evolution cards: per-monster decks, hidden hands and play windows (the family's mechanism).
 
-Any King of Tokyo edition with Evolutions mixes :class:`EvolutionMixin` into its state
-class, before :class:`~tokyo.games.kingoftokyo.engine.KotState`, calls ``evo_init`` from
-``edition_init`` (and the other ``evo_*`` helpers from its ``edition_*`` methods), and gives
-its Game ``evolution(eid)`` and ``evolution_decks()`` (monster id -> Evolution ids).
+Any King of Tokyo edition with Evolutions derives its state class from
+:class:`EvolutionMixin` (a :class:`~tokyo.games.kingoftokyo.engine.KotState`), calls
+``evo_init`` from ``edition_init`` (and the other ``evo_*`` helpers from its ``edition_*``
+methods), defines ``own`` (the citation of its rulebook's statements), and gives its Game
+``evolution(eid)`` and ``evolution_decks()`` (monster id -> Evolution ids).
 
 The pieces, all plain JSON-safe data on the state, one list per seat:
 
@@ -31,13 +32,39 @@ any turn, clockwise from the active monster.
 
 from __future__ import annotations
 
+import random
+from typing import TYPE_CHECKING, Any, ClassVar, TypedDict
+
+from ...core.machine import Node, Step
 from .cards import WINDOWS
+from .engine import Damage, KotState
+
+if TYPE_CHECKING:
+    from .godzilla import GodzillaGame
 
 
-class EvolutionMixin:
-    """The Evolution mechanism for a KotState subclass (see the module docstring)."""
+class EvoContext(TypedDict, total=False):
+    """What a play window knows (``evo_window``'s ``ctx``; empty in the other windows)."""
 
-    EVO_RULES = {"setup": "7.1.2", "heal": "7.2.1", "reshuffle": "7.2.4", "play": "7.2.6",
+    packet: Damage  # before-damage: the damage packet about to be applied
+    attacker: int   # smacked: the seat whose Smack it was
+    amount: int     # smacked: the hearts just lost
+
+
+class EvolutionMixin(KotState):
+    """The Evolution mechanism of a KotState subclass (see the module docstring)."""
+
+    game: GodzillaGame  # the one edition with Evolutions so far
+    evo_on: bool
+    # one pile of Evolution ids per seat (the module docstring)
+    evo_deck: list[list[str]]
+    evo_hand: list[list[str]]
+    evo_drawn: list[list[str]]
+    evo_discard: list[list[str]]
+    evo_used: list[list[str]]
+    evo_play: list[list[str]]
+
+    EVO_RULES: ClassVar[dict[str, str]] = {"setup": "7.1.2", "heal": "7.2.1", "reshuffle": "7.2.4", "play": "7.2.6",
                  "temporary": "7.3.1", "permanent": "7.3.2", "eliminated": "G8"}
     """Statement keys the mechanism cites; an edition maps them to its own page (``own``)."""
 
@@ -53,29 +80,33 @@ class EvolutionMixin:
         self.evo_used = [[] for _ in range(n)]
         self.evo_play = [[] for _ in range(n)]
 
-    _EVO_FIELDS = ("evo_deck", "evo_hand", "evo_drawn", "evo_discard", "evo_used", "evo_play")
+    _EVO_FIELDS: ClassVar[tuple[str, ...]] = ("evo_deck", "evo_hand", "evo_drawn", "evo_discard", "evo_used", "evo_play")
 
-    def evo_data(self) -> dict:
-        d = {f: [list(x) for x in getattr(self, f)] for f in self._EVO_FIELDS}
+    def _evo_piles(self) -> tuple[list[list[str]], ...]:
+        """The piles in the order of ``_EVO_FIELDS``."""
+        return self.evo_deck, self.evo_hand, self.evo_drawn, self.evo_discard, self.evo_used, self.evo_play
+
+    def evo_data(self) -> dict[str, Any]:
+        d: dict[str, Any] = {f: [list(x) for x in pile] for f, pile in zip(self._EVO_FIELDS, self._evo_piles())}
         d["evo_on"] = self.evo_on
         return d
 
-    def evo_from_data(self, d: dict) -> None:
+    def evo_from_data(self, d: dict[str, Any]) -> None:
         self.evo_on = d["evo_on"]
-        for f in self._EVO_FIELDS:
-            setattr(self, f, [list(x) for x in d[f]])
+        (self.evo_deck, self.evo_hand, self.evo_drawn, self.evo_discard, self.evo_used,
+         self.evo_play) = ([list(x) for x in d[f]] for f in self._EVO_FIELDS)
 
-    def evo_clone_into(self, other) -> None:
+    def evo_clone_into(self, other: EvolutionMixin) -> None:
         other.evo_on = self.evo_on
-        for f in self._EVO_FIELDS:
-            setattr(other, f, [list(x) for x in getattr(self, f)])
+        (other.evo_deck, other.evo_hand, other.evo_drawn, other.evo_discard, other.evo_used,
+         other.evo_play) = ([list(x) for x in pile] for pile in self._evo_piles())
 
-    def evo_observation(self, seat: int | None) -> dict:
+    def evo_observation(self, seat: int | None) -> dict[str, Any]:
         """Per seat: the public piles (used, in play) and the sizes of the hidden ones; for
         ``seat`` itself also its hand, its drawn cards, its discard and its unseen deck."""
         out = []
         for s in range(self.game.num_players):
-            entry = {"hand_count": len(self.evo_hand[s]), "deck_count": len(self.evo_deck[s]),
+            entry: dict[str, Any] = {"hand_count": len(self.evo_hand[s]), "deck_count": len(self.evo_deck[s]),
                      "drawn_count": len(self.evo_drawn[s]), "discard_count": len(self.evo_discard[s]),
                      "used": list(self.evo_used[s]), "in_play": list(self.evo_play[s])}
             if s == seat:
@@ -84,7 +115,7 @@ class EvolutionMixin:
             out.append(entry)
         return {"evolutions_on": self.evo_on, "evolutions": out}
 
-    def evo_resample(self, other, seat: int, rng) -> None:
+    def evo_resample(self, other: EvolutionMixin, seat: int, rng: random.Random) -> None:
         """Redeal every other seat's hidden Evolutions (hand, drawn, face-down discard,
         deck) from the cards that seat could hold, keeping each pile's size."""
         for s in range(self.game.num_players):
@@ -99,11 +130,15 @@ class EvolutionMixin:
             other.evo_discard[s] = pool[sizes[0] + sizes[1]:sum(sizes)]
             other.evo_deck[s] = sorted(pool[sum(sizes):])
 
+    def own(self, key: str) -> str:
+        """The citation of the edition's own rulebook statement ``key`` (the edition defines it)."""
+        raise NotImplementedError
+
     def evo_cite(self, key: str) -> str:
         return self.own(self.EVO_RULES.get(key, key))
 
     # ----- drawing ---------------------------------------------------------------------------
-    def evo_draw_steps(self, seat: int, why: str) -> list[list]:
+    def evo_draw_steps(self, seat: int, why: str) -> list[Step]:
         """The steps of "draw two, keep one" (``why``: "setup" shuffles the other back,
         "heal" discards it)."""
         return [["evo-draw", seat, 2, why]] if self.evo_on else []
@@ -131,23 +166,24 @@ class EvolutionMixin:
             return
         self._ask(seat, "evo-keep", why=why)
 
-    def evo_chance_outcomes(self, kind: str):
+    def evo_chance_outcomes(self, kind: str) -> list[tuple[str, float]] | None:
         if kind != "evo-draw":
             return None
+        assert self.node is not None
         deck = self.evo_deck[self.node[3]["seat"]]
         return [(f"evolution {eid}", 1.0 / len(deck)) for eid in deck]
 
-    def _on_evo_draw(self, node, eid: str) -> None:
+    def _on_evo_draw(self, node: Node, eid: str) -> None:
         seat = node[3]["seat"]
         self.evo_deck[seat].remove(eid)
         self.evo_drawn[seat].append(eid)
         self.say(f"{self.name(seat)} draws an Evolution card.", self.evo_cite(node[3]["why"]))
         self.say(f"{self.name(seat)} draws {self.game.evolution(eid).name}.", self.evo_cite(node[3]["why"]), seats=(seat,))
 
-    def _legal_evo_keep(self, node) -> list[str]:
+    def _legal_evo_keep(self, node: Node) -> list[str]:
         return [f"keep {e}" for e in self.evo_drawn[node[1]]]
 
-    def _do_evo_keep(self, node, text: str) -> None:
+    def _do_evo_keep(self, node: Node, text: str) -> None:
         self._evo_keep(node[1], text.split()[1], node[3]["why"])
 
     def _evo_keep(self, seat: int, eid: str, why: str) -> None:
@@ -165,14 +201,14 @@ class EvolutionMixin:
         self.evo_drawn[seat] = []
 
     # ----- play windows ------------------------------------------------------------------------
-    def evo_playable(self, seat: int, window: str, ctx: dict | None = None) -> list[str]:
+    def evo_playable(self, seat: int, window: str, ctx: EvoContext | None = None) -> list[str]:
         """The Evolutions ``seat`` may play now, in ``window`` (hand order)."""
         if not self.evo_on or not self.evo_hand[seat]:
             return []
         m = self.monsters[seat]
         if not m.alive or self.winners is not None:
             return []
-        out = []
+        out: list[str] = []
         for eid in self.evo_hand[seat]:
             if self.game.evolution(eid).window != window or eid in out:
                 continue
@@ -181,28 +217,28 @@ class EvolutionMixin:
                 out.append(eid)
         return out
 
-    def evo_window(self, window: str, seats: list[int], ctx: dict | None = None) -> list[list]:
+    def evo_window(self, window: str, seats: list[int], ctx: EvoContext | None = None) -> list[Step]:
         """The step opening ``window`` for ``seats`` (in order); [] when nobody could play."""
         assert window in WINDOWS, window
         if not self.evo_on or not any(self.evo_hand[s] for s in seats):
             return []
         return [["evo-window", window, list(seats), dict(ctx or {})]]
 
-    def _step_evo_window(self, window: str, seats: list[int], ctx: dict) -> None:
+    def _step_evo_window(self, window: str, seats: list[int], ctx: EvoContext) -> None:
         for i, s in enumerate(seats):
             if self.evo_playable(s, window, ctx):
                 self._ask(s, "evolution", window=window, rest=seats[i + 1:], ctx=ctx)
                 return
         self.evo_window_closed(window, ctx)
 
-    def evo_window_closed(self, window: str, ctx: dict) -> None:
+    def evo_window_closed(self, window: str, ctx: EvoContext) -> None:
         """Hook: the window is over for everyone (before-damage resumes its loss here)."""
 
-    def _legal_evolution(self, node) -> list[str]:
+    def _legal_evolution(self, node: Node) -> list[str]:
         d = node[3]
         return [f"evolve {e}" for e in self.evo_playable(node[1], d["window"], d["ctx"])] + ["pass"]
 
-    def _do_evolution(self, node, text: str) -> None:
+    def _do_evolution(self, node: Node, text: str) -> None:
         seat, d = node[1], node[3]
         if text == "pass":
             self._push(["evo-window", d["window"], d["rest"], d["ctx"]])
@@ -210,7 +246,7 @@ class EvolutionMixin:
         steps = self.evo_play_card(seat, text.split()[1], d["ctx"])
         self._push(*steps, ["evo-window", d["window"], [seat] + d["rest"], d["ctx"]])
 
-    def evo_play_card(self, seat: int, eid: str, ctx: dict) -> list[list]:
+    def evo_play_card(self, seat: int, eid: str, ctx: EvoContext) -> list[Step]:
         """``seat`` plays ``eid`` from its hand: a temporary one is discarded after use (to
         the public ``evo_used``), a permanent one stays in play. Returns its effect's steps."""
         m = self.monsters[seat]

@@ -11,11 +11,15 @@ of docs/rulings.md.
 
 from __future__ import annotations
 
+import random
+from typing import Any, Callable, ClassVar
+
+from ...core.machine import Node, Step
 from ...core.options import GameInfo, Option
-from ...core.state import Game
 from . import cards as card_data
-from .engine import CATEGORIES, FACE_NAMES, KotState, MonsterState, seat_monsters
-from .evolutions import EvolutionMixin
+from .effects import Effects
+from .engine import CATEGORIES, FACE_NAMES, Damage, KotGame, KotState, MonsterState, seat_monsters
+from .evolutions import EvoContext, EvolutionMixin
 from .godzilla_cards import ENERGY, EVOLUTIONS, share_effects
 from .powers import POWERS
 from .rulebook import GODZILLA_SECTIONS, citation
@@ -26,10 +30,10 @@ MONSTER_SET = "godzilla_monsters.toml"
 DICE_TOKENS = 12
 MAX_BLACK = 2   # Dice tokens a monster may discard in one turn
 
-_OWN_CITATIONS: dict[tuple, str] = {}
+_OWN_CITATIONS: dict[tuple[str, str], str] = {}  # (game id, statement key) -> citation
 
 
-def _effects():
+def _effects() -> Effects:
     cards = card_data.energy_cards(ENERGY_SET)
     dark = card_data.power_cards("dark_power_cards.toml")
     shares = {c.id: c.shares_effect for c in cards.values() if c.shares_effect}
@@ -37,8 +41,12 @@ def _effects():
     return share_effects(ENERGY.merged(EVOLUTIONS, "kot-godzilla"), POWERS, shares, names)
 
 
-class GodzillaState(EvolutionMixin, KotState):
-    """A Godzilla position: the shared machine, Dice tokens, Events and Evolutions."""
+class GodzillaState(EvolutionMixin):
+    """A Godzilla position: the shared machine (KotState), Dice tokens, Events and Evolutions."""
+
+    tokens: list[int]       # Dice tokens per seat
+    black: int              # black dice added this turn
+    renamed: tuple[str, str] | None = None  # (Dark card's name, Godzilla card's name): godzilla_cards._renamed
 
     effects = _effects()
     RULEBOOK = GODZILLA_SECTIONS
@@ -81,27 +89,28 @@ class GodzillaState(EvolutionMixin, KotState):
         for m in self.monsters:
             self._push(*self.evo_draw_steps(m.seat, "setup"))
 
-    def edition_chance_outcomes(self, kind: str):
+    def edition_chance_outcomes(self, kind: str) -> list[tuple[str, float]]:
         out = self.evo_chance_outcomes(kind)
         if out is None:
             return super().edition_chance_outcomes(kind)
         return out
 
-    def edition_data(self) -> dict:
-        d = {"tokens": list(self.tokens), "black": self.black}
+    def edition_data(self) -> dict[str, Any]:
+        d: dict[str, Any] = {"tokens": list(self.tokens), "black": self.black}
         d.update(self.evo_data())
         return d
 
-    def edition_from_data(self, d: dict) -> None:
+    def edition_from_data(self, d: dict[str, Any]) -> None:
         self.tokens, self.black = list(d["tokens"]), d["black"]
         self.evo_from_data(d)
 
-    def edition_clone_into(self, other) -> None:
+    def edition_clone_into(self, other: KotState) -> None:
+        assert isinstance(other, GodzillaState)
         other.tokens, other.black = list(self.tokens), self.black
         self.evo_clone_into(other)
 
-    def edition_observation(self, seat):
-        obs = {"dice_tokens": list(self.tokens), "black_dice": self.black,
+    def edition_observation(self, seat: int | None) -> dict[str, Any]:
+        obs: dict[str, Any] = {"dice_tokens": list(self.tokens), "black_dice": self.black,
                "events_in_force": [c for c in self.market if c and self.ongoing_event(c)],
                "bought_this_turn": bool(self.marks.get("turn-bought"))}
         obs.update(self.evo_observation(seat))
@@ -114,8 +123,9 @@ class GodzillaState(EvolutionMixin, KotState):
                                        "amount": packet.get("amount", ctx.get("amount"))}
         return obs
 
-    def resample(self, seat: int, rng) -> "GodzillaState":
+    def resample(self, seat: int, rng: random.Random) -> GodzillaState:
         other = super().resample(seat, rng)
+        assert isinstance(other, GodzillaState)
         self.evo_resample(other, seat, rng)
         return other
 
@@ -134,7 +144,7 @@ class GodzillaState(EvolutionMixin, KotState):
             return True  # turn_mark: a temporary Evolution's "this turn" effect
         return cid in self.market and self.game.is_card(cid) and self.ongoing_event(cid)
 
-    def _fns(self, hook: str, m: MonsterState):
+    def _fns(self, hook: str, m: MonsterState) -> list[Callable[..., Any]]:
         return [fn for cid, fn in self.effects.hooks.get(hook, ()) if self.has(m, cid)]
 
     # ----- turn start: Evolutions, then Dice tokens --------------------------------------------
@@ -148,7 +158,7 @@ class GodzillaState(EvolutionMixin, KotState):
         if m.alive and len(self._legal_dice_tokens(None)) > 1:
             self._ask(seat, "dice-tokens")
 
-    def _legal_dice_tokens(self, node) -> list[str]:
+    def _legal_dice_tokens(self, node: Node | None) -> list[str]:
         """``black 0`` .. ``black N``: N at most 2, the tokens held, and the room left
         under 8 dice (ruling G11)."""
         m = self.monsters[self.active]
@@ -156,7 +166,7 @@ class GodzillaState(EvolutionMixin, KotState):
         top = max(0, min(MAX_BLACK, self.tokens[m.seat], room))
         return [f"black {k}" for k in range(top + 1)]
 
-    def _do_dice_tokens(self, node, text: str) -> None:
+    def _do_dice_tokens(self, node: Node, text: str) -> None:
         k = int(text.split()[1])
         if k:
             m = self.monsters[node[1]]
@@ -167,7 +177,7 @@ class GodzillaState(EvolutionMixin, KotState):
                      f"{k} black di{'ce' if k != 1 else 'e'} this turn.", self.own("1.3"))
             self._push(*self.hook_tokens_spent(m, k))
 
-    def hook_tokens_spent(self, m: MonsterState, n: int) -> list[list]:
+    def hook_tokens_spent(self, m: MonsterState, n: int) -> list[Step]:
         """Hook point: ``m`` has just discarded ``n`` >= 1 Dice tokens for black dice (War
         Footing); the effects ``tokens_spent`` ``fn(state, m, n)`` return steps."""
         return self._collect("tokens_spent", m, n)
@@ -202,13 +212,13 @@ class GodzillaState(EvolutionMixin, KotState):
             pile = first if f in first else second
             pile[pile.index(f)] = None
 
-        def settle(dice):
+        def settle(dice: list[str | None]) -> list[str | None]:
             kept = [d for d in dice if d is not None]
             return kept + [None] * (len(dice) - len(kept))
         self.dice = settle(brown) + settle(black)
 
     # ----- after the final roll, resolving ---------------------------------------------------------
-    def hook_after_final_roll(self) -> list[list]:
+    def hook_after_final_roll(self) -> list[Step]:
         return super().hook_after_final_roll() + self.evo_window("after-roll", [self.active])
 
     def categories_left(self) -> list[str]:
@@ -241,7 +251,7 @@ class GodzillaState(EvolutionMixin, KotState):
             total += self.marks.get("turn-smack-bonus", 0)
         return total
 
-    def hook_dice_resolved(self, m: MonsterState) -> list[list]:
+    def hook_dice_resolved(self, m: MonsterState) -> list[Step]:
         """Three Heal results or more draw two Evolutions, keep one (once: ruling G3)."""
         if self.evo_on and m.alive and self.counts()["h"] >= 3:
             self.say(f"{self.name(m.seat)} obtained three Heal results: it draws two Evolution cards.",
@@ -250,7 +260,7 @@ class GodzillaState(EvolutionMixin, KotState):
         return []
 
     # ----- losing hearts: before-damage and smacked windows --------------------------------------
-    def hook_damage_stage(self, t: MonsterState, p: dict, stage: int) -> bool:
+    def hook_damage_stage(self, t: MonsterState, p: Damage, stage: int) -> bool:
         if super().hook_damage_stage(t, p, stage):
             return True
         if stage == 4 and not p.get("evo") and p["amount"] > 0:
@@ -261,25 +271,28 @@ class GodzillaState(EvolutionMixin, KotState):
                 return True
         return False
 
-    def evo_window_closed(self, window: str, ctx: dict) -> None:
+    def evo_window_closed(self, window: str, ctx: EvoContext) -> None:
         if window == "before-damage":
             self._push(["damage", ctx["packet"]])
 
-    def hook_lost_hearts(self, t, amount, p, held=None) -> list[list]:
+    def hook_lost_hearts(self, t: MonsterState, amount: int, p: Damage,
+                        held: list[str] | None = None) -> list[Step]:
         steps = super().hook_lost_hearts(t, amount, p, held)
+        attacker = p["source"]
         if p["kind"] == "smash" and amount > 0 and t.alive:
-            steps += self.evo_window("smacked", [t.seat], {"attacker": p["source"], "amount": amount})
+            assert attacker is not None  # a Smack is always some monster's
+            steps += self.evo_window("smacked", [t.seat], {"attacker": attacker, "amount": amount})
         return steps
 
-    def _legal_yield(self, node) -> list[str]:
+    def _legal_yield(self, node: Node) -> list[str]:
         return ["stay", "flee"]
 
-    def _do_yield(self, node, text: str) -> None:
+    def _do_yield(self, node: Node, text: str) -> None:
         super()._do_yield(node, text)
         if text == "stay":
             self._push(*self.hook_stayed(self.monsters[node[1]], node[3]["attacker"]))
 
-    def hook_stayed(self, m: MonsterState, attacker: int) -> list[list]:
+    def hook_stayed(self, m: MonsterState, attacker: int) -> list[Step]:
         """Hook point ``stayed``: ``m`` stays in Tokyo after losing hearts to ``attacker``'s
         Smack (the flee question answered "stay"; Stand Firm calls it too); returns steps."""
         return self._collect("stayed", m, attacker)
@@ -298,7 +311,7 @@ class GodzillaState(EvolutionMixin, KotState):
     def hook_sweep_keeps(self, cid: str) -> bool:
         return self.game.card(cid).type == "event"
 
-    def _legal_buy(self, node) -> list[str]:
+    def _legal_buy(self, node: Node | None) -> list[str]:
         out = super()._legal_buy(node)
         if "sweep" in out and all(self.hook_sweep_keeps(c) for c in self.market if c):
             out.remove("sweep")  # ruling G6: nothing a sweep could discard
@@ -310,7 +323,7 @@ class GodzillaState(EvolutionMixin, KotState):
         Forecaster: Events)."""
         return max(0, self.game.card(cid).cost - self.hook_discount(m) - self._sum("discount_card", m, cid))
 
-    def hook_bought(self, m: MonsterState, cid: str) -> list[list]:
+    def hook_bought(self, m: MonsterState, cid: str) -> list[Step]:
         self.marks["turn-bought"] = True
         return super().hook_bought(m, cid)
 
@@ -329,14 +342,14 @@ class GodzillaState(EvolutionMixin, KotState):
             self.gain_energy(m, 1, self.own("4.2.1"))
             self._push(*self.hook_skipped_buy(m))
 
-    def hook_skipped_buy(self, m: MonsterState) -> list[list]:
+    def hook_skipped_buy(self, m: MonsterState) -> list[Step]:
         """Hook point: ``m`` ends its Buy step without having bought an Energy card, after the
         rulebook's 1 Energy (Munitions Factory, Wartime Rationing); the effects
         ``skipped_buy`` ``fn(state, m)`` return steps."""
         return self._collect("skipped_buy", m)
 
     # ----- end of turn, elimination ----------------------------------------------------------------
-    def hook_end_of_turn(self, m: MonsterState) -> list[list]:
+    def hook_end_of_turn(self, m: MonsterState) -> list[Step]:
         seats = self.clockwise_from(self.active, include=True)
         return super().hook_end_of_turn(m) + self.evo_window("end-of-turn", seats)
 
@@ -353,7 +366,7 @@ class GodzillaState(EvolutionMixin, KotState):
         for cid in list(m.cards):
             self.discard_card(m, cid)
 
-    def record_extra(self) -> dict:
+    def record_extra(self) -> dict[str, Any]:
         """KotState's keys (``cards``: the Energy cards bought), ``labels["species"]`` (species
         per seat) and, with the Evolution extension, ``card_groups["evolutions"]``: per seat,
         the sorted unique ids of the Evolutions it played (temporary or permanent, in the
@@ -385,14 +398,14 @@ WINDOW_WORDS = {"turn-start": "at the start of your turn, before your first roll
                 "end-of-turn": "at the end of any monster's turn"}
 
 
-class GodzillaGame(Game):
+class GodzillaGame(KotGame):
     """``kot-godzilla``: King of Tokyo: Godzilla for 2-6 monsters.
 
     Options: monsters, evolutions (the Evolution extension, off by default),
     two_player_variant (energy instead of stars for Tokyo, 2 players), ask_always (G53, G54).
     """
 
-    MONSTER_IDS = tuple(card_data.species_monsters(MONSTER_SET))
+    MONSTER_IDS: ClassVar[tuple[str, ...]] = tuple(card_data.species_monsters(MONSTER_SET))
     info = GameInfo(
         game_id="kot-godzilla", title="King of Tokyo: Godzilla", min_players=2, max_players=6,
         default_players=4,
@@ -409,7 +422,7 @@ class GodzillaGame(Game):
     )
     max_dice = 8  # six brown and two black dice
 
-    def __init__(self, num_players: int, options: dict):
+    def __init__(self, num_players: int, options: dict[str, Any]):
         super().__init__(num_players, options)
         self._monster_data = card_data.species_monsters(MONSTER_SET)
         self._monsters = seat_monsters(self.MONSTER_IDS, num_players, options,
@@ -435,13 +448,13 @@ class GodzillaGame(Game):
     def species(self, mid: str) -> str:
         return self._monster_data[mid].species
 
-    def card(self, cid: str):
+    def card(self, cid: str) -> card_data.EnergyCard:
         return self._cards[cid]
 
     def is_card(self, cid: str) -> bool:
         return cid in self._cards
 
-    def evolution(self, eid: str):
+    def evolution(self, eid: str) -> card_data.Evolution:
         return self._evolutions[eid]
 
     def evolution_decks(self) -> dict[str, list[str]]:
@@ -464,21 +477,21 @@ class GodzillaGame(Game):
         return GodzillaState(self)
 
     @classmethod
-    def catalogue(cls) -> list[dict]:
-        out = []
+    def catalogue(cls) -> list[dict[str, Any]]:
+        out: list[dict[str, Any]] = []
         title = card_data.set_title(ENERGY_SET)
         for c in card_data.energy_cards(ENERGY_SET).values():
             kind = c.type.upper() + (f" ({c.event})" if c.event else "")
             when = "When revealed" if c.event == "reveal" else "While face up"
             text = (f"{when}: {c.event_text} If bought: {c.text}" if c.event else c.text)
-            entry = {"set": title, "id": c.id, "name": c.name, "cost": c.cost, "type": kind,
+            entry: dict[str, Any] = {"set": title, "id": c.id, "name": c.name, "cost": c.cost, "type": kind,
                      "copies": c.copies, "text": text, "source": c.source}
             if c.event:  # the two halves of an Event apart, for the browser view
                 entry.update(event=c.event, event_text=c.event_text, bought_text=c.text)
             out.append(entry)
         monsters = card_data.species_monsters(MONSTER_SET)
         evo_title = card_data.set_title(EVOLUTION_SET)
-        by_monster: dict[str, list] = {}
+        by_monster: dict[str, list[card_data.Evolution]] = {}
         for e in card_data.evolutions(EVOLUTION_SET).values():
             by_monster.setdefault(e.monster, []).append(e)
         for mid, evos in by_monster.items():

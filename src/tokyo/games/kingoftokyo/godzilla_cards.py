@@ -16,27 +16,33 @@ permanent ones register ordinary hooks, which apply while they are in play.
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING, Any, Callable, Iterable
+
+from ...core.machine import Node, Step
 from .effects import Effects
-from .engine import OUT
+from .engine import OUT, MonsterState
+
+if TYPE_CHECKING:
+    from .godzilla import GodzillaState
 
 ENERGY = Effects("kot-godzilla-energy")
 EVOLUTIONS = Effects("kot-godzilla-evolutions")
 
 
-def _renamed(fn, old_name: str, new_name: str):
-    """``fn`` run with the log speaking of ``new_name`` wherever the shared effect names
-    ``old_name`` (KotState.say): a Godzilla card that reuses a Dark effect is cited and
-    named as itself, not as the Dark card."""
-    def wrapped(state, *args):
-        prev = state.__dict__.get("renamed")
-        state.renamed = (old_name, new_name)
+def _renamed(fn: Callable[..., Any], names: tuple[str, str] | None) -> Callable[..., Any]:
+    """``fn`` run with the log speaking of the new name wherever the shared effect names
+    the old one (``names``: (old, new); KotState.say): a Godzilla card that reuses a Dark
+    effect is cited and named as itself, not as the Dark card. ``fn`` itself without ``names``."""
+    if names is None:
+        return fn
+
+    def wrapped(state: GodzillaState, *args: Any) -> Any:
+        prev = state.renamed
+        state.renamed = names
         try:
             return fn(state, *args)
         finally:
-            if prev is None:
-                del state.renamed
-            else:
-                state.renamed = prev
+            state.renamed = prev
     return wrapped
 
 
@@ -47,19 +53,19 @@ def share_effects(target: Effects, source: Effects, shares: dict[str, str],
     name), so that the log names the new card)."""
     names = names or {}
     for new, old in shares.items():
-        wrap = (lambda fn, n=names[new]: _renamed(fn, *n)) if new in names else (lambda fn: fn)
+        pair = names.get(new)
         for hook, entries in source.hooks.items():
             for cid, fn in list(entries):
                 if cid == old:
-                    target.on(hook, new, order=source._order.get((hook, cid, fn), 0))(wrap(fn))
+                    target.on(hook, new, order=source._order.get((hook, cid, fn), 0))(_renamed(fn, pair))
         if old in source.on_gain:
-            target.on_gain[new] = wrap(source.on_gain[old])
+            target.on_gain[new] = _renamed(source.on_gain[old], pair)
         if old in source.on_play:
-            target.on_play[new] = wrap(source.on_play[old])
+            target.on_play[new] = _renamed(source.on_play[old], pair)
     return target
 
 
-def take_tokens(state, m, n: int, rule: str) -> None:
+def take_tokens(state: GodzillaState, m: MonsterState, n: int, rule: str) -> None:
     """``m`` takes up to ``n`` Dice tokens from the supply (ruling G4: none left, none taken)."""
     got = min(n, state.supply["dice"])
     if got > 0 and m.alive:
@@ -72,7 +78,7 @@ def take_tokens(state, m, n: int, rule: str) -> None:
 _PICK_WORDS = {"pick-monster": "target", "pick-number": "pay"}
 
 
-def pick(seat: int, name: str, choices, then: str) -> list:
+def pick(seat: int, name: str, choices: Iterable[int], then: str) -> Step:
     """The step that asks ``seat`` decision ``name`` ("pick-monster": ``target <seat>`` for
     each seat in ``choices``; "pick-number": ``pay <n>`` for each n in ``choices``); the answer
     then runs the step ``then`` (``Effects.step(then)``: ``fn(state, seat, value)``, value an
@@ -81,7 +87,7 @@ def pick(seat: int, name: str, choices, then: str) -> list:
 
 
 @ENERGY.step("pick")
-def _pick_ask(state, seat, name, choices, then):
+def _pick_ask(state: GodzillaState, seat: int, name: str, choices: list[int], then: str) -> None:
     if choices and state.monsters[seat].alive and state.winners is None:
         if len(choices) == 1 and not state.asks_always():
             # ruling G54: a single monster or number to pick is not a choice: it is taken
@@ -90,12 +96,12 @@ def _pick_ask(state, seat, name, choices, then):
         state.ask_card(seat, name, choices=choices, then=then)
 
 
-def _pick_legal(state, node):
+def _pick_legal(state: GodzillaState, node: Node) -> list[str]:
     word = _PICK_WORDS[node[3]["name"]]
     return [f"{word} {c}" for c in node[3]["choices"]]
 
 
-def _pick_do(state, node, text):
+def _pick_do(state: GodzillaState, node: Node, text: str) -> None:
     state._push(["card", node[3]["then"], node[1], int(text.split()[1])])
 
 

@@ -12,9 +12,15 @@ points of docs/kot-godzilla-card-design.md: ``tokens_spent``, ``skipped_buy``, `
 
 from __future__ import annotations
 
-from .engine import OUT
+from typing import TYPE_CHECKING
+
+from ...core.machine import Node, Step
+from .engine import OUT, Damage, MonsterState
 from .godzilla_cards import ENERGY, take_tokens
 from .powers import POWERS, ask_during_damage, resume_damage
+
+if TYPE_CHECKING:
+    from .godzilla import GodzillaState
 
 on, decision = ENERGY.on, ENERGY.decision
 
@@ -37,63 +43,63 @@ on("energy_dice", "reactor-core")(lambda state, m, dice: len(state.black_faces()
 
 # =============================== Dice tokens ================================================
 @on("tokens_spent", "war-footing")
-def _war_footing(state, m, n):
+def _war_footing(state: GodzillaState, m: MonsterState, n: int) -> None:
     state.gain_stars(m, 1, "War Footing", " for rolling black dice")
 
 
 @on("turn_start", "ammo-depot")
-def _ammo_depot(state, m):
+def _ammo_depot(state: GodzillaState, m: MonsterState) -> None:
     if state.tokens[m.seat] == 0:
         take_tokens(state, m, 1, "Ammunition Depot")
 
 
 # =============================== Step 4: no card bought =====================================
 @on("skipped_buy", "munitions-factory")
-def _munitions_factory(state, m):
+def _munitions_factory(state: GodzillaState, m: MonsterState) -> None:
     take_tokens(state, m, 1, "Munitions Factory")
 
 
 @on("skipped_buy", "emergency-reserves")
-def _emergency_reserves(state, m):
+def _emergency_reserves(state: GodzillaState, m: MonsterState) -> None:
     state.gain_energy(m, 1, "Emergency Reserves")
 
 
 @on("skipped_buy", "evacuation-shelters")
-def _evacuation_shelters(state, m):
+def _evacuation_shelters(state: GodzillaState, m: MonsterState) -> None:
     state.gain_hearts(m, 1, "Evacuation Shelters")
 
 
 # =============================== Tokyo ======================================================
 @on("turn_start", "landmark-lair")
-def _landmark_lair(state, m):
+def _landmark_lair(state: GodzillaState, m: MonsterState) -> None:
     if m.location != OUT:
         state.gain_stars(m, 1, "Landmark Lair", " for starting in Tokyo")
 
 
 @on("entered", "kaiju-fan-club")
-def _kaiju_fan_club(state, m, where):
+def _kaiju_fan_club(state: GodzillaState, m: MonsterState, where: int) -> None:
     state.gain_energy(m, 2, "Kaiju Fan Club")
 
 
 @on("yielded", "subway-tunnels")
-def _subway_tunnels(state, m, attacker, where):
+def _subway_tunnels(state: GodzillaState, m: MonsterState, attacker: int, where: int) -> None:
     state.gain_hearts(m, 2, "Subway Tunnels")
 
 
 @on("stayed", "hold-the-line")
-def _hold_the_line(state, m, attacker):
+def _hold_the_line(state: GodzillaState, m: MonsterState, attacker: int) -> None:
     state.gain_energy(m, 1, "Hold the Line")
 
 
 # =============================== turn end ===================================================
 @on("end_turn", "tidal-rest")
-def _tidal_rest(state, m):
+def _tidal_rest(state: GodzillaState, m: MonsterState) -> None:
     if m.location == OUT:
         state.gain_hearts(m, 1, "Tidal Rest")
 
 
 @on("end_turn", "radiation-aura")
-def _radiation_aura(state, m):
+def _radiation_aura(state: GodzillaState, m: MonsterState) -> list[Step]:
     if m.location == OUT:
         return []
     hit = [s for s in state.clockwise_from(m.seat)
@@ -105,7 +111,7 @@ def _radiation_aura(state, m):
 
 # =============================== stars ======================================================
 @on("numbers", "celebrity-kaiju")
-def _celebrity_kaiju(state, m, c):
+def _celebrity_kaiju(state: GodzillaState, m: MonsterState, c: dict[str, int]) -> None:
     # "once per turn": the numbers are resolved once per turn, and two triples give 1 star
     if any(c[f] >= 3 for f in "123"):
         state.gain_stars(m, 1, "Celebrity Kaiju", " for scoring a triple")
@@ -113,7 +119,7 @@ def _celebrity_kaiju(state, m, c):
 
 # =============================== losing hearts ==============================================
 @on("damage_stage_2", "energy-shield")
-def _energy_shield(state, t, p):
+def _energy_shield(state: GodzillaState, t: MonsterState, p: Damage) -> bool:
     """Once during each monster's turn, before a loss (after Camouflage-like stages, before the
     fixed reductions of stage 3): pay 2 Energy to lose 2 hearts fewer (ruling G23)."""
     if (p["amount"] > 0 and t.energy >= 2 and not state.marks.get(f"turn-shield-{t.seat}")
@@ -123,7 +129,7 @@ def _energy_shield(state, t, p):
 
 
 @decision("energy-shield", lambda state, node: ["shield", "pass"])
-def _energy_shield_do(state, node, text):
+def _energy_shield_do(state: GodzillaState, node: Node, text: str) -> None:
     if text == "shield":
         m, p = state.monsters[node[1]], node[3]["packet"]
         m.energy -= 2
@@ -135,7 +141,7 @@ def _energy_shield_do(state, node, text):
 
 # =============================== cards and the market =======================================
 @on("card_revealed", "disaster-forecaster")
-def _forecaster_reveal(state, m, cid):
+def _forecaster_reveal(state: GodzillaState, m: MonsterState, cid: str) -> list[Step]:
     if state.game.card(cid).type == "event":
         state.gain_energy(m, 2, "Disaster Forecaster")
     return []

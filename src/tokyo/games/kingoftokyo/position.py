@@ -37,10 +37,12 @@ from __future__ import annotations
 
 from typing import Any, Iterable
 
-from .engine import BAY, CITY, FACES, OUT, KotState
+from .dark import DarkState
+from .engine import BAY, CITY, FACES, OUT, KotGame, KotState
+from .godzilla import GodzillaState
 
 _LOCATIONS = {"out": OUT, "city": CITY, "bay": BAY}
-_STEPS = {"turn-start": None, "roll": ["roll-setup"], "roll-decision": ["roll-decision"],
+_STEPS: dict[str, list[str] | None] = {"turn-start": None, "roll": ["roll-setup"], "roll-decision": ["roll-decision"],
           "after-rolls": ["after-rolls"], "resolve": ["resolve-choice"], "buy": ["buy"], "end": ["end-turn"]}
 
 
@@ -57,12 +59,12 @@ def _faces(dice: str | Iterable[str] | None) -> list[str]:
 _GODZILLA_FIELDS = ("dice_tokens", "evolutions", "evolutions_in_play", "evolutions_used")
 
 
-def _godzilla_fields(state, seat: int, spec: dict) -> None:
+def _godzilla_fields(state: KotState, seat: int, spec: dict[str, Any]) -> None:
     """Dice tokens and Evolutions of one monster (kot-godzilla)."""
     given = [f for f in _GODZILLA_FIELDS if spec.get(f)]
     if not given:
         return
-    if not hasattr(state, "tokens"):
+    if not isinstance(state, GodzillaState):
         raise ValueError(f"this edition has no {given[0]}")
     n = spec.get("dice_tokens", 0)
     if not isinstance(n, int) or n < 0 or n > state.supply["dice"]:
@@ -80,7 +82,7 @@ def _godzilla_fields(state, seat: int, spec: dict) -> None:
             pile[seat].append(eid)
 
 
-def build_position(game, monsters: list[dict[str, Any]] | None = None, *, active: int = 0,
+def build_position(game: KotGame, monsters: list[dict[str, Any]] | None = None, *, active: int = 0,
                    step: str = "roll", dice: str | Iterable[str] | None = None, rolls_used: int = 1,
                    rolls_allowed: int | None = None, market: Iterable[str] | None = None,
                    discard: Iterable[str] = (), turn: int = 1, extra_turns: int | list[int] = 0,
@@ -122,12 +124,12 @@ def build_position(game, monsters: list[dict[str, Any]] | None = None, *, active
             take_card(cid)
             m.cards.append(cid)
         for tid in spec.get("tiles", ()):
-            stacks = getattr(state, "tile_stacks", None)
-            if stacks is None:
+            if not isinstance(state, DarkState):
                 raise ValueError("this edition has no Wickedness tiles")
-            level = game.tile(tid).level
+            stacks = state.tile_stacks
+            level = state.game.tile(tid).level
             if tid not in stacks[str(level)]:
-                pair = next(t for t in game.tile_pairs() if tid in (t.get("red"), t.get("green")))
+                pair = next(t for t in state.game.tile_pairs() if tid in (t.get("red"), t.get("green")))
                 other = pair["green"] if pair["red"] == tid else pair["red"]
                 if other not in stacks[str(level)]:
                     raise ValueError(f"tile {tid!r} is not available")
@@ -179,10 +181,10 @@ def build_position(game, monsters: list[dict[str, Any]] | None = None, *, active
     seats = [active] * extra_turns if isinstance(extra_turns, int) else list(extra_turns)
     state.extra_turns = [[s, ["extra-turn", s]] for s in seats]
     if black:
-        if not hasattr(state, "black"):
+        if not isinstance(state, GodzillaState):
             raise ValueError("this edition has no black dice")
         state.black = black
-    state.dice = _faces(dice)
+    state.dice = list(_faces(dice))
     if len(state.dice) > game.max_dice:
         raise ValueError(f"at most {game.max_dice} dice, not {len(state.dice)}")
     state.rolls_used = rolls_used
@@ -191,7 +193,9 @@ def build_position(game, monsters: list[dict[str, Any]] | None = None, *, active
         state.turn_count = turn - 1
         state.stack = [["turn-start", active]]
     else:
-        state.stack = [list(_STEPS[step])]
+        start = _STEPS[step]
+        assert start is not None  # only "turn-start" has no step of its own
+        state.stack = [list(start)]
     if step in ("roll-decision", "after-rolls", "resolve") and not state.dice:
         raise ValueError(f"step {step!r} needs dice")
     state._run()

@@ -2,14 +2,24 @@
 
 from __future__ import annotations
 
-from .engine import FACE_NAMES, LOCATION_NAMES, face_sort
+from .cards import EnergyCard, Evolution
+from .dark import DarkState
+from .engine import LOCATION_NAMES, KotState, face_sort, rolled_faces
+from .godzilla import GodzillaGame, GodzillaState
 
 
-def render_text(state, seat: int | None = None) -> str:
+def _evolution(state: GodzillaState, eid: str) -> Evolution:
+    game = state.game
+    assert isinstance(game, GodzillaGame)  # the game of a Godzilla position
+    evo: Evolution = game.evolution(eid)
+    return evo
+
+
+def render_text(state: KotState, seat: int | None = None) -> str:
     """The table: monsters (hearts, stars, energy, Wickedness, cards, tiles, tokens,
     place), Tokyo, the dice, the market and whose decision it is."""
     g = state.game
-    lines = []
+    lines: list[str] = []
     lines.append(f"Turn {state.turn_count} - {state.name(state.active)} to play"
                  + (f" - you are {state.name(seat)} (seat {seat})" if seat is not None else ""))
     for m in state.monsters:
@@ -26,14 +36,16 @@ def render_text(state, seat: int | None = None) -> str:
             extra.append(f"smoke {m.smoke}")
         if m.zombified:
             extra.append("zombie")
-        godzilla = hasattr(state, "tokens")
-        third = f"Dice tokens {state.tokens[m.seat]:>2}" if godzilla else f"wickedness {m.wickedness:>2}"
+        third = (f"Dice tokens {state.tokens[m.seat]:>2}" if isinstance(state, GodzillaState)
+                 else f"wickedness {m.wickedness:>2}")
         lines.append(f"{mark} [{m.seat}] {state.name(m.seat):<12} hearts {m.hearts:>2}/{state.max_hearts(m):<2} "
                      f"stars {m.stars:>2}  energy {m.energy:>2}  {third}  "
                      f"{LOCATION_NAMES[m.location]}" + (f"  ({', '.join(extra)})" if extra else ""))
-        owned = [g.card(c).name for c in m.cards] + [g.tile(t).name + " (tile)" for t in m.tiles]
-        if godzilla and state.evo_on:
-            owned += [g.evolution(e).name + " (Evolution)" for e in state.evo_play[m.seat]]
+        owned = [g.card(c).name for c in m.cards]
+        if isinstance(state, DarkState):  # only the Dark Edition has Wickedness tiles
+            owned += [state.game.tile(t).name + " (tile)" for t in m.tiles]
+        if isinstance(state, GodzillaState) and state.evo_on:
+            owned += [_evolution(state, e).name + " (Evolution)" for e in state.evo_play[m.seat]]
             if m.seat != seat and state.evo_hand[m.seat]:
                 owned.append(f"{len(state.evo_hand[m.seat])} Evolution(s) in hand")
         if m.copy and "fluxling" in m.tiles:
@@ -46,33 +58,34 @@ def render_text(state, seat: int | None = None) -> str:
         tokyo += f"   Tokyo Bay: {state.name(state.bay) if state.bay is not None else 'empty'}"
     lines.append(tokyo)
     if state.dice and None not in state.dice:
-        words = getattr(state, "FACE_WORDS", FACE_NAMES)
+        words = state.FACE_WORDS
+        black = state.black if isinstance(state, GodzillaState) else 0
         lines.append(f"Dice (roll {state.rolls_used} of {state.rolls_allowed}): "
-                     + "  ".join(words[f] for f in face_sort(state.dice))
-                     + (f"  ({state.black} black)" if getattr(state, "black", 0) else ""))
+                     + "  ".join(words[f] for f in face_sort(rolled_faces(state.dice)))
+                     + (f"  ({black} black)" if black else ""))
     lines.append(f"Market (deck {sum(state.deck.values()) + len(state.known_top)}):"
                  + ("" if any(state.market) else " empty"))
     for c in state.market:
         if c:
             card = g.card(c)
-            event = getattr(card, "event", None)
+            event = card.event if isinstance(card, EnergyCard) else None
             kind = card.type.upper() + (f", {event}" if event else "")
-            text = f"{card.event_text} {card.text}" if event else card.text
+            text = f"{card.event_text} {card.text}" if isinstance(card, EnergyCard) and event else card.text
             in_force = " [in force]" if event == "ongoing" else ""
             lines.append(f"  {card.name} ({card.cost} energy, {kind}){in_force}: {text}")
-    if hasattr(state, "tokens"):
+    if isinstance(state, GodzillaState):
         lines.append(f"Dice tokens in the supply: {state.supply['dice']}")
         if seat is not None and state.evo_on:
-            hand = [g.evolution(e) for e in state.evo_hand[seat]]
+            hand = [_evolution(state, e) for e in state.evo_hand[seat]]
             lines.append("Your Evolutions: " + ("; ".join(f"{e.name} ({e.kind}, {e.window}): {e.text}"
                                                           for e in hand) or "none"))
-            drawn = [g.evolution(e).name for e in state.evo_drawn[seat]]
+            drawn = [_evolution(state, e).name for e in state.evo_drawn[seat]]
             if drawn:
                 lines.append("You drew: " + ", ".join(drawn))
-    if state.node is not None and state.node[2] == "tile" and state.node[1] == seat:
+    if isinstance(state, DarkState) and state.node is not None and state.node[2] == "tile" and state.node[1] == seat:
         lines.append(f"Wickedness tiles you may take at level {state.node[3]['level']}:")
         for t in state.tile_stacks[str(state.node[3]["level"])]:
-            lines.append(f"  {t}: {g.tile(t).name}: {g.tile(t).text}")
+            lines.append(f"  {t}: {state.game.tile(t).name}: {state.game.tile(t).text}")
     if seat is not None:
         seen = [g.card(c).name for c, s in state.known_top if seat in s]
         if seen:

@@ -6,11 +6,22 @@ choosing tiles at 3, 6 and 10) is an edition rule in dark.py.
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
+from ...core.machine import Node, Step
 from .effects import Effects
-from .powers import _others
+from .engine import Damage, MonsterState
+
+if TYPE_CHECKING:  # dark.py imports this module
+    from .dark import DarkState
 
 TILES = Effects("kot-dark-wickedness")
 on, gain = TILES.on, TILES.gain
+
+
+def _others(state: DarkState, m: MonsterState) -> list[int]:
+    """The seats of the living monsters other than ``m``, clockwise from it."""
+    return [s for s in state.clockwise_from(m.seat) if state.monsters[s].alive]
 
 
 # ----- red sides ---------------------------------------------------------------------------
@@ -18,18 +29,18 @@ on("extra_rolls", "devious")(lambda state, m: 1)
 
 
 @on("turn_start", "eternal")
-def _eternal(state, m):
+def _eternal(state: DarkState, m: MonsterState) -> None:
     state.gain_hearts(m, 1, "Eternal")
 
 
 @on("numbers", "skulking")
-def _skulking(state, m, c):
+def _skulking(state: DarkState, m: MonsterState, c: dict[str, int]) -> None:
     if c["1"] >= 3:
         state.gain_stars(m, 1, "Skulking", " for 1-1-1")
 
 
 @on("turn_start", "tireless")
-def _tireless(state, m):
+def _tireless(state: DarkState, m: MonsterState) -> None:
     state.gain_energy(m, 1, "Tireless")
 
 
@@ -39,12 +50,12 @@ on("max_hearts", "full-regeneration")(lambda state, m: 2)
 
 
 @gain("full-regeneration")
-def _full_regeneration(state, m):
+def _full_regeneration(state: DarkState, m: MonsterState) -> None:
     state.gain_hearts(m, state.max_hearts(m), "Full Regeneration")
 
 
 @gain("widespread-panic")
-def _widespread_panic(state, m):
+def _widespread_panic(state: DarkState, m: MonsterState) -> None:
     for s in _others(state, m):
         state.lose_stars(state.monsters[s], 4, "Widespread Panic")
     state.discard_tile(m, "widespread-panic")
@@ -54,12 +65,12 @@ on("smash_total", "antimatter-beam", order=10)(lambda state, m, v, claws: v * 2)
 
 
 @on("energy_dice", "skybeam")
-def _skybeam_energy(state, m, dice):
+def _skybeam_energy(state: DarkState, m: MonsterState, dice: int) -> int:
     return dice
 
 
 @on("heart_dice", "skybeam")
-def _skybeam_hearts(state, m, hearts):
+def _skybeam_hearts(state: DarkState, m: MonsterState, hearts: int) -> None:
     state.gain_hearts(m, hearts, "Skybeam")
 
 
@@ -68,7 +79,7 @@ on("smash_total", "barbs", order=5)(lambda state, m, v, claws: v + 1 if v >= 2 e
 
 
 @on("save_from_zero", "final-roar", order=-10)
-def _final_roar(state, m):
+def _final_roar(state: DarkState, m: MonsterState) -> bool:
     if m.stars >= 16:
         state.say(f"{state.name(m.seat)} falls with {m.stars} stars and wins with a Final Roar!", "Final Roar")
         state.finish([m.seat], "final-roar", f"{state.name(m.seat)} wins by Final Roar.", "Final Roar")
@@ -77,7 +88,7 @@ def _final_roar(state, m):
 
 
 @on("dealt_loss", "poison-spit")
-def _poison_spit(state, m, t, amount, p):
+def _poison_spit(state: DarkState, m: MonsterState, t: MonsterState, amount: int, p: Damage) -> None:
     if p["kind"] == "smash" and state.supply["poison"] > 0 and t.alive:
         state.supply["poison"] -= 1
         t.poison += 1
@@ -85,58 +96,58 @@ def _poison_spit(state, m, t, amount, p):
 
 
 @on("dealt_loss", "underdog")
-def _underdog(state, m, t, amount, p):
+def _underdog(state: DarkState, m: MonsterState, t: MonsterState, amount: int, p: Damage) -> None:
     if p["kind"] == "smash" and t.stars > m.stars:
         t.stars -= 1
         m.stars += 1
         state.say(f"{state.name(m.seat)} takes 1 star from {state.name(t.seat)}.", "Underdog")
 
 
-def _defend(state, m):
+def _defend(state: DarkState, m: MonsterState) -> None:
     for s in _others(state, m):
         state.lose_stars(state.monsters[s], 1, "Defender of Tokyo")
 
 
 @on("entered", "defender-of-tokyo")
-def _defender_enter(state, m, where):
+def _defender_enter(state: DarkState, m: MonsterState, where: int) -> None:
     _defend(state, m)
 
 
 @on("turn_start", "defender-of-tokyo")
-def _defender_start(state, m):
+def _defender_start(state: DarkState, m: MonsterState) -> None:
     if m.location != 0:
         _defend(state, m)
 
 
 @gain("fluxling")
-def _fluxling_gain(state, m):
+def _fluxling_gain(state: DarkState, m: MonsterState) -> list[Step]:
     return [["card", "fluxling-ask", m.seat, "gain"]]
 
 
 @on("turn_start", "fluxling")
-def _fluxling_turn(state, m):
+def _fluxling_turn(state: DarkState, m: MonsterState) -> list[Step]:
     return [["card", "fluxling-ask", m.seat, "turn"]]
 
 
-def _copyable(state, m):
+def _copyable(state: DarkState, m: MonsterState) -> list[str]:
     return [cid for o in state.monsters if o is not m and o.alive
             for cid in o.cards if cid not in m.cards and cid != m.copy]
 
 
 @TILES.step("fluxling-ask")
-def _fluxling_ask(state, seat, why):
+def _fluxling_ask(state: DarkState, seat: int, why: str) -> None:
     m = state.monsters[seat]
     if m.alive and "fluxling" in m.tiles and _copyable(state, m):
         state.ask_card(seat, "fluxling", why=why)
 
 
-def _fluxling_legal(state, node):
+def _fluxling_legal(state: DarkState, node: Node) -> list[str]:
     m = state.monsters[node[1]]
     return [f"copy {cid}" for cid in dict.fromkeys(_copyable(state, m))] + ["pass"]
 
 
 @TILES.decision("fluxling", _fluxling_legal)
-def _fluxling_do(state, node, text):
+def _fluxling_do(state: DarkState, node: Node, text: str) -> None:
     if text == "pass":
         return
     m = state.monsters[node[1]]
@@ -151,22 +162,22 @@ def _fluxling_do(state, node, text):
 
 
 @gain("have-it-all")
-def _have_it_all(state, m):
+def _have_it_all(state: DarkState, m: MonsterState) -> None:
     state.gain_stars(m, len(m.cards), "Have It All!", " for its KEEP cards")
 
 
 @on("bought", "have-it-all")
-def _have_it_all_buy(state, m, cid):
+def _have_it_all_buy(state: DarkState, m: MonsterState, cid: str) -> None:
     state.gain_stars(m, 1, "Have It All!", " for buying a card")
 
 
 @on("turn_start", "sonic-boomer")
-def _sonic_boomer(state, m):
+def _sonic_boomer(state: DarkState, m: MonsterState) -> None:
     state.gain_stars(m, 1, "Sonic Boomer")
 
 
 @gain("final-push")
-def _final_push(state, m):
+def _final_push(state: DarkState, m: MonsterState) -> None:
     state.gain_hearts(m, 2, "Final Push")
     state.gain_energy(m, 2, "Final Push")
     state.earn_extra_turn(m)
@@ -175,6 +186,6 @@ def _final_push(state, m):
 
 
 @gain("starburst")
-def _starburst(state, m):
+def _starburst(state: DarkState, m: MonsterState) -> None:
     state.gain_energy(m, 12, "Starburst")
     state.discard_tile(m, "starburst")

@@ -1,0 +1,34 @@
+"""The project's build backend: setuptools, plus a compiled engine for normal installs.
+
+``pip install .`` (a wheel) compiles the engine's modules (tokyo.core and the game
+packages, listed in setup.py) with mypyc when a C compiler is present, and falls back
+to pure Python when it is not or the compilation fails. An editable install
+(``pip install -e .``, what developers and the README's test command use) is always
+pure Python, so no compiled module can shadow an edited source. ``TOKYO_PURE=1`` forces
+a pure wheel. ``tokyo --version`` says which engine runs.
+"""
+
+from __future__ import annotations
+
+import os
+
+from setuptools import build_meta as _setuptools
+from setuptools.build_meta import *  # noqa: F401,F403 (every other hook unchanged)
+
+
+def get_requires_for_build_wheel(config_settings=None):
+    # mypy brings mypyc; only a wheel (a normal install) compiles, so only it needs mypy
+    return [*_setuptools.get_requires_for_build_wheel(config_settings), "mypy>=1.10"]
+
+
+def build_wheel(wheel_directory, config_settings=None, metadata_directory=None):
+    os.environ["TOKYO_BUILD_COMPILED"] = "1"  # read by setup.py in this process
+    try:
+        return _setuptools.build_wheel(wheel_directory, config_settings, metadata_directory)
+    finally:
+        os.environ.pop("TOKYO_BUILD_COMPILED", None)
+
+
+def build_editable(wheel_directory, config_settings=None, metadata_directory=None):
+    os.environ.pop("TOKYO_BUILD_COMPILED", None)
+    return _setuptools.build_editable(wheel_directory, config_settings, metadata_directory)

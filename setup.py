@@ -1,0 +1,56 @@
+"""Compiled engine modules for a normal install; see build_support/tokyo_build.py.
+
+Everything else about the package is in pyproject.toml.
+"""
+
+from __future__ import annotations
+
+import os
+import shutil
+import sys
+import sysconfig
+from pathlib import Path
+
+from setuptools import setup
+
+HERE = Path(__file__).resolve().parent
+
+# the engine: the kernel and every game package (not the server, simulator, agents or CLI)
+COMPILED = ["src/tokyo/core", "src/tokyo/games"]
+
+
+def _compiler_present() -> bool:
+    cc = (sysconfig.get_config_var("CC") or "cc").split()[0]
+    return shutil.which(cc) is not None or shutil.which("cc") is not None
+
+
+def _modules() -> list[str]:
+    out = []
+    for top in COMPILED:
+        for path in sorted((HERE / top).rglob("*.py")):
+            out.append(path.relative_to(HERE).as_posix())
+    return out
+
+
+def compiled_extensions() -> list:
+    """mypyc extensions of the engine, or [] for a pure-Python build (editable installs,
+    TOKYO_PURE=1, no C compiler, mypyc missing or failing); says which on stderr."""
+    if os.environ.get("TOKYO_BUILD_COMPILED") != "1":
+        return []
+    if os.environ.get("TOKYO_PURE"):
+        print("tokyo-engine: TOKYO_PURE is set: pure-Python engine", file=sys.stderr)
+        return []
+    if not _compiler_present():
+        print("tokyo-engine: no C compiler found: pure-Python engine", file=sys.stderr)
+        return []
+    try:
+        from mypyc.build import mypycify
+
+        return mypycify(["--config-file", str(HERE / "pyproject.toml"), *_modules()], opt_level="3")
+    except BaseException as exc:  # a failed compilation must not fail the install
+        print(f"tokyo-engine: mypyc could not compile the engine ({exc!r}): pure-Python engine",
+              file=sys.stderr)
+        return []
+
+
+setup(ext_modules=compiled_extensions())
