@@ -12,7 +12,8 @@ from typing import TYPE_CHECKING
 from .cards import POWER_NAMES, POWERS, Card, CardSet
 
 if TYPE_CHECKING:
-    from .state import CrisisState, Instance, Node
+    from ...core.machine import Node
+    from .state import CrisisState, Instance
 
 CONFLICT_OPS = {"side_bonus", "portal", "deploy_from_hand", "deploy_from_reserve", "change_power", "no_superiority"}
 

@@ -15,9 +15,9 @@ import itertools
 import json
 import marshal
 import random
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, ClassVar
 
-from ...core.machine import StepState
+from ...core.machine import Node, Step, StepState
 from ...core.state import Event, State, turn_order_labels
 from . import effects
 from .cards import POWER_NAMES, POWERS, Card
@@ -29,10 +29,6 @@ if TYPE_CHECKING:
 Instance = dict[str, Any]
 """A Character in play: uid, card, half ("threat" or "hero"), owner, wild (the power of its
 wildcard spheres or None), mods ({power: n}), gifts ([{"card", "half"}]), talent_turn."""
-Node = list[Any]
-"""The pending node: ["decision", seat, kind, data] or ["chance", CHANCE, kind, data]."""
-Step = list[Any]
-"""A pending step: [name, *args] (JSON-safe)."""
 
 
 def _deep(obj: Any) -> Any:
@@ -100,7 +96,7 @@ class CrisisState(StepState):
     def _interrupt(self) -> bool:
         return self._limits_due and self._check_limits()
 
-    ALWAYS_ASKED = ("action",)
+    ALWAYS_ASKED: ClassVar[tuple[str, ...]] = ("action",)
     """Decisions asked even with a single answer: the turn's action depends on the hidden hand."""
 
     def _ask(self, seat: int, kind: str, legal: list[str] | None = None, **data: Any) -> None:
@@ -1132,7 +1128,7 @@ class CrisisState(StepState):
         self.say("The Conflict ends; the attacking side is destroyed.", self.rule(key))
 
     # ===================== kernel: data, clone, observation ===========================
-    _FIELDS = ("decks", "discards", "hands", "known_cards", "reserves", "districts", "tokyo", "plot", "conflict", "active",
+    _FIELDS: ClassVar[tuple[str, ...]] = ("decks", "discards", "hands", "known_cards", "reserves", "districts", "tokyo", "plot", "conflict", "active",
                "turn_count", "actions_left", "had_turn", "defended", "end_of_turn", "resolving", "next_uid", "stack",
                "node",
                "winners", "win_by", "played", "first_player")
