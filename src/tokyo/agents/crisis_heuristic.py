@@ -59,10 +59,12 @@ class CrisisHeuristicAgent(Agent):
         self.defend_margin = self.param("defend_margin", 1)
         self.want_characters = self.param("want_characters", 3)
         self._plan = None          # (turn, district, [card ids], power) of the attack in progress
+        self._threats = {}         # card id -> _threat_facts (printed card facts, kept per game)
 
     def reset(self, seed, seat):
         super().reset(seed, seat)
         self._plan = None
+        self._threats = {}
 
     # ----- entry point -------------------------------------------------------------------
     def step(self, state):
@@ -104,11 +106,21 @@ class CrisisHeuristicAgent(Agent):
         sp = h.get("spheres", {})
         return sp.get(power, 0) + sp.get("wild", 0)
 
+    def _threat_facts(self, state, cid):
+        """What Character ``cid``'s Threat half prints: ({power: spheres, wildcards counted
+        as that power}, +spheres per other Threat, extra reward, ``_threat_value``)."""
+        facts = self._threats.get(cid)
+        if facts is None:
+            h = state.game.cards["character"][cid]["threat"]
+            printed = {p: self._printed(h, p) for p in POWERS}
+            pas = h.get("passive", {})
+            per_other, reward = pas.get("bonus_per_other_threat", 0), pas.get("reward", 0)
+            value = max(printed.values()) + 0.6 * per_other + 0.3 * reward
+            facts = self._threats[cid] = (printed, per_other, reward, value)
+        return facts
+
     def _threat_value(self, state, cid):
-        h = state.game.cards["character"][cid]["threat"]
-        best = max(self._printed(h, p) for p in POWERS)
-        pas = h.get("passive", {})
-        return best + 0.6 * pas.get("bonus_per_other_threat", 0) + 0.3 * pas.get("reward", 0)
+        return self._threat_facts(state, cid)[3]
 
     def _hero_value(self, state, cid):
         h = state.game.cards["character"][cid]["hero"]
@@ -243,8 +255,14 @@ class CrisisHeuristicAgent(Agent):
 
     def _defenders(self, state, me):
         """(Reserve totals per power of every seat that may defend, Superiority table)."""
-        tables = [{q: sum(state.spheres(h, q) for h in state.reserves[seat]) for q in POWERS}
-                  for seat in range(state.game.num_players) if seat != me and seat not in state.defended]
+        tables = []
+        for seat in range(state.game.num_players):
+            if seat != me and seat not in state.defended:
+                table = dict.fromkeys(POWERS, 0)
+                for h in state.reserves[seat]:
+                    for q, n in state.sphere_counts(h).items():
+                        table[q] += n
+                tables.append(table)
         sup = {(a, b): state.superior(a, b) for a in POWERS for b in POWERS if a != b}
         return tables, sup
 
@@ -280,17 +298,15 @@ class CrisisHeuristicAgent(Agent):
         groups = []
         for k in (1, 2):
             for combo in combinations(chars, k):
-                halves = [cs["character"][c]["threat"] for c in combo]
-                totals = {}
-                for p in POWERS:
-                    t = sum(self._printed(h, p) for h in halves)
-                    t += sum(h.get("passive", {}).get("bonus_per_other_threat", 0) for h in halves) * (k - 1)
-                    totals[p] = t
-                cost = sum(self._threat_value(state, c) for c in combo)
-                reward = sum(h.get("passive", {}).get("reward", 0) for h in halves)
+                facts = [self._threat_facts(state, c) for c in combo]
+                per_other = sum(f[1] for f in facts) * (k - 1)
+                totals = {p: sum(f[0][p] for f in facts) + per_other for p in POWERS}
+                cost = sum(f[3] for f in facts)
+                reward = sum(f[2] for f in facts)
                 groups.append((combo, totals, cost, reward))
         plans = []
         defenders = self._defenders(state, me)
+        worsts = {}  # (district, power, attack total) -> _defence_worst: many plans share one
         optional = state.option("brute_force") or state.option("collateral_damage")
         for did in state.tokyo:
             if not did:
@@ -312,7 +328,10 @@ class CrisisHeuristicAgent(Agent):
                         if needed[p] is None or needed[p] - t > min(2, boosts[p]):
                             continue
                         boosted = True
-                    worst = self._defence_worst(state, me, did, p, t, defenders)
+                    key = (did, p, t)
+                    if key not in worsts:
+                        worsts[key] = self._defence_worst(state, me, did, p, t, defenders)
+                    worst = worsts[key]
                     margin = 6 if worst is None else min(6, -worst)
                     score = (10.0 if not boosted else 7.0) + min(margin, 4)
                     score -= 1.0 * (len(combo) - 1) + 0.08 * cost
@@ -566,13 +585,18 @@ class CrisisHeuristicAgent(Agent):
                 dfn += bonus
         return att, dfn
 
-    def _reserve_margin(self, state, me, q, extra_heroes=None):
-        """Defence margin (defence - attack) with the Reserve's Heroes that have spheres of
-        ``q`` deployed (plus those already in the Conflict)."""
-        heroes = state.reserves[me] if extra_heroes is None else extra_heroes
-        add = sum(state.spheres(h, q) for h in heroes)
-        att, dfn = self._combat_totals(state, state.conflict["att_power"], q, def_extra=add)
-        return dfn - att
+    def _reserve_margins(self, state, me):
+        """{defence power q: defence margin (defence - attack)} with the Reserve's Heroes
+        that have spheres of ``q`` deployed (plus those already in the Conflict)."""
+        adds = dict.fromkeys(POWERS, 0)
+        for h in state.reserves[me]:
+            for q, n in state.sphere_counts(h).items():
+                adds[q] += n
+        margins = {}
+        for q in POWERS:
+            att, dfn = self._combat_totals(state, state.conflict["att_power"], q, def_extra=adds[q])
+            margins[q] = dfn - att
+        return margins
 
     def _hand_defence_boost(self, state, me):
         """Spheres one conflict Event of the hand could swing in a defence (rough)."""
@@ -596,7 +620,7 @@ class CrisisHeuristicAgent(Agent):
 
     def _defend(self, state, legal):
         me = self.seat
-        margin = max(self._reserve_margin(state, me, q) for q in POWERS)
+        margin = max(self._reserve_margins(state, me).values())
         if margin >= self.defend_margin:
             return "defend"
         if state.reserves[me] and state.level_strength():
@@ -610,9 +634,10 @@ class CrisisHeuristicAgent(Agent):
         return "decline"
 
     def _best_defence_power(self, state, me):
+        margins = self._reserve_margins(state, me)
+
         def key(q):
-            return (self._reserve_margin(state, me, q), sum(state.spheres(h, q) for h in state.reserves[me]),
-                    -POWERS.index(q))
+            return (margins[q], sum(state.spheres(h, q) for h in state.reserves[me]), -POWERS.index(q))
         return max(POWERS, key=key)
 
     def _deploy(self, state, legal):

@@ -10,6 +10,12 @@ from __future__ import annotations
 import tomllib
 from functools import lru_cache
 from importlib import resources
+from typing import Any
+
+Card = dict[str, Any]
+"""A card, a card half, a Talent or an op as read from the TOML file (JSON-like data)."""
+CardSet = dict[str, dict[str, Card]]
+"""{"district" | "character" | "event": {card id: card}}."""
 
 POWERS = ("martial", "tech", "monster", "fire", "mystic")
 POWER_NAMES = {"martial": "Martial arts", "tech": "Technological weapons", "monster": "Monstrous attributes",
@@ -18,12 +24,13 @@ CARD_FILE = "crisis_tokyo_cards.toml"
 
 
 @lru_cache(maxsize=None)
-def card_set(name: str = CARD_FILE) -> dict:
+def card_set(name: str = CARD_FILE) -> CardSet:
     """{"district": {id: dict}, "character": {id: dict}, "event": {id: dict}} in file order."""
     with resources.files("tokyo.games.crisis.data").joinpath(name).open("rb") as fh:
         data = tomllib.load(fh)
     return {kind: {c["id"]: c for c in data.get(kind, [])} for kind in ("district", "character", "event")}
 
 
-def half(card: dict, which: str) -> dict:
-    return card[which]
+def half(card: Card, which: str) -> Card:
+    found: Card = card[which]
+    return found

@@ -7,36 +7,65 @@ after it. Gifts attach to a host Character; Plots replace the Plot in play.
 
 from __future__ import annotations
 
-from .cards import POWER_NAMES, POWERS
+from typing import TYPE_CHECKING
+
+from .cards import POWER_NAMES, POWERS, Card, CardSet
+
+if TYPE_CHECKING:
+    from ...core.machine import Node
+    from .state import CrisisState, Instance
 
 CONFLICT_OPS = {"side_bonus", "portal", "deploy_from_hand", "deploy_from_reserve", "change_power", "no_superiority"}
 
 
 # ----- what can be played --------------------------------------------------------------
-def talents_of(state, inst: dict) -> list[dict]:
+def talents_of(state: CrisisState, inst: Instance) -> list[Card]:
     """A Character's Talents: its own, then those its Gifts grant."""
-    out = list(state.card_half(inst).get("talents", []))
+    half = state.game.half
+    out = list(half(inst["card"], inst["half"]).get("talents", ()))
     for g in inst["gifts"]:
-        out += state.game.half(g["card"], g["half"]).get("talents", [])
+        out += half(g["card"], g["half"]).get("talents", ())
     return out
 
 
-def ops_possible(state, seat: int, ops: list[dict], in_conflict: bool) -> bool:
+def ops_text_facts(ops: list[Card]) -> tuple[bool, bool, bool]:
+    """What the text of ops alone says of their use: (usable outside a Conflict, usable in
+    one, only by the defender). Conflict ops (and ops choosing in the Conflict) only in a
+    Conflict; extra actions only outside one; taking from the Reserve into the defence
+    only by the defender."""
+    names = {op["op"] for op in ops}
+    outside = not (names & CONFLICT_OPS or any(op.get("where") == "conflict" for op in ops))
+    return outside, "actions" not in names, "deploy_from_reserve" in names
+
+
+def ops_facts_table(cards: CardSet) -> dict[int, tuple[bool, bool, bool]]:
+    """``ops_text_facts`` of every list of ops in a card set (Event halves' effects and
+    Talents'), by the list's id: the set lives as long as the game, so the ids stay its."""
+    lists = []
+    for e in cards["event"].values():
+        for which in ("a", "b"):
+            lists.append(e[which].get("effects"))
+            lists += [t.get("effects") for t in e[which].get("talents", [])]
+    for c in cards["character"].values():
+        for which in ("threat", "hero"):
+            lists += [t.get("effects") for t in c[which].get("talents", [])]
+    return {id(ops): ops_text_facts(ops) for ops in lists if ops is not None}
+
+
+def ops_possible(state: CrisisState, seat: int, ops: list[Card], in_conflict: bool) -> bool:
     """Whether ops may be used now: Conflict ops (and ops choosing in the Conflict) only
     in a Conflict by its attacker or defender; extra actions only outside one."""
-    names = {op["op"] for op in ops}
-    if not in_conflict and (names & CONFLICT_OPS or any(op.get("where") == "conflict" for op in ops)):
+    facts = state.game.ops_facts.get(id(ops)) or ops_text_facts(ops)
+    if not facts[1 if in_conflict else 0]:
         return False
-    if in_conflict and "actions" in names:
-        return False
-    if "deploy_from_reserve" in names and (state.conflict is None or state.conflict["defender"] != seat):
+    if facts[2] and (state.conflict is None or state.conflict["defender"] != seat):
         return False
     if in_conflict and state.conflict is not None and seat not in (state.conflict["attacker"], state.conflict["defender"]):
         return False
     return True
 
 
-def event_playable(state, seat: int, cid: str, which: str, in_conflict: bool) -> bool:
+def event_playable(state: CrisisState, seat: int, cid: str, which: str, in_conflict: bool) -> bool:
     h = state.game.half(cid, which)
     kind = h["kind"]
     if kind == "occurrence":
@@ -48,19 +77,19 @@ def event_playable(state, seat: int, cid: str, which: str, in_conflict: bool) ->
     return bool(gift_hosts(state, h))
 
 
-def all_instances(state) -> list[dict]:
+def all_instances(state: CrisisState) -> list[Instance]:
     out = [i for r in state.reserves for i in r]
     if state.conflict:
         out += state.conflict["att"] + state.conflict["def"]
     return out
 
 
-def gift_hosts(state, h: dict) -> list[dict]:
+def gift_hosts(state: CrisisState, h: Card) -> list[Instance]:
     host = h.get("host", "any")
     return [i for i in all_instances(state) if host == "any" or i["half"] == host]
 
 
-def user_side(state, user: int) -> str | None:
+def user_side(state: CrisisState, user: int) -> str | None:
     c = state.conflict
     if c is None:
         return None
@@ -71,7 +100,7 @@ def user_side(state, user: int) -> str | None:
     return None
 
 
-def candidates(state, user: int, op: dict) -> list[dict]:
+def candidates(state: CrisisState, user: int, op: Card) -> list[Instance]:
     """Characters an op may choose: by side (own/enemy/any), place (conflict/play),
     kind (hero/threat/any) and at most ``max_spheres`` spheres; untargetable Threats of
     other players are left out."""
@@ -101,7 +130,7 @@ def candidates(state, user: int, op: dict) -> list[dict]:
 
 
 # ----- playing -------------------------------------------------------------------------
-def play_event(state, seat: int, cid: str, which: str) -> None:
+def play_event(state: CrisisState, seat: int, cid: str, which: str) -> None:
     """``seat`` plays the ``which`` half of Event ``cid`` from its hand."""
     h = state.game.half(cid, which)
     state.take_from_hand(seat, cid)
@@ -120,12 +149,12 @@ def play_event(state, seat: int, cid: str, which: str) -> None:
             old = state.game.half(state.plot["card"], state.plot["half"])
             state.to_discard("event", state.plot["card"])
             state.say(f"The Plot {old['name']} is destroyed.", state.rule("4.3.4"))
-        state.plot = {"card": cid, "half": which}
+        state.set_plot(cid, which)
     else:
         state._ask(seat, "effect", name="gift-host", card=cid, half=which)
 
 
-def resolve_occurrence(state, cid: str, which: str, user: int, deferred: bool) -> None:
+def resolve_occurrence(state: CrisisState, cid: str, which: str, user: int, deferred: bool) -> None:
     h = state.game.half(cid, which)
     if deferred:
         state.say(f"{h['name']} resolves at the end of the turn.", state.rule("4.3.2"))
@@ -133,8 +162,8 @@ def resolve_occurrence(state, cid: str, which: str, user: int, deferred: bool) -
     state._push(*steps, ["discard-event", cid])
 
 
-def use_talent(state, seat: int, uid: int, k: int) -> None:
-    inst = state.find(uid)[2]
+def use_talent(state: CrisisState, seat: int, uid: int, k: int) -> None:
+    inst = state.instance(uid)
     talent = talents_of(state, inst)[k]
     inst["talent_turn"] = state.turn_count
     state.say(f"{state.pname(seat)} uses the Talent {talent['name']} of {state.card_half(inst)['name']}.",
@@ -146,7 +175,7 @@ def use_talent(state, seat: int, uid: int, k: int) -> None:
 
 
 # ----- ops -------------------------------------------------------------------------------
-def run_op(state, user: int, op: dict, source: str) -> None:
+def run_op(state: CrisisState, user: int, op: Card, source: str) -> None:
     name = op["op"]
     c = state.conflict
     if name == "draw":
@@ -159,7 +188,7 @@ def run_op(state, user: int, op: dict, source: str) -> None:
     elif name == "side_bonus":
         side = user_side(state, user)
         if side:
-            c["bonus"][0 if side == "att" else 1] += op["n"]
+            state.live_conflict()["bonus"][0 if side == "att" else 1] += op["n"]
             state.say(f"{source}: {state.pname(user)}'s side gets {op['n']:+d}.", state.effect_rule(source))
     elif name == "portal":
         state._push(["portal", user, source])
@@ -200,13 +229,13 @@ def run_op(state, user: int, op: dict, source: str) -> None:
         raise ValueError(f"unknown op {name!r}")
 
 
-def _step_each_discard(state, p: int, n: int, source: str) -> None:
+def _step_each_discard(state: CrisisState, p: int, n: int, source: str) -> None:
     k = min(n, len(state.hands[p]))
     if k:
         state._ask(p, "discard", reason="card effect", left=k, source=source)
 
 
-def portal_revealed(state, node, cid: str) -> None:
+def portal_revealed(state: CrisisState, node: Node, cid: str) -> None:
     user, source = node[3]["user"], node[3]["source"]
     state.say(f"{state.pname(user)} reveals {state._card_title(cid)} from the Character deck.",
               state.effect_rule(source))
@@ -214,7 +243,7 @@ def portal_revealed(state, node, cid: str) -> None:
 
 
 # ----- effect decisions ----------------------------------------------------------------
-def effect_legal(state, node) -> list[str]:
+def effect_legal(state: CrisisState, node: Node) -> list[str]:
     d = node[3]
     name, user = d["name"], node[1]
     if name == "gift-host":
@@ -238,19 +267,20 @@ def effect_legal(state, node) -> list[str]:
     raise ValueError(name)
 
 
-def effect_do(state, node, text) -> None:
+def effect_do(state: CrisisState, node: Node, text: str) -> None:
     d = node[3]
     name, user = d["name"], node[1]
     words = text.split()
-    c = state.conflict
     if name == "gift-host":
-        inst = state.find(int(words[1]))[2]
+        inst = state.instance(int(words[1]))
         inst["gifts"].append({"card": d["card"], "half": d["half"]})
         state.say(f"{state.game.half(d['card'], d['half'])['name']} is given to {state.card_half(inst)['name']}.",
                   state.rule("4.3.5"))
         return
     if name in ("spheres", "destroy", "to_hand"):
-        where, owner, inst = state.find(int(words[1]))
+        found = state.find(int(words[1]))
+        assert found is not None  # a legal target is in play
+        where, owner, inst = found
         op = d["op"]
         if name == "spheres":
             if op["power"] == "chosen":
@@ -281,6 +311,7 @@ def effect_do(state, node, text) -> None:
                   state.effect_rule(d["source"]))
         return
     if name == "portal-half":
+        c = state.live_conflict()
         side = "att" if user == c["attacker"] else "def"
         which = words[1]
         inst = state.new_instance(d["card"], which, user)
@@ -289,6 +320,7 @@ def effect_do(state, node, text) -> None:
         state._push(*state._wild_steps(inst))
         return
     if name == "deploy-hand":
+        c = state.live_conflict()
         if words[0] == "none":
             return
         side = "att" if user == c["attacker"] else "def"
@@ -301,6 +333,7 @@ def effect_do(state, node, text) -> None:
         state._push(*state._wild_steps(inst))
         return
     if name == "deploy-reserve":
+        c = state.live_conflict()
         if words[0] == "none":
             return
         inst = next(i for i in state.reserves[user] if i["uid"] == int(words[1]))
@@ -310,7 +343,9 @@ def effect_do(state, node, text) -> None:
                   state.effect_rule(d["source"]))
         return
     if name == "change-power":
+        c = state.live_conflict()
         own = user_side(state, user)
+        assert own is not None  # asked only of the attacker or the defender (run_op)
         side = own if d["side"] == "own" else ("def" if own == "att" else "att")
         c["att_power" if side == "att" else "def_power"] = words[1]
         state.say(f"{d['source']}: the {'attacking' if side == 'att' else 'defending'} side now fights with "
@@ -323,7 +358,7 @@ def effect_do(state, node, text) -> None:
     raise ValueError(name)
 
 
-def _add_spheres(state, inst: dict, power: str, n: int, source: str) -> None:
+def _add_spheres(state: CrisisState, inst: Instance, power: str, n: int, source: str) -> None:
     if n < 0:  # a value reduced below zero becomes zero (ruling C21): the excess is lost
         n = max(n, -state.spheres(inst, power))
         if n == 0:
@@ -336,7 +371,7 @@ def _add_spheres(state, inst: dict, power: str, n: int, source: str) -> None:
 
 
 # ----- what a play would change now (for the table: the plays stay legal, ruling C16) ------
-def op_idle(state, seat: int, op: dict) -> str | None:
+def op_idle(state: CrisisState, seat: int, op: Card) -> str | None:
     """Why ``op`` would change nothing if it ran now (words), or None when it may change
     something. Descriptive only: a card that changes nothing may still be played (C16)."""
     name = op["op"]
@@ -371,7 +406,7 @@ def op_idle(state, seat: int, op: dict) -> str | None:
     return None
 
 
-def idle_reason(state, seat: int, text: str) -> str | None:
+def idle_reason(state: CrisisState, seat: int, text: str) -> str | None:
     """For a legal ``play <card> <half>`` of an Occurrence resolving now or a ``talent <uid>
     <k>``: why it would change nothing now (every op of it changes nothing; the reasons in
     words, joined), else None."""
@@ -391,6 +426,7 @@ def idle_reason(state, seat: int, text: str) -> str | None:
     if not ops:
         return None
     reasons = [op_idle(state, seat, op) for op in ops]
-    if any(r is None for r in reasons):
+    words_why = [r for r in reasons if r is not None]
+    if len(words_why) < len(reasons):
         return None
-    return "; ".join(dict.fromkeys(reasons))
+    return "; ".join(dict.fromkeys(words_why))

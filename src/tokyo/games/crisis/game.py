@@ -2,9 +2,13 @@
 
 from __future__ import annotations
 
+import random
+from typing import Any
+
 from ...core.options import GameInfo, Option
 from ...core.state import Game
-from .cards import POWER_NAMES, card_set
+from .cards import POWER_NAMES, Card, CardSet, card_set
+from .effects import ops_facts_table
 from .state import CrisisState
 
 DRAGONS = {
@@ -38,14 +42,32 @@ class CrisisTokyoGame(Game):
         ),
     )
 
-    def __init__(self, num_players: int, options: dict):
+    cards: CardSet
+    dragon: tuple[str, ...]
+    beats: dict[str, tuple[str, str]]
+    halves: dict[tuple[str, str], Card]
+    outcome_texts: dict[str, dict[str, str]]
+    ops_facts: dict[int, tuple[bool, bool, bool]]
+
+    def __init__(self, num_players: int, options: dict[str, Any]):
         super().__init__(num_players, options)
         self.cards = card_set()
         self.dragon = DRAGONS[options["dragon"]]
+        # each power -> the two powers it is tactically superior to (the next two in the Dragon)
+        self.beats = {p: (self.dragon[(i + 1) % 5], self.dragon[(i + 2) % 5]) for i, p in enumerate(self.dragon)}
+        # every card half by (card id, half): threat and hero of Characters, a and b of Events
+        self.halves = {(cid, which): card[which] for kind, whichs in (("character", ("threat", "hero")),
+                                                                      ("event", ("a", "b")))
+                       for cid, card in self.cards[kind].items() for which in whichs}
+        # the texts of the chance outcomes that draw or reveal a card: {"draw"|"reveal": {id: text}}
+        ids = [cid for kind in ("character", "event", "district") for cid in self.cards[kind]]
+        self.outcome_texts = {prefix: {cid: f"{prefix} {cid}" for cid in ids} for prefix in ("draw", "reveal")}
+        # what the text of each card's ops says of their use (effects.ops_possible asks)
+        self.ops_facts = ops_facts_table(self.cards)
 
-    def half(self, cid: str, which: str) -> dict:
-        kind = "character" if which in ("threat", "hero") else "event"
-        return self.cards[kind][cid][which]
+    def half(self, cid: str, which: str) -> Card:
+        """Half ``which`` (threat, hero, a, b) of Character or Event card ``cid``."""
+        return self.halves[cid, which]
 
     def new_initial_state(self) -> CrisisState:
         state = CrisisState(self)
@@ -56,11 +78,11 @@ class CrisisTokyoGame(Game):
         return CrisisState(self)
 
     @classmethod
-    def catalogue(cls) -> list[dict]:
+    def catalogue(cls) -> list[dict[str, Any]]:
         cs = card_set()
-        out = []
+        out: list[dict[str, Any]] = []
 
-        def sph(d):
+        def sph(d: dict[str, int]) -> str:
             if not d:
                 return "grey"
             return ", ".join(f"{v} {'wildcard' if k == 'wild' else POWER_NAMES[k]}" for k, v in d.items())
@@ -90,7 +112,7 @@ class CrisisTokyoGame(Game):
         return out
 
 
-def favor_of_the_gods(players: int, rng) -> int:
+def favor_of_the_gods(players: int, rng: random.Random) -> int:
     """The rulebook's random arbiter (Final Notes / The Favor of the Gods): spin the card,
     get a seat from 0 to ``players - 1``, each equally likely. The engine uses the same
     device, as the chance node ``first <seat>``, to choose the first player; a table may

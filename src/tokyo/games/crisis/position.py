@@ -24,12 +24,21 @@ stays in its deck. Raises ValueError for unknown or twice-used cards.
 
 from __future__ import annotations
 
+from collections.abc import Iterable, Sequence
+from typing import TYPE_CHECKING, Any
+
 from .state import CrisisState
 
+if TYPE_CHECKING:
+    from .game import CrisisTokyoGame
 
-def build_position(game, hands=None, reserves=None, districts=None, tokyo=None, plot=None, discards=None,
-                   active: int = 0, actions_left: int = 2, turn: int = 10, first_turn_done=None,
-                   defended=()) -> CrisisState:
+
+def build_position(game: CrisisTokyoGame, hands: Sequence[Sequence[str]] | None = None,
+                   reserves: Sequence[Sequence[dict[str, Any]]] | None = None,
+                   districts: Sequence[Sequence[str]] | None = None, tokyo: Sequence[str] | None = None,
+                   plot: Sequence[str] | None = None, discards: dict[str, Sequence[str]] | None = None,
+                   active: int = 0, actions_left: int = 2, turn: int = 10,
+                   first_turn_done: Sequence[bool] | None = None, defended: Iterable[int] = ()) -> CrisisState:
     n = game.num_players
     if not 0 <= active < n:
         raise ValueError(f"active must be a seat from 0 to {n - 1}, not {active}")

@@ -2,10 +2,15 @@
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 from .cards import POWER_NAMES
 
+if TYPE_CHECKING:
+    from .state import CrisisState, Instance
 
-def _inst(state, i) -> str:
+
+def _inst(state: CrisisState, i: Instance) -> str:
     sph = ", ".join(f"{n} {p}" for p, n in ((p, state.spheres(i, p)) for p in POWER_NAMES) if n) or "grey"
     gifts = "".join(f" +{state.game.half(g['card'], g['half'])['name']}" for g in i["gifts"])
     return f"{state.card_half(i)['name']} #{i['uid']} [{sph}]{gifts}"
@@ -24,13 +29,13 @@ _KINDS = {"action": "an action of the turn", "send": "Threats to send", "attack-
           "change-power": "the new power", "recruit": "a Hero to recruit", "resources": "a free draw"}
 
 
-def _spheres_text(spheres: dict) -> str:
+def _spheres_text(spheres: dict[str, int]) -> str:
     if not spheres:
         return "grey"
     return ", ".join(f"{n} {'wildcard' if p == 'wild' else p}" for p, n in spheres.items())
 
 
-def _hand_card(state, cid: str) -> list[str]:
+def _hand_card(state: CrisisState, cid: str) -> list[str]:
     """Two lines for a card in hand: each half with its spheres or kind, and its text."""
     g = state.game
     if cid in g.cards["character"]:
@@ -44,7 +49,7 @@ def _hand_card(state, cid: str) -> list[str]:
     return [f"  {cid}:"] + [f"    {w}: {e[w]['name']} ({e[w]['kind']}): {e[w].get('text', '')}" for w in ("a", "b")]
 
 
-def render_text(state, seat=None) -> str:
+def render_text(state: CrisisState, seat: int | None = None) -> str:
     g = state.game
     lines = [f"Turn {state.turn_count} - Seat {state.active} to play ({state.actions_left} action(s) left)"]
     tokyo = []
@@ -69,8 +74,8 @@ def render_text(state, seat=None) -> str:
         lines.append("  attacking: " + ("; ".join(_inst(state, i) for i in c["att"]) or "-"))
         lines.append("  defending: " + ("; ".join(_inst(state, i) for i in c["def"]) or "-"))
         if c["att_power"] and c["def_power"]:
-            a, d = state.combat_totals()
-            lines.append(f"  totals (Superiority included): attacker {a}, defender {d}")
+            att, dfn = state.combat_totals()
+            lines.append(f"  totals (Superiority included): attacker {att}, defender {dfn}")
     if seat is not None:
         lines.append("Your hand:" + ("" if state.hands[seat] else " empty"))
         for cid in state.hands[seat]:

@@ -13,14 +13,25 @@ from __future__ import annotations
 import copy
 import itertools
 import json
+import marshal
+import random
+from typing import TYPE_CHECKING, Any, ClassVar
 
-from ...core.machine import StepState
-from ...core.state import State, turn_order_labels
-from .cards import POWER_NAMES, POWERS
+from ...core.machine import Node, Step, StepState
+from ...core.state import Event, State, turn_order_labels
+from . import effects
+from .cards import POWER_NAMES, POWERS, Card
 from .rulebook import card_cite, cite, source_cite
 
+if TYPE_CHECKING:
+    from .game import CrisisTokyoGame
 
-def _deep(obj):
+Instance = dict[str, Any]
+"""A Character in play: uid, card, half ("threat" or "hero"), owner, wild (the power of its
+wildcard spheres or None), mods ({power: n}), gifts ([{"card", "half"}]), talent_turn."""
+
+
+def _deep(obj: Any) -> Any:
     if isinstance(obj, list):
         return [_deep(x) for x in obj]
     if isinstance(obj, dict):
@@ -35,34 +46,43 @@ class CrisisState(StepState):
     ``actions_left``, ``turn_count``, ``node``, ``played`` (per seat, the ids of the cards
     it played from its hand, either half, in order, repeats kept)."""
 
-    def __init__(self, game):
+    game: CrisisTokyoGame
+    conflict: dict[str, Any] | None
+    """The Conflict in progress: attacker, district, slot, att and def (Instances), att_power,
+    defender, def_power, asked, passed, bonus, no_superiority, turn and, once over, result."""
+
+    def __init__(self, game: CrisisTokyoGame):
         super().__init__(game)
         n = game.num_players
         cs = game.cards
-        self.decks = {"character": dict.fromkeys(cs["character"], 1), "event": dict.fromkeys(cs["event"], 1),
-                      "district": dict.fromkeys(cs["district"], 1)}
+        # {deck: {card id: copies}} (unordered multisets of unseen cards)
+        self.decks: dict[str, dict[str, int]] = {kind: dict.fromkeys(cs[kind], 1)
+                                                 for kind in ("character", "event", "district")}
         self.discards: dict[str, list[str]] = {"character": [], "event": [], "district": []}
         self.hands: list[list[str]] = [[] for _ in range(n)]
         self.known_cards: list[list[str]] = [[] for _ in range(n)]  # cards every seat knows are in that hand
-        self.reserves: list[list[dict]] = [[] for _ in range(n)]
+        self.reserves: list[list[Instance]] = [[] for _ in range(n)]
         self.districts: list[list[str]] = [[] for _ in range(n)]
         self.tokyo: list[str | None] = []
-        self.plot: dict | None = None
-        self.conflict: dict | None = None
+        self.plot: dict[str, str] | None = None
+        self.conflict = None
         self.active = 0
         self.turn_count = 0
         self.actions_left = 0
         self.had_turn = [False] * n
         self.defended: list[int] = []
-        self.end_of_turn: list[dict] = []    # Occurrences waiting for the end of the turn
+        self.end_of_turn: list[dict[str, Any]] = []    # Occurrences waiting for the end of the turn
         self.resolving: list[str] = []       # Occurrences being resolved (off the table)
         self.next_uid = 1
-        self.stack: list[list] = []
-        self.node: list | None = None
+        self.stack: list[Step] = []
+        self.node: Node | None = None
         self.winners: list[int] | None = None
         self.win_by = ""
         self.played: list[list[str]] = [[] for _ in range(n)]  # card ids each seat played
         self.first_player: int | None = None  # the seat the Favor of the Gods chose
+        # whether the limits may be broken: set when a hand or Reserve grows or the Plot
+        # changes, cleared by ``_check_limits`` once all are within them (not game data)
+        self._limits_due = True
 
     def start(self) -> None:
         steps = [["reveal-district", i] for i in range(5)]
@@ -74,18 +94,18 @@ class CrisisState(StepState):
 
     # ----- machine (tokyo.core.machine.StepState) ---------------------------------------
     def _interrupt(self) -> bool:
-        return self._check_limits()
+        return self._limits_due and self._check_limits()
 
-    ALWAYS_ASKED = ("action",)
+    ALWAYS_ASKED: ClassVar[tuple[str, ...]] = ("action",)
     """Decisions asked even with a single answer: the turn's action depends on the hidden hand."""
 
-    def _ask(self, seat: int, kind: str, legal: list[str] | None = None, **data) -> None:
+    def _ask(self, seat: int, kind: str, legal: list[str] | None = None, **data: Any) -> None:
         """Open a decision node; ruling C25: a decision with a single answer is answered at
         once instead, unless ``ask_always``, its kind is in ``ALWAYS_ASKED``, or it is a
         manoeuvre (which depends on the Events in the hand) and the hand holds an Event card
         the other seats have not seen: then the pass would tell them none can be played."""
         super()._ask(seat, kind, legal, **data)
-        if self.asks_always() or kind in self.ALWAYS_ASKED:
+        if kind in self.ALWAYS_ASKED or self.asks_always():
             return
         if kind == "manoeuvre" and self.unseen_events(seat):
             return
@@ -93,6 +113,8 @@ class CrisisState(StepState):
         if len(texts) == 1:
             node, self.node, self._legal_next = self.node, None, None
             getattr(self, "_do_" + kind.replace("-", "_"))(node, texts[0])
+        else:
+            self._legal_next = texts  # asked: the legal texts of this node, computed once
 
     def unseen_events(self, seat: int) -> int:
         """The Event cards in ``seat``'s hand the other seats have not seen go into it (their
@@ -106,9 +128,11 @@ class CrisisState(StepState):
                 n += 1
         return n
 
-    def say(self, text: str, rule: str, seats=None) -> None:
-        """Log ``text`` citing ``rule`` (from ``rule(key)`` or a card citation)."""
-        super().say(text, rule, seats)
+    def say(self, text: str, rule: str = "", seats: tuple[int, ...] | None = None) -> None:
+        """Log ``text`` citing ``rule`` (from ``rule(key)`` or a card citation); in quiet
+        mode nothing is kept (the hottest sentences are not even built: ``if not self.quiet``)."""
+        if not self.quiet:
+            self.add_event(Event(text, rule, seats))
 
     def rule(self, key: str) -> str:
         """The log citation of statement ``key`` of docs/rules/crisis-tokyo.md (``13.5.2``)
@@ -123,14 +147,14 @@ class CrisisState(StepState):
     def manoeuvre_rule(self) -> str:
         """What allows a play in the Conflict: a combat manoeuvre, or the attacker's single
         manoeuvre when nobody defends."""
-        return self.rule("13.5.3" if self.conflict["defender"] is not None else "13.6.1")
+        return self.rule("13.5.3" if self.live_conflict()["defender"] is not None else "13.6.1")
 
-    def record_extra(self) -> dict:
+    def record_extra(self) -> dict[str, Any]:
         """win_by, districts (Districts levelled per seat) and cards (per seat, the sorted
         unique ids of the cards it played from its hand: an Event by either half, a
         Character recruited as a Hero, sent or deployed) with cards_verb "played", and
         labels {"turn order": ["1st", ...]} once the first player is known."""
-        extra = {"win_by": self.win_by, "districts": [len(d) for d in self.districts],
+        extra: dict[str, Any] = {"win_by": self.win_by, "districts": [len(d) for d in self.districts],
                  "cards": [sorted(set(ids)) for ids in self.played], "cards_verb": "played"}
         if self.first_player is not None:
             extra["labels"] = {"turn order": turn_order_labels(self.first_player, self.game.num_players)}
@@ -141,52 +165,68 @@ class CrisisState(StepState):
         self.played[seat].append(cid)
 
     # ----- facts ------------------------------------------------------------------------
-    def option(self, key: str):
+    def option(self, key: str) -> Any:
         return self.game.options[key]
 
-    def rules(self) -> dict:
+    def rules(self) -> dict[str, Any]:
         """The rules of the Plot in play (empty without a Plot)."""
         if self.plot is None:
             return {}
-        return self.game.half(self.plot["card"], self.plot["half"]).get("rules", {})
+        rules: dict[str, Any] = self.game.half(self.plot["card"], self.plot["half"]).get("rules", {})
+        return rules
 
     def hand_limit(self) -> int:
-        return self.rules().get("hand_limit", 7)
+        return int(self.rules().get("hand_limit", 7))
 
     def reserve_limit(self) -> int:
-        return self.rules().get("reserve_limit", 3)
+        return int(self.rules().get("reserve_limit", 3))
 
     def attack_cost(self) -> int:
-        return self.rules().get("attack_actions", 2)
+        return int(self.rules().get("attack_actions", 2))
 
     def superior(self, a: str, b: str) -> bool:
         """Whether power ``a`` is tactically superior to ``b`` (the Dragon)."""
-        if self.rules().get("reverse_dragon"):
+        if self.plot is not None and self.rules().get("reverse_dragon"):
             a, b = b, a
-        order = self.game.dragon
-        i = order.index(a)
-        return b in (order[(i + 1) % 5], order[(i + 2) % 5])
+        return b in self.game.beats[a]
 
-    def card_half(self, inst: dict) -> dict:
+    def card_half(self, inst: Instance) -> Card:
         return self.game.half(inst["card"], inst["half"])
 
-    def spheres(self, inst: dict, power: str) -> int:
+    def spheres(self, inst: Instance, power: str) -> int:
         """Spheres of ``power`` on a Character instance: printed (wildcards as the chosen
         power), plus Gifts and modifiers; below zero counts as zero (Negative Values)."""
-        h = self.card_half(inst)
-        printed = h.get("spheres", {})
+        half = self.game.half
+        printed = half(inst["card"], inst["half"]).get("spheres", {})
         n = printed.get(power, 0)
         if inst.get("wild") == power:
             n += printed.get("wild", 0)
         for g in inst["gifts"]:
-            n += self.game.half(g["card"], g["half"]).get("spheres", {}).get(power, 0)
+            n += half(g["card"], g["half"]).get("spheres", {}).get(power, 0)
         n += inst["mods"].get(power, 0)
-        return max(0, n)
+        return n if n > 0 else 0
 
-    def total_spheres(self, inst: dict) -> int:
-        return sum(self.spheres(inst, p) for p in POWERS)
+    def sphere_counts(self, inst: Instance) -> dict[str, int]:
+        """``spheres`` of every power at once: {power: spheres}, in the order of POWERS."""
+        half = self.game.half
+        printed = half(inst["card"], inst["half"]).get("spheres", {})
+        counts = {p: printed.get(p, 0) for p in POWERS}
+        wild = inst.get("wild")
+        if wild in counts:
+            counts[wild] += printed.get("wild", 0)
+        for g in inst["gifts"]:
+            for p, n in half(g["card"], g["half"]).get("spheres", {}).items():
+                if p in counts:
+                    counts[p] += n
+        for p, n in inst["mods"].items():
+            if p in counts:
+                counts[p] += n
+        return {p: n if n > 0 else 0 for p, n in counts.items()}
 
-    def find(self, uid: int) -> tuple[str, int, dict] | None:
+    def total_spheres(self, inst: Instance) -> int:
+        return sum(self.sphere_counts(inst).values())
+
+    def find(self, uid: int) -> tuple[str, int, Instance] | None:
         """Where instance ``uid`` is: ("reserve", seat, inst) or ("att"/"def", seat, inst)."""
         for p, res in enumerate(self.reserves):
             for inst in res:
@@ -200,14 +240,28 @@ class CrisisState(StepState):
                         return side, inst["owner"], inst
         return None
 
-    def new_instance(self, card: str, which: str, owner: int) -> dict:
+    def instance(self, uid: int) -> Instance:
+        """The Character in play ``uid`` (``find``); an error if it is not in play."""
+        found = self.find(uid)
+        if found is None:
+            raise ValueError(f"no Character {uid} in play")
+        return found[2]
+
+    def live_conflict(self) -> dict[str, Any]:
+        """The Conflict in progress, for the steps, decisions and totals that exist only
+        during one (an error outside one)."""
+        if self.conflict is None:
+            raise RuntimeError("no Conflict in progress")
+        return self.conflict
+
+    def new_instance(self, card: str, which: str, owner: int) -> Instance:
         inst = {"uid": self.next_uid, "card": card, "half": which, "owner": owner, "wild": None, "mods": {},
                 "gifts": [], "talent_turn": -1}
         self.next_uid += 1
         return inst
 
     def cname(self, card: str, which: str) -> str:
-        return self.game.half(card, which)["name"]
+        return str(self.game.half(card, which)["name"])
 
     def pname(self, seat: int) -> str:
         return f"Seat {seat}"
@@ -221,7 +275,7 @@ class CrisisState(StepState):
             return
         self._chance("district", slot=slot)
 
-    def _on_district(self, node, did) -> None:
+    def _on_district(self, node: Node, did: str) -> None:
         self.decks["district"][did] -= 1
         slot = node[3]["slot"]
         while len(self.tokyo) <= slot:
@@ -233,31 +287,31 @@ class CrisisState(StepState):
     def _step_favor(self) -> None:
         self._chance("favor")
 
-    def _on_favor(self, node, seat) -> None:
+    def _on_favor(self, node: Node, seat: str) -> None:
         first = self.first_player = int(seat)
         self.say(f"The Favor of the Gods points to {self.pname(first)}, who plays first.",
                  self.rule("5.4"))
         self._push(["turn-start", first])
 
     # ===================== Drawing Cards ==================================================
-    def _step_draw(self, seat: int, deck: str, why: str = "", count: dict | None = None) -> None:
+    def _step_draw(self, seat: int, deck: str, why: str = "", count: dict[str, Any] | None = None) -> None:
         """``seat`` draws from ``deck`` (``any``: it chooses). A deck is never empty while
         its discard pile holds cards (``to_discard``, ``_on_draw``: ruling C9); with both
         empty, nothing is drawn. ``count``: for one of several reward draws, which one and
         why so many, {"n": 1.., "of": all, "parts": [[name, cards, what], ...]} (``reward_draws``),
         given with the choice of deck."""
         if deck == "any":
-            options = [d for d in ("character", "event") if self._deck_size(d) or self.discards[d]]
+            options = [d for d in ("character", "event") if self._can_draw(d)]
             if not options:
                 return
             self._ask(seat, "choose-deck", why=why, **(count or {}))
             return
-        if self._deck_size(deck) == 0:
+        if not any(self.decks[deck].values()):  # (its discard pile is empty too: C9)
             self.say(f"The {deck} deck and its discard pile are empty: nothing to draw.", self.rule("C9"))
             return
         self._chance("draw", seat=seat, deck=deck)
 
-    def reward_draws(self, seat: int, why: str, parts: list[list]) -> list[list]:
+    def reward_draws(self, seat: int, why: str, parts: list[list[Any]]) -> list[Step]:
         """The draw steps of a reward of several parts, ``[name, cards, what]`` each (``what``:
         "district", "threat", "plot"; the cards of a part with 0 are left out): each draw
         knows which it is of how many and why (for the prompt). With more than one card,
@@ -266,14 +320,14 @@ class CrisisState(StepState):
         total = sum(p[1] for p in parts)
         if total > 1 or len(parts) > 1:
             word = {"level": "levelling", "reward": "holding"}[why]
-            district = self.game.cards["district"][self.conflict["district"]]["name"]
+            district = self.game.cards["district"][self.live_conflict()["district"]]["name"]
             lines = ", ".join(self._reward_part_words(p, why) for p in parts)
             self.say(f"{self.pname(seat)} draws {total} card{'s' * (total != 1)} for {word} {district}: {lines}.",
                      self.rule("14.7" if why == "level" else "13.9.4"))
         return [["draw", seat, "any", why, {"n": k + 1, "of": total, "parts": _deep(parts)}] for k in range(total)]
 
     @staticmethod
-    def _reward_part_words(part: list, why: str) -> str:
+    def _reward_part_words(part: list[Any], why: str) -> str:
         """One part of a reward in words: "2 for Shibuya's reward", "1 more from The Evil Twin"."""
         name, n, what = part
         if what == "district":
@@ -284,6 +338,10 @@ class CrisisState(StepState):
 
     def _deck_size(self, deck: str) -> int:
         return sum(self.decks[deck].values())
+
+    def _can_draw(self, deck: str) -> bool:
+        """Whether a card can be drawn from ``deck``: it or its discard pile holds cards."""
+        return any(self.decks[deck].values()) or bool(self.discards[deck])
 
     def to_discard(self, deck: str, cid: str) -> None:
         """``cid`` goes to the discard pile of ``deck`` (``character`` or ``event``). If
@@ -306,19 +364,20 @@ class CrisisState(StepState):
         self.say(f"The {deck} deck is empty: its discard pile is reshuffled into a new deck.",
                  self.rule("7.1.4"))
 
-    def _legal_choose_deck(self, node) -> list[str]:
-        return [f"draw {d}" for d in ("character", "event") if self._deck_size(d) or self.discards[d]]
+    def _legal_choose_deck(self, node: Node) -> list[str]:
+        return [f"draw {d}" for d in ("character", "event") if self._can_draw(d)]
 
-    def _do_choose_deck(self, node, text) -> None:
+    def _do_choose_deck(self, node: Node, text: str) -> None:
         self._push(["draw", node[1], text.split()[1]])
 
-    def _on_draw(self, node, cid) -> None:
+    def _on_draw(self, node: Node, cid: str) -> None:
         seat, deck = node[3]["seat"], node[3]["deck"]
         self.decks[deck][cid] -= 1
         self.reform_deck(deck)
-        self.hands[seat].append(cid)
-        self.say(f"{self.pname(seat)} draws {'an' if deck == 'event' else 'a'} {deck} card.", self.rule("7.1.1"))
-        self.say(f"You draw {self._card_title(cid)}.", self.rule("7.1.1"), seats=(seat,))
+        self.add_to_hand(seat, cid)
+        if not self.quiet:
+            self.say(f"{self.pname(seat)} draws {'an' if deck == 'event' else 'a'} {deck} card.", self.rule("7.1.1"))
+            self.say(f"You draw {self._card_title(cid)}.", self.rule("7.1.1"), seats=(seat,))
 
     def take_from_hand(self, seat: int, cid: str) -> None:
         """A card leaves ``seat``'s hand (played, sent, recruited or discarded)."""
@@ -329,8 +388,26 @@ class CrisisState(StepState):
     def put_in_hand_openly(self, seat: int, cid: str) -> None:
         """A card goes to ``seat``'s hand in view of everyone (from a discard pile, back
         from play): every seat knows it is there until it leaves (resample keeps it)."""
-        self.hands[seat].append(cid)
+        self.add_to_hand(seat, cid)
         self.known_cards[seat].append(cid)
+
+    # The limits can be broken only when a hand or a Reserve grows or the Plot (which may
+    # set them) changes: these are the only ways in, and each has the limits checked
+    # before the next step (``_check_limits``); a card leaving changes nothing.
+    def add_to_hand(self, seat: int, cid: str) -> None:
+        """Card ``cid`` enters ``seat``'s hand."""
+        self.hands[seat].append(cid)
+        self._limits_due = True
+
+    def add_to_reserve(self, seat: int, inst: Instance) -> None:
+        """Character instance ``inst`` enters ``seat``'s Reserve (a Threat is destroyed there)."""
+        self.reserves[seat].append(inst)
+        self._limits_due = True
+
+    def set_plot(self, card: str, which: str) -> None:
+        """Half ``which`` of Event ``card`` becomes the Plot in play."""
+        self.plot = {"card": card, "half": which}
+        self._limits_due = True
 
     def _card_title(self, cid: str) -> str:
         cs = self.game.cards
@@ -341,12 +418,14 @@ class CrisisState(StepState):
         return f"{c['a']['name']} / {c['b']['name']}"
 
     def _check_limits(self) -> bool:
-        """Hand limit and Reserve limit apply at once, whoever's turn it is."""
+        """Hand limit and Reserve limit apply at once, whoever's turn it is: checked before
+        the next step once a hand or Reserve grew or the Plot changed (``_limits_due``),
+        until every hand and Reserve is within its limit again."""
         n = self.game.num_players
         rules = self.rules() if self.plot is not None else {}
         hand_limit, reserve_limit = rules.get("hand_limit", 7), rules.get("reserve_limit", 3)
-        # checked before every step: the usual answer (every hand and Reserve within its
-        # limit, only Heroes in Reserves) is found with plain loops, no generators
+        # the usual answer (every hand and Reserve within its limit, only Heroes in
+        # Reserves) is found with plain loops, no generators
         for h in self.hands:
             if len(h) > hand_limit:
                 break
@@ -361,6 +440,7 @@ class CrisisState(StepState):
                     continue
                 break
             else:
+                self._limits_due = False
                 return False
         for k in range(n):
             p = (self.active + k) % n
@@ -378,12 +458,13 @@ class CrisisState(StepState):
             if len(self.reserves[p]) > reserve_limit:
                 self._ask(p, "reserve-limit")
                 return self.node is not None
+        self._limits_due = False  # every hand and Reserve is within its limit
         return False
 
-    def _legal_discard(self, node) -> list[str]:
+    def _legal_discard(self, node: Node) -> list[str]:
         return [f"discard {c}" for c in dict.fromkeys(self.hands[node[1]])]
 
-    def _do_discard(self, node, text) -> None:
+    def _do_discard(self, node: Node, text: str) -> None:
         cid = text.split()[1]
         self.take_from_hand(node[1], cid)
         deck = "character" if cid in self.game.cards["character"] else "event"
@@ -395,10 +476,10 @@ class CrisisState(StepState):
         if left > 0:
             self._ask(node[1], "discard", reason=node[3].get("reason", ""), left=left)
 
-    def _legal_reserve_limit(self, node) -> list[str]:
+    def _legal_reserve_limit(self, node: Node) -> list[str]:
         return [f"destroy {i['uid']}" for i in self.reserves[node[1]]]
 
-    def _do_reserve_limit(self, node, text) -> None:
+    def _do_reserve_limit(self, node: Node, text: str) -> None:
         uid = int(text.split()[1])
         inst = next(i for i in self.reserves[node[1]] if i["uid"] == uid)
         self.reserves[node[1]].remove(inst)
@@ -406,7 +487,7 @@ class CrisisState(StepState):
                  self.rule("8.3"))
         self.destroy_instance(inst)
 
-    def destroy_instance(self, inst: dict) -> None:
+    def destroy_instance(self, inst: Instance) -> None:
         """A Character leaves play: to the Character discard pile, its Gifts to the Event pile."""
         self.to_discard("character", inst["card"])
         for g in inst["gifts"]:
@@ -425,8 +506,9 @@ class CrisisState(StepState):
         first = not self.had_turn[seat]
         self.had_turn[seat] = True
         self.actions_left = 1 if first else 2
-        self.say(f"Turn {self.turn_count}: {self.pname(seat)} ({self.actions_left} action"
-                 f"{'s' * (self.actions_left != 1)}).", self.rule("7.0.7" if first else "7.0.2"))
+        if not self.quiet:
+            self.say(f"Turn {self.turn_count}: {self.pname(seat)} ({self.actions_left} action"
+                     f"{'s' * (self.actions_left != 1)}).", self.rule("7.0.7" if first else "7.0.2"))
         steps = [["draw", seat, "any", "plot"]] * self.rules().get("start_draw", 0)
         if self.option("resources"):
             steps.append(["resources", seat])
@@ -435,10 +517,10 @@ class CrisisState(StepState):
     def _step_resources(self, seat: int) -> None:
         self._ask(seat, "resources")
 
-    def _legal_resources(self, node) -> list[str]:
+    def _legal_resources(self, node: Node) -> list[str]:
         return self._legal_choose_deck(node) + ["skip"]
 
-    def _do_resources(self, node, text) -> None:
+    def _do_resources(self, node: Node, text: str) -> None:
         if text != "skip":
             self._push(["draw", node[1], text.split()[1]])
 
@@ -451,26 +533,30 @@ class CrisisState(StepState):
             return
         self._ask(self.active, "action")
 
-    def _legal_action(self, node) -> list[str]:
+    def _legal_action(self, node: Node) -> list[str]:
         p = self.active
-        out = [f"draw {d}" for d in ("character", "event") if self._deck_size(d) or self.discards[d]]
+        out = [f"draw {d}" for d in ("character", "event") if self._can_draw(d)]
         hand = self.hands[p]
+        characters = self.game.cards["character"]
         for cid in dict.fromkeys(hand):
-            if cid in self.game.cards["character"]:
+            if cid in characters:
                 out.append(f"recruit {cid}")
         out += self._event_plays(p, in_conflict=False)
         out += self._talent_uses(p, in_conflict=False)
-        if self.actions_left >= self.attack_cost() and any(c in self.game.cards["character"] for c in hand):
-            for did in self.tokyo:
-                if did and self._threats_needed(did) <= sum(c in self.game.cards["character"] for c in hand):
-                    out.append(f"attack {did}")
+        if self.actions_left >= self.attack_cost():
+            threats = sum(c in characters for c in hand)
+            if threats:
+                districts = self.game.cards["district"]
+                for did in self.tokyo:
+                    if did and districts[did].get("special", {}).get("min_threats", 1) <= threats:
+                        out.append(f"attack {did}")
         out.append("end")
         return out
 
     def _threats_needed(self, did: str) -> int:
-        return self.game.cards["district"][did].get("special", {}).get("min_threats", 1)
+        return int(self.game.cards["district"][did].get("special", {}).get("min_threats", 1))
 
-    def _do_action(self, node, text) -> None:
+    def _do_action(self, node: Node, text: str) -> None:
         words = text.split()
         p = self.active
         if words[0] == "end":
@@ -497,11 +583,11 @@ class CrisisState(StepState):
         self.take_from_hand(seat, cid)
         self.note_played(seat, cid)
         inst = self.new_instance(cid, "hero", seat)
-        self.reserves[seat].append(inst)
+        self.add_to_reserve(seat, inst)
         self.say(f"{self.pname(seat)} recruits {self.card_half(inst)['name']}.", self.rule("8.1"))
         self._push(*self._wild_steps(inst))
 
-    def _wild_steps(self, inst: dict) -> list[list]:
+    def _wild_steps(self, inst: Instance) -> list[Step]:
         if self.card_half(inst).get("spheres", {}).get("wild"):
             return [["wild", inst["uid"]]]
         return []
@@ -511,11 +597,11 @@ class CrisisState(StepState):
         if found and found[2]["wild"] is None:
             self._ask(found[1], "wild", uid=uid)
 
-    def _legal_wild(self, node) -> list[str]:
+    def _legal_wild(self, node: Node) -> list[str]:
         return [f"power {p}" for p in POWERS]
 
-    def _do_wild(self, node, text) -> None:
-        inst = self.find(node[3]["uid"])[2]
+    def _do_wild(self, node: Node, text: str) -> None:
+        inst = self.instance(node[3]["uid"])
         inst["wild"] = text.split()[1]
         self.say(f"The wildcard spheres of {self.card_half(inst)['name']} are {POWER_NAMES[inst['wild']]}.",
                  self.rule("12.1.3"))
@@ -544,47 +630,44 @@ class CrisisState(StepState):
 
     # ----- Events and Talents (effects.py interprets their ops) -----------------------------
     def _event_plays(self, seat: int, in_conflict: bool) -> list[str]:
-        from .effects import event_playable
         out = []
+        events = self.game.cards["event"]
         for cid in dict.fromkeys(self.hands[seat]):
-            if cid in self.game.cards["event"]:
+            if cid in events:
                 for which in ("a", "b"):
-                    if event_playable(self, seat, cid, which, in_conflict):
+                    if effects.event_playable(self, seat, cid, which, in_conflict):
                         out.append(f"play {cid} {which}")
         return out
 
     def _talent_uses(self, seat: int, in_conflict: bool) -> list[str]:
-        from .effects import talents_of, ops_possible
-        if self.rules().get("no_talents"):
+        if self.plot is not None and self.rules().get("no_talents"):
             return []
-        insts = list(self.reserves[seat])
+        insts = self.reserves[seat]
         if in_conflict and self.conflict:
-            side = "att" if seat == self.conflict["attacker"] else "def"
-            insts += [i for i in self.conflict[side] if i["owner"] == seat]
+            c = self.conflict
+            side = "att" if seat == c["attacker"] else "def"
+            insts = insts + [i for i in c[side] if i["owner"] == seat]
         out = []
+        turn = self.turn_count
         for inst in insts:
-            if inst["talent_turn"] == self.turn_count:
+            if inst["talent_turn"] == turn:
                 continue
-            for k, t in enumerate(talents_of(self, inst)):
-                if ops_possible(self, seat, t["effects"], in_conflict):
+            for k, t in enumerate(effects.talents_of(self, inst)):
+                if effects.ops_possible(self, seat, t["effects"], in_conflict):
                     out.append(f"talent {inst['uid']} {k}")
         return out
 
     def play_event(self, seat: int, cid: str, which: str) -> None:
-        from .effects import play_event
-        play_event(self, seat, cid, which)
+        effects.play_event(self, seat, cid, which)
 
     def use_talent(self, seat: int, uid: int, k: int) -> None:
-        from .effects import use_talent
-        use_talent(self, seat, uid, k)
+        effects.use_talent(self, seat, uid, k)
 
-    def _step_resolve_occurrence(self, cid, which, user, deferred=False) -> None:
-        from .effects import resolve_occurrence
-        resolve_occurrence(self, cid, which, user, deferred)
+    def _step_resolve_occurrence(self, cid: str, which: str, user: int, deferred: bool = False) -> None:
+        effects.resolve_occurrence(self, cid, which, user, deferred)
 
-    def _step_op(self, user: int, op: dict, source: str) -> None:
-        from .effects import run_op
-        run_op(self, user, op, source)
+    def _step_op(self, user: int, op: Card, source: str) -> None:
+        effects.run_op(self, user, op, source)
 
     def _step_discard_event(self, cid: str) -> None:
         self.resolving.remove(cid)
@@ -599,7 +682,7 @@ class CrisisState(StepState):
                      card_cite(inst["card"], inst["half"], self.card_half(inst)["name"]))
             self.destroy_instance(inst)
 
-    def _remove_instance(self, inst: dict) -> None:
+    def _remove_instance(self, inst: Instance) -> None:
         for res in self.reserves:
             if inst in res:
                 res.remove(inst)
@@ -612,21 +695,18 @@ class CrisisState(StepState):
                     return
 
     # Generic nodes used by effects (legal/do functions live in effects.py)
-    def _legal_effect(self, node) -> list[str]:
-        from .effects import effect_legal
-        return effect_legal(self, node)
+    def _legal_effect(self, node: Node) -> list[str]:
+        return effects.effect_legal(self, node)
 
-    def _do_effect(self, node, text) -> None:
-        from .effects import effect_do
-        effect_do(self, node, text)
+    def _do_effect(self, node: Node, text: str) -> None:
+        effects.effect_do(self, node, text)
 
-    def _on_portal(self, node, cid) -> None:
-        from .effects import portal_revealed
+    def _on_portal(self, node: Node, cid: str) -> None:
         self.decks["character"][cid] -= 1
         self.reform_deck("character")
-        portal_revealed(self, node, cid)
+        effects.portal_revealed(self, node, cid)
 
-    def _on_random_discard(self, node, cid) -> None:
+    def _on_random_discard(self, node: Node, cid: str) -> None:
         seat = node[3]["seat"]
         self.take_from_hand(seat, cid)
         deck = "character" if cid in self.game.cards["character"] else "event"
@@ -634,8 +714,7 @@ class CrisisState(StepState):
         self.say(f"{self.pname(seat)} discards {self._card_title(cid)} at random.", self.effect_rule(node[3]["source"]))
 
     def _step_each_discard(self, seat: int, n: int, source: str) -> None:
-        from .effects import _step_each_discard
-        _step_each_discard(self, seat, n, source)
+        effects._step_each_discard(self, seat, n, source)
 
     def _step_random_discard(self, seat: int, source: str) -> None:
         if self.hands[seat]:
@@ -646,16 +725,18 @@ class CrisisState(StepState):
             self._chance("portal", user=user, source=source)
 
     def _chance_outcomes(self) -> list[tuple[str, float]]:
+        assert self.node is not None  # asked at a chance node only
         kind, data = self.node[2], self.node[3]
         if kind in ("draw", "portal"):
             deck = self.decks["character" if kind == "portal" else data["deck"]]
             total = sum(deck.values())
-            prefix = "draw" if kind == "draw" else "reveal"
-            return [(f"{prefix} {c}", k / total) for c, k in deck.items() if k]
+            texts = self.game.outcome_texts["draw" if kind == "draw" else "reveal"]
+            return [(texts[c], k / total) for c, k in deck.items() if k]
         if kind == "district":
             deck = self.decks["district"]
             total = sum(deck.values())
-            return [(f"reveal {c}", k / total) for c, k in deck.items() if k]
+            texts = self.game.outcome_texts["reveal"]
+            return [(texts[c], k / total) for c, k in deck.items() if k]
         if kind == "favor":
             n = self.game.num_players
             return [(f"first {p}", 1.0 / n) for p in range(n)]
@@ -676,7 +757,7 @@ class CrisisState(StepState):
         self._push(["send-threat"])
 
     def _step_send_threat(self) -> None:
-        c = self.conflict
+        c = self.live_conflict()
         need = self._threats_needed(c["district"])
         hand_chars = [x for x in self.hands[c["attacker"]] if x in self.game.cards["character"]]
         if len(c["att"]) >= 2 or not hand_chars:
@@ -684,15 +765,15 @@ class CrisisState(StepState):
             return
         self._ask(c["attacker"], "send", need=need)
 
-    def _legal_send(self, node) -> list[str]:
-        c = self.conflict
+    def _legal_send(self, node: Node) -> list[str]:
+        c = self.live_conflict()
         out = [f"send {x}" for x in dict.fromkeys(self.hands[c["attacker"]]) if x in self.game.cards["character"]]
         if len(c["att"]) >= node[3]["need"]:
             out.append("done")
         return out
 
-    def _do_send(self, node, text) -> None:
-        c = self.conflict
+    def _do_send(self, node: Node, text: str) -> None:
+        c = self.live_conflict()
         if text == "done":
             self._push(["attack-power"])
             return
@@ -706,13 +787,13 @@ class CrisisState(StepState):
         self._push(*self._wild_steps(inst), ["send-threat"])
 
     def _step_attack_power(self) -> None:
-        self._ask(self.conflict["attacker"], "attack-power")
+        self._ask(self.live_conflict()["attacker"], "attack-power")
 
-    def _legal_attack_power(self, node) -> list[str]:
+    def _legal_attack_power(self, node: Node) -> list[str]:
         return [f"power {p}" for p in POWERS]
 
-    def _do_attack_power(self, node, text) -> None:
-        c = self.conflict
+    def _do_attack_power(self, node: Node, text: str) -> None:
+        c = self.live_conflict()
         c["att_power"] = text.split()[1]
         self.say(f"{self.pname(c['attacker'])} attacks with {POWER_NAMES[c['att_power']]}.",
                  self.rule("13.1.3"))
@@ -721,12 +802,12 @@ class CrisisState(StepState):
     def defence_order(self) -> list[int]:
         """Seats offered the defence in order: from the attacker's right, against the turn
         order (the seat to the right is seat - 1); option ``defence_order=left``: in turn order."""
-        a, n = self.conflict["attacker"], self.game.num_players
+        a, n = self.live_conflict()["attacker"], self.game.num_players
         step = 1 if self.option("defence_order") == "left" else -1
         return [(a + step * k) % n for k in range(1, n)]
 
     def _step_seek_defender(self) -> None:
-        c = self.conflict
+        c = self.live_conflict()
         for p in self.defence_order():
             if p in c["asked"]:
                 continue
@@ -742,11 +823,11 @@ class CrisisState(StepState):
         c["turn"] = c["attacker"]
         self._push(["solo-manoeuvre"])
 
-    def _legal_defend(self, node) -> list[str]:
+    def _legal_defend(self, node: Node) -> list[str]:
         return ["defend", "decline"]
 
-    def _do_defend(self, node, text) -> None:
-        c = self.conflict
+    def _do_defend(self, node: Node, text: str) -> None:
+        c = self.live_conflict()
         p = node[1]
         if text == "decline":
             self.say(f"{self.pname(p)} does not defend.", self.rule("13.2.1"))
@@ -758,17 +839,17 @@ class CrisisState(StepState):
         self._push(["deploy"])
 
     def _step_deploy(self) -> None:
-        c = self.conflict
+        c = self.live_conflict()
         if self.reserves[c["defender"]]:
             self._ask(c["defender"], "deploy")
         else:
             self._push(["defend-power"])
 
-    def _legal_deploy(self, node) -> list[str]:
+    def _legal_deploy(self, node: Node) -> list[str]:
         return [f"deploy {i['uid']}" for i in self.reserves[node[1]]] + ["done"]
 
-    def _do_deploy(self, node, text) -> None:
-        c = self.conflict
+    def _do_deploy(self, node: Node, text: str) -> None:
+        c = self.live_conflict()
         if text == "done":
             self._push(["defend-power"])
             return
@@ -781,12 +862,12 @@ class CrisisState(StepState):
         self._push(["deploy"])
 
     def _step_defend_power(self) -> None:
-        self._ask(self.conflict["defender"], "defend-power")
+        self._ask(self.live_conflict()["defender"], "defend-power")
 
     _legal_defend_power = _legal_attack_power
 
-    def _do_defend_power(self, node, text) -> None:
-        c = self.conflict
+    def _do_defend_power(self, node: Node, text: str) -> None:
+        c = self.live_conflict()
         c["def_power"] = text.split()[1]
         self.say(f"{self.pname(c['defender'])} defends with {POWER_NAMES[c['def_power']]}.",
                  self.rule("13.3.2"))
@@ -805,12 +886,12 @@ class CrisisState(StepState):
             c["turn"] = c["defender"] if idx == 0 else c["attacker"]
         self._ask(c["turn"], "manoeuvre")
 
-    def _legal_manoeuvre(self, node) -> list[str]:
+    def _legal_manoeuvre(self, node: Node) -> list[str]:
         p = node[1]
         return self._event_plays(p, in_conflict=True) + self._talent_uses(p, in_conflict=True) + ["pass"]
 
-    def _do_manoeuvre(self, node, text) -> None:
-        c = self.conflict
+    def _do_manoeuvre(self, node: Node, text: str) -> None:
+        c = self.live_conflict()
         p = node[1]
         words = text.split()
         solo = c["defender"] is None
@@ -831,25 +912,23 @@ class CrisisState(StepState):
             self.use_talent(p, int(words[1]), int(words[2]))
 
     def _step_solo_manoeuvre(self) -> None:
-        self._ask(self.conflict["attacker"], "manoeuvre")
+        self._ask(self.live_conflict()["attacker"], "manoeuvre")
 
     def side_total(self, side: str, power: str) -> int:
         """Spheres of ``power`` on a side, with Threat passives, effect bonuses and the
         District's defender bonus (Superiority not included)."""
-        c = self.conflict
-        insts = c[side]
-        total = sum(self.spheres(i, power) for i in insts)
-        threats = sum(i["half"] == "threat" for i in insts)
-        for i in insts:  # a Threat's passive works on whichever side it fights (ruling C20)
-            if i["half"] == "threat":
-                per = self.card_half(i).get("passive", {}).get("bonus_per_other_threat", 0)
-                total += per * (threats - 1)
-        return total
+        total = threats = per_other = 0
+        for i in self.live_conflict()[side]:
+            total += self.spheres(i, power)
+            if i["half"] == "threat":  # a Threat's passive works on whichever side it fights (ruling C20)
+                threats += 1
+                per_other += self.card_half(i).get("passive", {}).get("bonus_per_other_threat", 0)
+        return total + per_other * (threats - 1)
 
     def combat_totals(self) -> tuple[int, int]:
         """(attacker, defender) totals: spheres of the declared powers, effect bonuses,
         District bonus, and +2 (or the Plot's bonus) for Superiority unless the total is 0."""
-        c = self.conflict
+        c = self.live_conflict()
         att_sup, def_sup = self.superiority_bonuses()
         att = self.side_total("att", c["att_power"]) + c["bonus"][0] + att_sup
         dfn = self.side_total("def", c["def_power"]) + c["bonus"][1] + def_sup
@@ -859,7 +938,7 @@ class CrisisState(StepState):
     def superiority_bonuses(self) -> tuple[int, int]:
         """(attacker, defender): the Superiority bonus each side's total includes, +2 (or
         the Plot's bonus) for the superior power, 0 otherwise."""
-        c = self.conflict
+        c = self.live_conflict()
         bonus = self.rules().get("superiority_bonus", 2)
         no_sup = c["no_superiority"] or self.game.cards["district"][c["district"]].get("special", {}).get("no_superiority")
         if no_sup:
@@ -874,9 +953,9 @@ class CrisisState(StepState):
         Dragon) gets no Superiority bonus, or None (not superior, or it gets the bonus):
         ``"district"`` (the District's special rule), ``"card"`` (a card took Superiority
         away in this Conflict), ``"no-spheres"`` (no spheres of its power: 13.7.4)."""
-        c = self.conflict
+        c = self.live_conflict()
         sup = self.superiority_bonuses()
-        out = []
+        out: list[str | None] = []
         for i, side in enumerate(("att", "def")):
             mine, other = (c["att_power"], c["def_power"]) if side == "att" else (c["def_power"], c["att_power"])
             if sup[i] or not self.superior(mine, other):
@@ -889,12 +968,12 @@ class CrisisState(StepState):
                 out.append("no-spheres")
         return out[0], out[1]
 
-    def total_parts(self, side: str) -> dict:
+    def total_parts(self, side: str) -> dict[str, Any]:
         """The parts of a side's combat total (both powers declared), for the table to show
         every one: ``spheres`` (its Characters' spheres of its power), ``abilities`` (Threat
         passives), ``cards`` (effect bonuses), ``superiority`` and ``district`` (the
         District's defender bonus). They add up to that side's total of ``combat_totals``."""
-        c = self.conflict
+        c = self.live_conflict()
         i = 0 if side == "att" else 1
         power = c["att_power" if side == "att" else "def_power"]
         raw = sum(self.spheres(inst, power) for inst in c[side])
@@ -908,18 +987,18 @@ class CrisisState(StepState):
         the state is not changed."""
         return list(self._with_power(side, power).combat_totals())
 
-    def withheld_with(self, side: str, power: str) -> list:
+    def withheld_with(self, side: str, power: str) -> list[str | None]:
         """``superiority_withheld`` if ``side`` fought with ``power`` instead (a copy is read)."""
         return list(self._with_power(side, power).superiority_withheld())
 
     def _with_power(self, side: str, power: str) -> "CrisisState":
         """A shallow copy whose Conflict has ``side`` fighting with ``power`` (for reading only)."""
         other = copy.copy(self)
-        other.conflict = dict(self.conflict, **{"att_power" if side == "att" else "def_power": power})
+        other.conflict = dict(self.live_conflict(), **{"att_power" if side == "att" else "def_power": power})
         return other
 
     def _step_resolve_combat(self) -> None:
-        c = self.conflict
+        c = self.live_conflict()
         att, dfn = self.combat_totals()
         self.say(f"Combat: attacker {att}, defender {dfn}.", self.rule("13.7.5"))
         # the totals the combat was resolved with, for the table (the sides change next)
@@ -941,7 +1020,7 @@ class CrisisState(StepState):
             if self.plot is not None:
                 parts.append([self.card_half(self.plot)["name"], self.rules().get("defender_reward", 0), "plot"])
             for inst in c["def"]:
-                self.reserves[inst["owner"]].append(inst)
+                self.add_to_reserve(inst["owner"], inst)
             c["def"] = []
             d = c["defender"]
             self._push(["end-conflict", "13.9.3"], *self.reward_draws(d, "reward", parts))
@@ -962,7 +1041,7 @@ class CrisisState(StepState):
         """The statement key by which the attacking side levels the District (14.3 its
         resistance to the attack power, 12.1.5 white spheres, 17.3.1 Brute Force, 17.2.1
         Collateral Damage), or None when it does not."""
-        c = self.conflict
+        c = self.live_conflict()
         d = self.game.cards["district"][c["district"]]
         power = c["att_power"]
         total = self.side_total("att", power)
@@ -979,7 +1058,7 @@ class CrisisState(StepState):
             values = [white] if white is not None else list(resist.values())
             for p in POWERS:
                 # passives add spheres of the attack power only
-                t = total if p == power else sum(self.spheres(i, p) for i in self.conflict["att"])
+                t = total if p == power else sum(self.spheres(i, p) for i in self.live_conflict()["att"])
                 if t > 0 and any(t >= v for v in values):
                     return "17.2.1"
         return None
@@ -1015,7 +1094,7 @@ class CrisisState(StepState):
         return out
 
     def _step_level(self) -> None:
-        c = self.conflict
+        c = self.live_conflict()
         d = self.game.cards["district"][c["district"]]
         how = self.level_rule()
         result = c.setdefault("result", {"outcome": None, "totals": None})  # no totals without a combat
@@ -1040,24 +1119,24 @@ class CrisisState(StepState):
         self._push(["end-conflict"])
 
     def _step_end_conflict(self, key: str = "14.9") -> None:
-        c = self.conflict
+        c = self.live_conflict()
         for inst in c["att"]:
             self.destroy_instance(inst)
         for inst in c["def"]:
-            self.reserves[inst["owner"]].append(inst)
+            self.add_to_reserve(inst["owner"], inst)
         self.conflict = None
         self.say("The Conflict ends; the attacking side is destroyed.", self.rule(key))
 
     # ===================== kernel: data, clone, observation ===========================
-    _FIELDS = ("decks", "discards", "hands", "known_cards", "reserves", "districts", "tokyo", "plot", "conflict", "active",
+    _FIELDS: ClassVar[tuple[str, ...]] = ("decks", "discards", "hands", "known_cards", "reserves", "districts", "tokyo", "plot", "conflict", "active",
                "turn_count", "actions_left", "had_turn", "defended", "end_of_turn", "resolving", "next_uid", "stack",
                "node",
                "winners", "win_by", "played", "first_player")
 
-    def _to_data(self) -> dict:
+    def _to_data(self) -> dict[str, Any]:
         return {k: _deep(getattr(self, k)) for k in self._FIELDS}
 
-    def _from_data(self, d: dict) -> None:
+    def _from_data(self, d: dict[str, Any]) -> None:
         d = dict(d)
         # states saved before plays were tracked have no "played": nothing played yet
         d.setdefault("played", [[] for _ in range(self.game.num_players)])
@@ -1071,27 +1150,31 @@ class CrisisState(StepState):
             self.decks[deck] = {c: self.decks[deck][c] for c in order if c in self.decks[deck]}
 
     def clone(self) -> "CrisisState":
+        """An independent copy. The fields are plain data (lists, dicts, strings, numbers),
+        which marshal copies in C, several times faster than ``_deep``; an object the state
+        holds in two places stays one object in the copy, as in the original."""
         other = self.__class__.__new__(self.__class__)
         State.__init__(other, self.game)
         self._copy_base_into(other)
-        for k in self._FIELDS:
-            setattr(other, k, _deep(getattr(self, k)))
+        fields = self._FIELDS
+        for k, v in zip(fields, marshal.loads(marshal.dumps([getattr(self, k) for k in fields]))):
+            setattr(other, k, v)
+        other._limits_due = self._limits_due
         return other
 
-    def public_instance(self, inst: dict) -> dict:
+    def public_instance(self, inst: Instance) -> dict[str, Any]:
         """A Character in play as every seat sees it; ``talents``: the names of its Talents
         in the order of ``talent <uid> <k>`` (its own, then its Gifts')."""
-        from .effects import talents_of
         h = self.card_half(inst)
         return {"uid": inst["uid"], "card": inst["card"], "half": inst["half"], "name": h["name"],
                 "owner": inst["owner"], "wild": inst["wild"], "mods": dict(inst["mods"]),
-                "spheres": {p: self.spheres(inst, p) for p in POWERS if self.spheres(inst, p)},
+                "spheres": {p: n for p, n in self.sphere_counts(inst).items() if n},
                 "gifts": [dict(g) for g in inst["gifts"]], "talent_used": inst["talent_turn"] == self.turn_count,
-                "talents": [t["name"] for t in talents_of(self, inst)],
+                "talents": [t["name"] for t in effects.talents_of(self, inst)],
                 # printed wildcard spheres whose power is not chosen yet (0 once it is)
                 "wild_open": 0 if inst["wild"] else h.get("spheres", {}).get("wild", 0)}
 
-    def observation(self, seat: int | None) -> dict:
+    def observation(self, seat: int | None) -> dict[str, Any]:
         """What ``seat`` may know: its own hand; others' hand sizes and the cards all saw
         go into them (``known_cards``); the public table (Tokyo, Reserves, levelled
         Districts, Plot, Conflict with both totals, the superior side, the Superiority
@@ -1195,7 +1278,6 @@ class CrisisState(StepState):
     def _idle_plays(self, seat: int | None) -> dict[str, str]:
         """{legal play or talent text: why it would change nothing now} at ``seat``'s own
         action or manoeuvre (``effects.idle_reason``); {} otherwise."""
-        from .effects import idle_reason
         node = self.node
         if seat is None or node is None or node[0] != "decision" or node[1] != seat \
                 or node[2] not in ("action", "manoeuvre"):
@@ -1203,12 +1285,12 @@ class CrisisState(StepState):
         out = {}
         for text in self._legal_texts():
             if text.startswith(("play ", "talent ")):
-                why = idle_reason(self, seat, text)
+                why = effects.idle_reason(self, seat, text)
                 if why:
                     out[text] = why
         return out
 
-    def _wild_if(self) -> dict | None:
+    def _wild_if(self) -> dict[str, Any] | None:
         """At a ``wild`` decision for a Character in the Conflict: the spheres of each power
         its side would have with the wildcard spheres taken as that power, and the combat
         totals once both powers are declared (read only: the choice is put back)."""
@@ -1219,7 +1301,7 @@ class CrisisState(StepState):
         if not found or found[0] not in ("att", "def"):
             return None
         side, inst = found[0], found[2]
-        c = self.conflict
+        c = self.live_conflict()
         spheres, totals = {}, {}
         try:
             for p in POWERS:
@@ -1240,14 +1322,13 @@ class CrisisState(StepState):
         if node[2] == "defend-power":
             return "def"
         if node[2] == "effect" and node[3].get("name") == "change-power":
-            from .effects import user_side
-            own = user_side(self, node[1])
+            own = effects.user_side(self, node[1])
             if own is None:
                 return None
             return own if node[3].get("side") == "own" else ("def" if own == "att" else "att")
         return None
 
-    def resample(self, seat: int, rng) -> "CrisisState":
+    def resample(self, seat: int, rng: random.Random) -> "CrisisState":
         """A state consistent with ``seat``'s observation: every other hand is redealt
         from the cards ``seat`` has not seen (the unseen deck plus those hands), keeping
         each hand's number of Character and Event cards and the cards everyone saw go
