@@ -7,7 +7,6 @@ from pathlib import Path
 import pytest
 
 from rules_helpers import game, node_kind, pos, position, resolve
-from tokyo.games.kingoftokyo.dark import DarkState
 from tokyo.games.kingoftokyo.rulebook import DARK_SECTIONS, citation, section_of
 
 PAGE = Path(__file__).resolve().parents[2] / "docs" / "rules" / "kot-dark.md"
@@ -47,10 +46,12 @@ def test_section_titles_follow_the_headings_of_the_page():
 
 
 def test_an_edition_brings_its_own_section_table():
-    class OtherState(DarkState):
-        RULEBOOK = {"2.4": "Smash!"}
-    state = OtherState(game(4))
-    assert state.rule("2.4.1") == "kot-dark 2.4.1 Smash!"
+    # the shared machine cites the Dark Edition's key; Godzilla's table (its RULEBOOK and
+    # RULE_KEYS) turns it into its own number and section title
+    import tokyo
+    godzilla = tokyo.load_game("kot-godzilla", 4).new_initial_state()
+    assert godzilla.rule("2.4.1") == "kot-godzilla 2.3.1 Resolve the Dice / Smack"
+    assert game(4).new_initial_state().rule("2.4.1") == "kot-dark 2.4.1 Resolve Dice / Smash"
     assert citation("kot-godzilla", {"1": "Roll"}, "1.3") == "kot-godzilla 1.3 Roll"
 
 

@@ -48,30 +48,32 @@ def game_info(game_id: str) -> GameInfo:
     return _game_class(game_id).info
 
 
-def load_game(game_id: str, players: int | None = None, **options: Any) -> Game:
-    """Return the Game ``game_id`` for ``players`` seats with ``options`` applied.
+def load_game(game_id: str, players: int | str | object = None, **options: Any) -> Game:
+    """Return the Game ``game_id`` for ``players`` seats (a number or its text, "4"; None:
+    the game's default) with ``options`` applied.
 
-    Raises OptionError for an unknown game, an unknown option, a bad value, or a player
-    count outside the game's range; the message lists what is allowed.
+    Raises OptionError for an unknown game, an unknown option, a bad value, a player count
+    that is not a whole number (anything else given is refused so too), or one outside the
+    game's range; the message lists what is allowed.
     """
     cls = _game_class(game_id)
     info: GameInfo = cls.info
+    count: int
     if players is None:
-        players = info.default_players
-    if isinstance(players, bool) or not isinstance(players, int):
-        try:
-            if isinstance(players, float) or not str(players).strip().isdigit():
-                raise ValueError(players)
-            players = int(players)
-        except (TypeError, ValueError):
-            raise OptionError(f"players must be a number from {info.min_players} to {info.max_players}") from None
-    if not info.min_players <= players <= info.max_players:
-        raise OptionError(f"{game_id} is for {info.min_players} to {info.max_players} players, not {players}")
+        count = info.default_players
+    elif isinstance(players, int) and not isinstance(players, bool):
+        count = players
+    elif not isinstance(players, (bool, float)) and str(players).strip().isdigit():
+        count = int(str(players).strip())  # text, or an integer of another type (numpy's)
+    else:
+        raise OptionError(f"players must be a number from {info.min_players} to {info.max_players}")
+    if not info.min_players <= count <= info.max_players:
+        raise OptionError(f"{game_id} is for {info.min_players} to {info.max_players} players, not {count}")
     full = validate_options(info, options)
-    return cls(players, full)
+    return cls(count, full)
 
 
-def load_recorded_game(game_id: str, players: int | None, options: dict[str, Any]) -> Game:
+def load_recorded_game(game_id: str, players: int | str | object, options: dict[str, Any]) -> Game:
     """``load_game`` for a game record's fields: an option the record does not name but
     the game declares with a ``legacy`` value gets that value (``recorded_options``), so
     a record made before the option existed is rebuilt by the engine it was played on."""

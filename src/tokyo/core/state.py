@@ -190,8 +190,9 @@ class State(Generic[GameT]):
             return []
         return [(Action(CHANCE, t), p) for t, p in self._chance_outcomes()]
 
-    def apply_action(self, action: Action | str, seat: int | None = None) -> None:
-        """Apply a legal action given as an :class:`Action` or as its text.
+    def apply_action(self, action: Action | str | object, seat: int | None = None) -> None:
+        """Apply a legal action given as an :class:`Action` or as its text (anything else
+        is refused with IllegalActionError, as an illegal action is).
 
         ``seat`` (optional) is the seat sending the action; an Action carries its own.
         Raises IllegalActionError (state unchanged) when the game is over, the sender is

@@ -10,7 +10,6 @@ rulebook: Setting Up, Turn Sequence (Drawing, Recruiting, Events, Talents), Conf
 
 from __future__ import annotations
 
-import copy
 import itertools
 import json
 import marshal
@@ -18,7 +17,7 @@ import random
 from typing import TYPE_CHECKING, Any, ClassVar
 
 from ...core.machine import Node, Step, StepState
-from ...core.state import Event, State, turn_order_labels
+from ...core.state import Event, turn_order_labels
 from . import effects
 from .cards import POWER_NAMES, POWERS, Card
 from .rulebook import card_cite, cite, source_cite
@@ -39,20 +38,23 @@ def _deep(obj: Any) -> Any:
     return obj
 
 
-class CrisisState(StepState):
+class CrisisState(StepState["CrisisTokyoGame"]):
     """A Crisis: Tokyo position. Public attributes: ``hands`` (card ids per seat),
     ``reserves`` (Hero instances per seat), ``districts`` (levelled District ids per
     seat), ``tokyo`` (District ids in play), ``plot``, ``conflict``, ``active``,
     ``actions_left``, ``turn_count``, ``node``, ``played`` (per seat, the ids of the cards
     it played from its hand, either half, in order, repeats kept)."""
 
-    game: CrisisTokyoGame
     conflict: dict[str, Any] | None
     """The Conflict in progress: attacker, district, slot, att and def (Instances), att_power,
     defender, def_power, asked, passed, bonus, no_superiority, turn and, once over, result."""
 
-    def __init__(self, game: CrisisTokyoGame):
+    def __init__(self, game: CrisisTokyoGame, blank: bool = False):
+        """A new game's state for ``game``, or with ``blank`` only the kernel's part (for
+        ``clone`` and ``_shallow_copy`` to fill)."""
         super().__init__(game)
+        if blank:
+            return
         n = game.num_players
         cs = game.cards
         # {deck: {card id: copies}} (unordered multisets of unseen cards)
@@ -993,7 +995,7 @@ class CrisisState(StepState):
 
     def _with_power(self, side: str, power: str) -> "CrisisState":
         """A shallow copy whose Conflict has ``side`` fighting with ``power`` (for reading only)."""
-        other = copy.copy(self)
+        other = self._shallow_copy()
         other.conflict = dict(self.live_conflict(), **{"att_power" if side == "att" else "def_power": power})
         return other
 
@@ -1072,7 +1074,7 @@ class CrisisState(StepState):
         changed). An attack on a District it cannot level stays legal (13.1.4, 14.4, 14.5)."""
         chars = [cid for cid in self.hands[seat] if cid in self.game.cards["character"]]
         groups = {tuple(sorted(g)) for k in (1, 2) for g in itertools.combinations(chars, k)}
-        probe = copy.copy(self)
+        probe = self._shallow_copy()
         out = {}
         for did in self.tokyo:
             if not did:
@@ -1153,12 +1155,21 @@ class CrisisState(StepState):
         """An independent copy. The fields are plain data (lists, dicts, strings, numbers),
         which marshal copies in C, several times faster than ``_deep``; an object the state
         holds in two places stays one object in the copy, as in the original."""
-        other = self.__class__.__new__(self.__class__)
-        State.__init__(other, self.game)
+        other = type(self)(self.game, blank=True)
         self._copy_base_into(other)
         fields = self._FIELDS
         for k, v in zip(fields, marshal.loads(marshal.dumps([getattr(self, k) for k in fields]))):
             setattr(other, k, v)
+        other._limits_due = self._limits_due
+        return other
+
+    def _shallow_copy(self) -> "CrisisState":
+        """A copy sharing every field's value with this state (for reading what a change
+        of one field would make of the position; never played on)."""
+        other = type(self)(self.game, blank=True)
+        self._copy_base_into(other)
+        for k in self._FIELDS:
+            setattr(other, k, getattr(self, k))
         other._limits_due = self._limits_due
         return other
 
