@@ -157,6 +157,9 @@ def main(argv=None) -> int:
     parser.add_argument("--compiled", action="store_true",
                         help="compare the working tree's compiled engine (mypyc, as a normal install builds it) "
                              "with the base commit's pure-Python engine")
+    parser.add_argument("--compiled-site", metavar="DIR", type=Path,
+                        help="with --compiled: a folder where that wheel is already unpacked "
+                             "(pip install --no-deps --target DIR WHEEL), instead of building it again")
     parser.add_argument("--worker", help=argparse.SUPPRESS)
     args = parser.parse_args(argv)
     if args.worker:
@@ -168,7 +171,9 @@ def main(argv=None) -> int:
     with tempfile.TemporaryDirectory() as tmp:
         sha = export(args.base, Path(tmp))
         sides = {"base": Path(tmp) / "src",
-                 "work": compiled_site(Path(tmp) / "compiled") if args.compiled else ROOT / "src"}
+                 "work": ROOT / "src"}
+        if args.compiled:
+            sides["work"] = args.compiled_site or compiled_site(Path(tmp) / "compiled")
         dirty = subprocess.run(["git", "-C", str(ROOT), "status", "--porcelain", "src"], capture_output=True,
                                text=True).stdout.strip()
         head = subprocess.run(["git", "-C", str(ROOT), "rev-parse", "--short", "HEAD"], capture_output=True,
