@@ -70,6 +70,7 @@ def worker(case: str) -> None:
     from tokyo.agents import make_agent
     game_id, players, agent, games, options = parse_case(case)
     game = tokyo.load_game(game_id, players, **options)
+    make_agent(agent, game_id)  # its module imported in the 0-game run too (taken off with start-up)
     agents = [[make_agent(agent, game_id) for _ in range(game.num_players)] for _ in range(games)]
     digest = hashlib.sha256()
     turns = steps = 0
