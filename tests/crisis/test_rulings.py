@@ -7,6 +7,7 @@ import pytest
 
 from crisis_helpers import (POWERS, TERMINAL, attack, defend, events_except, inst, kind, legal, play, position,
                             seek, texts, uid, deck_size, outcomes)
+from enginekind import pure_only
 
 MASTER = "master-of-the-eagles-claw"   # Threat: 5 martial
 COP = "retiring-in-two-days-cop"       # Hero: 2 fire
@@ -469,6 +470,7 @@ def test_c25_a_single_target_is_taken_at_once():
     assert kind(state) == "from-discard" and legal(state) == [f"take {COP}"]
 
 
+@pure_only
 @pytest.mark.rule("crisis-tokyo C25")
 def test_c25_a_pass_is_still_asked_while_the_hand_holds_an_unseen_event(monkeypatch):
     # no shipped Event is unplayable in every Conflict; pretend this one is, to see the guard

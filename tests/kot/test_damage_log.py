@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import pytest
 
+from enginekind import pure_only
 from rules_helpers import hearts, play, pos, resolve, texts
 
 
@@ -59,6 +60,7 @@ def test_camouflage_says_how_many_hearts_fewer():
     assert hearts(s)[1] == 9
 
 
+@pure_only
 def test_quiet_mode_works_out_nothing_for_the_log(monkeypatch):
     s = pos([{"cards": ["fire-breathing", "acid-attack"], "location": "city"}, {}, {}, {}], step="resolve", dice="c c 1 2 3 e")
     s.set_quiet()

@@ -866,7 +866,9 @@ class CrisisState(StepState["CrisisTokyoGame"]):
     def _step_defend_power(self) -> None:
         self._ask(self.live_conflict()["defender"], "defend-power")
 
-    _legal_defend_power = _legal_attack_power
+    def _legal_defend_power(self, node: Node) -> list[str]:
+        # a def, not an alias in the class body: the compiled engine (mypyc) cannot alias methods
+        return self._legal_attack_power(node)
 
     def _do_defend_power(self, node: Node, text: str) -> None:
         c = self.live_conflict()
