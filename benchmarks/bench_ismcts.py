@@ -17,11 +17,15 @@ from __future__ import annotations
 import argparse
 import platform
 import random
+import os
 import sys
 import time
 from pathlib import Path
 
-sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "src"))
+# the working tree's engine, unless PYTHONPATH names one (a compiled build unpacked with
+# pip install --target DIR: PYTHONPATH=DIR python benchmarks/...)
+if not os.environ.get("PYTHONPATH"):
+    sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "src"))
 
 import tokyo  # noqa: E402
 from tokyo.agents import RandomAgent, make_agent  # noqa: E402

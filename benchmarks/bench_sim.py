@@ -33,7 +33,10 @@ import time
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[1]
-sys.path.insert(0, str(ROOT / "src"))
+# the working tree's engine, unless PYTHONPATH names one (a compiled build unpacked with
+# pip install --target DIR: PYTHONPATH=DIR python benchmarks/...)
+if not os.environ.get("PYTHONPATH"):
+    sys.path.insert(0, str(ROOT / "src"))
 
 import tokyo  # noqa: E402
 from tokyo.sim import backends  # noqa: E402
