@@ -12,6 +12,7 @@ import sysconfig
 from pathlib import Path
 
 from setuptools import setup
+from setuptools.command.build_ext import build_ext
 
 HERE = Path(__file__).resolve().parent
 
@@ -20,8 +21,28 @@ COMPILED = ["src/tokyo/core", "src/tokyo/games"]
 
 
 def _compiler_present() -> bool:
-    cc = (sysconfig.get_config_var("CC") or "cc").split()[0]
-    return shutil.which(cc) is not None or shutil.which("cc") is not None
+    cc = (os.environ.get("CC") or sysconfig.get_config_var("CC") or "cc").split()[0]
+    return shutil.which(cc) is not None
+
+
+def _pure_requested() -> bool:
+    return os.environ.get("TOKYO_PURE", "").strip().lower() in ("1", "true", "yes", "on")
+
+
+class _build_ext_or_pure(build_ext):
+    """Compiles the engine; when the C compiler fails (no Python headers, a broken
+    compiler), removes whatever it built and leaves the pure-Python engine instead."""
+
+    def run(self) -> None:
+        try:
+            super().run()
+        except Exception as exc:  # CompileError, LinkError, OSError from the compiler
+            for ext in self.extensions:
+                built = Path(self.get_ext_fullpath(ext.name))
+                if built.exists():
+                    built.unlink()
+            self.extensions = []
+            print(f"tokyo-engine: the C compiler failed ({exc}): pure-Python engine", file=sys.stderr)
 
 
 def _modules() -> list[str]:
@@ -37,7 +58,7 @@ def compiled_extensions() -> list:
     TOKYO_PURE=1, no C compiler, mypyc missing or failing); says which on stderr."""
     if os.environ.get("TOKYO_BUILD_COMPILED") != "1":
         return []
-    if os.environ.get("TOKYO_PURE"):
+    if _pure_requested():
         print("tokyo-engine: TOKYO_PURE is set: pure-Python engine", file=sys.stderr)
         return []
     if not _compiler_present():
@@ -55,4 +76,5 @@ def compiled_extensions() -> list:
         return []
 
 
-setup(ext_modules=compiled_extensions(), options={"build_ext": {"parallel": os.cpu_count() or 1}})
+setup(ext_modules=compiled_extensions(), cmdclass={"build_ext": _build_ext_or_pure},
+      options={"build_ext": {"parallel": os.cpu_count() or 1}})

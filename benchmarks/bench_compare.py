@@ -206,6 +206,8 @@ def main(argv=None) -> int:
         same = len({x["digest"] for s in ("base", "work") for x in results[case][s]}) == 1
         print(f"{case:<42} {statistics.median(rate['base']):>16,.0f} {statistics.median(rate['work']):>16,.0f} "
               f"{statistics.median(ratios):>6.2f}  ({min(ratios):.2f}-{max(ratios):.2f})  {'yes' if same else 'NO'}")
+    print("ratio: the median of the rounds' ratios (each round pairs the two sides, so a busy moment slows "
+          "both); it need not equal the ratio of the two median rates beside it, which are not paired")
     return 0
 
 

@@ -17,14 +17,15 @@ from __future__ import annotations
 import argparse
 import platform
 import random
+import importlib.util
 import os
 import sys
 import time
 from pathlib import Path
 
-# the working tree's engine, unless PYTHONPATH names one (a compiled build unpacked with
-# pip install --target DIR: PYTHONPATH=DIR python benchmarks/...)
-if not os.environ.get("PYTHONPATH"):
+# the engine this Python imports (a normal install: maybe compiled; PYTHONPATH=DIR for
+# a compiled build unpacked there), else the working tree's sources
+if importlib.util.find_spec("tokyo") is None:
     sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "src"))
 
 import tokyo  # noqa: E402

@@ -24,6 +24,7 @@ from __future__ import annotations
 
 import argparse
 import logging
+import importlib.util
 import os
 import platform
 import resource
@@ -33,9 +34,9 @@ import time
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[1]
-# the working tree's engine, unless PYTHONPATH names one (a compiled build unpacked with
-# pip install --target DIR: PYTHONPATH=DIR python benchmarks/...)
-if not os.environ.get("PYTHONPATH"):
+# the engine this Python imports (a normal install: maybe compiled; PYTHONPATH=DIR for
+# a compiled build unpacked there), else the working tree's sources
+if importlib.util.find_spec("tokyo") is None:
     sys.path.insert(0, str(ROOT / "src"))
 
 import tokyo  # noqa: E402

@@ -31,8 +31,8 @@ def register_game(game_id: str, target: str | type[Game]) -> None:
         _GAMES[game_id] = f"{getattr(target, '__module__')}:{target.__qualname__}"
 
 
-def _game_class(game_id: str) -> type[Game]:
-    if game_id not in _GAMES:
+def _game_class(game_id: object) -> type[Game]:
+    if not isinstance(game_id, str) or game_id not in _GAMES:
         raise OptionError(f"unknown game {game_id!r}; games: {', '.join(sorted(_GAMES))}")
     if game_id not in _LOADED:
         module, _, attr = _GAMES[game_id].partition(":")
@@ -43,12 +43,12 @@ def _game_class(game_id: str) -> type[Game]:
     return _LOADED[game_id]
 
 
-def game_info(game_id: str) -> GameInfo:
+def game_info(game_id: object) -> GameInfo:
     """The GameInfo (players, options) of ``game_id``; OptionError if unknown."""
     return _game_class(game_id).info
 
 
-def load_game(game_id: str, players: int | str | object = None, **options: Any) -> Game:
+def load_game(game_id: object, players: int | str | object = None, **options: Any) -> Game:
     """Return the Game ``game_id`` for ``players`` seats (a number or its text, "4"; None:
     the game's default) with ``options`` applied.
 
@@ -71,6 +71,11 @@ def load_game(game_id: str, players: int | str | object = None, **options: Any) 
         raise OptionError(f"{game_id} is for {info.min_players} to {info.max_players} players, not {count}")
     full = validate_options(info, options)
     return cls(count, full)
+
+
+def _unpickle_game(game_id: str, players: int, options: dict[str, Any]) -> Game:
+    """``pickle``/``copy`` of a Game (``Game.__reduce__``): the same game, loaded again."""
+    return load_game(game_id, players, **options)
 
 
 def load_recorded_game(game_id: str, players: int | str | object, options: dict[str, Any]) -> Game:

@@ -217,6 +217,9 @@ class State(Generic[GameT]):
             raise IllegalActionError(
                 f"seat {sender} is not to act; {who} is. Legal now: " + ", ".join(self.legal_texts()),
                 raw, self.legal_texts(), sender)
+        if not isinstance(raw, str):
+            raise IllegalActionError(f"an action's text must be a string, not {type(raw).__name__}",
+                                     str(raw), self.legal_texts(), sender)
         text = self.canonical_text(raw)
         legal = self.legal_texts()
         if text not in legal:
@@ -296,6 +299,17 @@ class State(Generic[GameT]):
     def __hash__(self) -> int:  # states are mutable
         raise TypeError("State is mutable and cannot be hashed")
 
+    # copy and pickle go through clone() and the saved form, so they work the same on the
+    # compiled engine (whose classes have no default copy or pickle protocol)
+    def __copy__(self) -> "State":
+        return self.clone()
+
+    def __deepcopy__(self, memo: dict[int, Any]) -> "State":
+        return self.clone()
+
+    def __reduce__(self) -> tuple[Any, ...]:
+        return (_unpickle_state, (self.game, self.to_json(), self.quiet))
+
     def __str__(self) -> str:
         return json.dumps(self.observation(None), indent=1)
 
@@ -342,12 +356,14 @@ class Game:
     def _new_blank_state(self) -> State:
         raise NotImplementedError
 
-    def state_from_json(self, text: str) -> State:
-        """Rebuild a state saved by ``State.to_json``.
+    def state_from_json(self, text: str | bytes | object) -> State:
+        """Rebuild a state saved by ``State.to_json`` (text, or its UTF-8 bytes).
 
-        Raises StateFormatError if the text is not JSON, belongs to another game or
+        Raises StateFormatError if it is not text, not JSON, belongs to another game or
         player count, or its state part cannot be read.
         """
+        if not isinstance(text, (str, bytes, bytearray)):
+            raise StateFormatError(f"not a saved state: a JSON text is needed, not {type(text).__name__}")
         try:
             data = json.loads(text)
         except (TypeError, ValueError) as exc:
@@ -423,6 +439,10 @@ class Game:
         for c in sets:
             yield load_game(self.game_id, self.players, **{**self.options_json(), **{n: changes[n] for n in c}})
 
+    def __reduce__(self) -> tuple[Any, ...]:
+        from .registry import _unpickle_game
+        return (_unpickle_game, (self.game_id, self.players, self.options_json()))
+
     def __eq__(self, other: object) -> bool:
         return (isinstance(other, Game) and other.game_id == self.game_id
                 and other.num_players == self.num_players and other.options == self.options)
@@ -432,3 +452,10 @@ class Game:
 
     def __repr__(self) -> str:
         return f"load_game({self.game_id!r}, players={self.players}, **{self.options_json()!r})"
+
+
+def _unpickle_state(game: Game, text: str, quiet: bool) -> State:
+    """``pickle`` of a State (``State.__reduce__``): rebuilt from its saved form."""
+    state = game.state_from_json(text)
+    state.set_quiet(quiet)
+    return state
