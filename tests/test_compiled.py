@@ -70,3 +70,15 @@ def test_engine_tests_pass_on_the_compiled_engine(compiled_site):
     run = subprocess.run([sys.executable, "-m", "pytest", "-q", "-p", "no:cacheprovider", "-x",
                           *ENGINE_TESTS], cwd=ROOT, env=env, capture_output=True, text=True, timeout=3600)
     assert run.returncode == 0, run.stdout[-6000:] + run.stderr[-2000:]
+
+
+def test_without_a_c_compiler_the_wheel_is_pure_python(tmp_path):
+    """No compiler (CC names none): the install does not fail, it builds the pure engine
+    and says why (pip -v shows it)."""
+    env = dict(os.environ, CC=str(tmp_path / "no-such-compiler"))
+    build = subprocess.run([sys.executable, "-m", "pip", "wheel", "--no-deps", "-v", "-w", str(tmp_path / "wheel"),
+                            str(ROOT)], capture_output=True, text=True, timeout=1800, env=env)
+    assert build.returncode == 0, build.stdout[-4000:] + build.stderr[-4000:]
+    assert "tokyo-engine: no C compiler found: pure-Python engine" in build.stdout + build.stderr
+    wheels = list((tmp_path / "wheel").glob("tokyo_engine-*.whl"))
+    assert len(wheels) == 1 and wheels[0].name.endswith("-py3-none-any.whl"), wheels
