@@ -9,6 +9,7 @@ import os
 import shutil
 import sys
 import sysconfig
+import tomllib
 from pathlib import Path
 
 from setuptools import setup
@@ -16,8 +17,9 @@ from setuptools.command.build_ext import build_ext
 
 HERE = Path(__file__).resolve().parent
 
-# the engine: the kernel and every game package (not the server, simulator, agents or CLI)
-COMPILED = ["src/tokyo/core", "src/tokyo/games"]
+# the engine: what mypy checks strictly (pyproject's [tool.mypy] files: the kernel and every
+# game package; not the server, simulator, agents or CLI)
+COMPILED = tomllib.loads((HERE / "pyproject.toml").read_text())["tool"]["mypy"]["files"]
 
 
 def _compiler_present() -> bool:

@@ -125,21 +125,14 @@ class MonsterState:
                             self.jump_turn, self.culled_turn, self.caused_loss, self.order_out)
 
     def as_dict(self) -> dict[str, Any]:
-        return {"seat": self.seat, "monster": self.monster, "hearts": self.hearts, "stars": self.stars,
-                "energy": self.energy, "wickedness": self.wickedness, "levels": list(self.levels),
-                "cards": list(self.cards), "tiles": list(self.tiles), "poison": self.poison,
-                "shrink": self.shrink, "smoke": self.smoke, "alive": self.alive, "location": self.location,
-                "copy": self.copy, "zombified": self.zombified, "wings_turn": self.wings_turn,
-                "jump_turn": self.jump_turn, "culled_turn": self.culled_turn, "caused_loss": self.caused_loss,
-                "order_out": self.order_out}
+        return {f: (list(v) if isinstance(v := getattr(self, f), list) else v) for f in _MONSTER_FIELDS}
 
     @classmethod
     def from_dict(cls, d: dict[str, Any]) -> "MonsterState":
         """From ``as_dict``'s data; KeyError if a field is missing."""
-        return cls(d["seat"], d["monster"], d["hearts"], d["stars"], d["energy"], d["wickedness"],
-                   list(d["levels"]), list(d["cards"]), list(d["tiles"]), d["poison"], d["shrink"], d["smoke"],
-                   d["alive"], d["location"], d["copy"], d["zombified"], d["wings_turn"], d["jump_turn"],
-                   d["culled_turn"], d["caused_loss"], d["order_out"])
+        m = cls(**{f: d[f] for f in _MONSTER_FIELDS})
+        m.levels, m.cards, m.tiles = list(m.levels), list(m.cards), list(m.tiles)
+        return m
 
 
 _J = TypeVar("_J")
