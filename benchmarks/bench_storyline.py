@@ -16,7 +16,6 @@ from __future__ import annotations
 
 import argparse
 import platform
-import statistics
 import importlib.util
 import os
 import sys
@@ -31,7 +30,7 @@ if importlib.util.find_spec("tokyo") is None:
 
 import tokyo  # noqa: E402
 from tokyo.agents import HEURISTICS, make_agent  # noqa: E402
-from tokyo.core import sample_chance  # noqa: E402
+from bench_state import mid_game_states, micro  # noqa: E402  (the same script folder)
 
 GAMES = ("storyline", "crisis-format")
 
@@ -49,31 +48,6 @@ def batch(game, agent: str, seeds) -> dict:
     out["cpu"] += time.process_time() - cpu
     out["wall"] += time.perf_counter() - wall
     return out
-
-
-def mid_game_states(game, k: int = 20):
-    """The state half way through each of ``k`` random games (seeds 0..k-1)."""
-    import random
-    states = []
-    for seed in range(k):
-        r = random.Random(seed)
-        s = game.new_initial_state()
-        seen = [s.clone()]
-        while not s.is_terminal():
-            s.apply_action(sample_chance(s, r) if s.is_chance_node() else r.choice(s.legal_texts()))
-            seen.append(s.clone())
-        states.append(seen[len(seen) // 2])
-    return states
-
-
-def micro(fn, states, reps: int = 200) -> float:
-    times = []
-    for s in states:
-        t = time.perf_counter()
-        for _ in range(reps):
-            fn(s)
-        times.append((time.perf_counter() - t) / reps * 1e6)
-    return statistics.median(times)
 
 
 def main(argv=None) -> int:
@@ -109,7 +83,7 @@ def main(argv=None) -> int:
     print()
     print(f"{'game':15}{'players':>8}{'clone µs':>10}{'to_json µs':>12}  (median over 20 states, each half way through a random game)")
     for g, n in games:
-        states = mid_game_states(games[(g, n)])
+        states = mid_game_states(games[(g, n)], quiet=False)
         print(f"{g:15}{n:>8}{micro(lambda s: s.clone(), states):>10.1f}"
               f"{micro(lambda s: s.to_json(), states, 50):>12.1f}")
     return 0
