@@ -163,6 +163,34 @@ class PigGame(Game):
     def _new_blank_state(self) -> PigState:
         return PigState(self)
 
+    # action indices: 0 roll, 1 hold; chance: face k is index k - 1
+    ACTIONS = ("roll", "hold")
+
+    def num_distinct_actions(self) -> int:
+        return 2
+
+    def max_chance_outcomes(self) -> int:
+        return self.faces
+
+    def action_index(self, state: State, text: str) -> int:
+        return self.ACTIONS.index(text)
+
+    def chance_index(self, state: State, text: str) -> int:
+        return int(text.split()[1]) - 1
+
+    def observation_pieces(self) -> list[tuple[str, tuple[int, ...]]]:
+        n = self.num_players
+        return [("scores", (n,)), ("turn_total", (1,)), ("player", (n,)), ("awaiting_roll", (1,)),
+                ("seat", (n,))]
+
+    def observation_tensor_from(self, obs: dict, seat: int) -> list[float]:
+        n, target = self.num_players, float(obs["target"])
+        out = [s / target for s in obs["scores"]] + [obs["turn_total"] / target]
+        out += [1.0 if i == obs["player"] else 0.0 for i in range(n)]
+        out += [1.0 if obs["awaiting_roll"] else 0.0]
+        out += [1.0 if i == seat else 0.0 for i in range(n)]
+        return out
+
     @classmethod
     def catalogue(cls) -> list[dict]:
         return [
