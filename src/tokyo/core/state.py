@@ -15,6 +15,7 @@ it was.
 from __future__ import annotations
 
 import json
+import operator
 from dataclasses import dataclass
 import random
 from typing import Any, ClassVar, Generic, Iterable, Iterator
@@ -240,6 +241,91 @@ class State(Generic[GameT]):
         self._legal_cache = None
         self._legal_next = None
 
+    # ----- action indices and observation tensors (docs/notation.md, "Action indices") --
+    def legal_action_indices(self) -> list[int]:
+        """The indices of the legal actions, ascending: decision indices in
+        ``range(game.num_distinct_actions())``, or at a chance node outcome indices in
+        ``range(game.max_chance_outcomes())``; empty once the game is over.
+
+        Raises NotImplementedError for a game without an action index space."""
+        return sorted(self._index_map())
+
+    def legal_action_mask(self) -> list[int]:
+        """1 at the index of every legal action and 0 elsewhere: a list of length
+        ``game.num_distinct_actions()`` (``game.max_chance_outcomes()`` at a chance node).
+        Raises NotImplementedError for a game without an action index space."""
+        size = self.game.max_chance_outcomes() if self.is_chance_node() else self.game.num_distinct_actions()
+        mask = [0] * size
+        for i in self._index_map():
+            mask[i] = 1
+        return mask
+
+    def action_to_index(self, action: Action | str) -> int:
+        """The index of a legal action (an Action or its text, any accepted spelling).
+
+        Raises IllegalActionError when it is not legal here."""
+        raw = action.text if isinstance(action, Action) else action
+        if not isinstance(raw, str):
+            raise IllegalActionError(f"an action must be an Action or its text, not {type(raw).__name__}",
+                                     str(raw), self.legal_texts(), None)
+        text = self.canonical_text(raw)
+        legal = self.legal_texts()
+        if text not in legal:
+            raise IllegalActionError(f"{raw!r} is not legal now. Legal: " + ", ".join(legal), raw, legal, None)
+        return self._index_of(text)
+
+    def index_to_action(self, index: int | object) -> str:
+        """The canonical text of the legal action with this index (an int, or any integer
+        type such as numpy's).
+
+        Raises IllegalActionError when no legal action has it (the legal indices are
+        named in the message)."""
+        found: str | None = None
+        if not isinstance(index, bool):
+            try:
+                found = self._index_map().get(operator.index(index))  # type: ignore[arg-type]
+            except TypeError:
+                found = None
+        if found is None:
+            legal = self.legal_action_indices() if not self.is_terminal() else []
+            raise IllegalActionError(f"no legal action has index {index!r} now. Legal indices: "
+                                     + ", ".join(map(str, legal)), str(index), self.legal_texts(), None)
+        return found
+
+    def apply_index(self, index: int | object, seat: int | None = None) -> None:
+        """Apply the legal action with this index (see :meth:`apply_action`).
+
+        Raises IllegalActionError (state unchanged) for an index no legal action has, or a
+        ``seat`` that is not to act."""
+        self.apply_action(self.index_to_action(index), seat)
+
+    def observation_tensor(self, seat: int) -> list[float]:
+        """``seat``'s observation as a flat list of ``game.observation_tensor_size()``
+        floats, laid out in the pieces of ``game.observation_pieces()``. Built only from
+        ``observation(seat)``, so it holds nothing the seat may not know.
+
+        Raises NotImplementedError for a game without an observation tensor, ValueError
+        for a seat that is not in the game."""
+        if not isinstance(seat, int) or isinstance(seat, bool) or not 0 <= seat < self.game.num_players:
+            raise ValueError(f"seat must be one of 0..{self.game.num_players - 1}, not {seat!r}")
+        return self.game.observation_tensor_from(self.observation(seat), seat)
+
+    def _index_of(self, text: str) -> int:
+        if self.is_chance_node():
+            return self.game.chance_index(self, text)
+        return self.game.action_index(self, text)
+
+    def _index_map(self) -> dict[int, str]:
+        """{index: text} of the legal actions (checks that no two share an index)."""
+        out: dict[int, str] = {}
+        for text in self.legal_texts():
+            i = self._index_of(text)
+            if i in out:
+                raise RuntimeError(f"{self.game.game_id}: legal actions {out[i]!r} and {text!r} share index {i} "
+                                   "(a defect of the game's action encoding)")
+            out[i] = text
+        return out
+
     def returns(self) -> list[float]:
         """One float per seat: 1.0 for each winner, 0.0 otherwise (all 0.0 if all lost).
 
@@ -351,6 +437,45 @@ class Game:
         """What each seat is, in words, for people choosing seats: "player" for every seat
         of most games; a seat a game adds names its role (the Crisis Format's "opponent")."""
         return ["player"] * self.num_players
+
+    # ----- action indices and observation tensors: games implement these --------------
+    def num_distinct_actions(self) -> int:
+        """How many decision action indices this game (player count and options fixed) has:
+        every decision of every state maps to one index below it (OpenSpiel's
+        ``num_distinct_actions``; the encoding is in docs/notation.md)."""
+        raise NotImplementedError(f"{self.game_id} has no action index space")
+
+    def max_chance_outcomes(self) -> int:
+        """How many chance outcome indices this game has (OpenSpiel's ``max_chance_outcomes``)."""
+        raise NotImplementedError(f"{self.game_id} has no chance outcome index space")
+
+    def action_index(self, state: State, text: str) -> int:
+        """The index of ``text``, a canonical legal decision of ``state``. The same index
+        may mean different actions in different states (a card by its hand position),
+        never two legal actions of one state."""
+        raise NotImplementedError(f"{self.game_id} has no action index space")
+
+    def chance_index(self, state: State, text: str) -> int:
+        """The index of ``text``, a chance outcome of ``state``."""
+        raise NotImplementedError(f"{self.game_id} has no chance outcome index space")
+
+    def observation_pieces(self) -> list[tuple[str, tuple[int, ...]]]:
+        """The named pieces of the observation tensor, in order: (name, shape)."""
+        raise NotImplementedError(f"{self.game_id} has no observation tensor")
+
+    def observation_tensor_size(self) -> int:
+        """The length of ``observation_tensor``: the sum of the pieces' sizes."""
+        size = 0
+        for _, shape in self.observation_pieces():
+            n = 1
+            for d in shape:
+                n *= d
+            size += n
+        return size
+
+    def observation_tensor_from(self, observation: dict[str, Any], seat: int) -> list[float]:
+        """The tensor of an observation dict (``state.observation(seat)``)."""
+        raise NotImplementedError(f"{self.game_id} has no observation tensor")
 
     @classmethod
     def catalogue(cls) -> list[dict[str, Any]]:
