@@ -5,7 +5,7 @@ import random
 import pytest
 
 from tokyo.core import sample_chance
-from gz_helpers import DEAR_MARKET, finish, game, kind, play, pos, setup, texts
+from gz_helpers import DEAR_MARKET, finish, game, kind, play, pos, roll, setup, take_turn, texts
 
 EVO = {"evolutions": True}
 GODZILLA_DECK = ["atomic-breath", "dorsal-charge", "g-cell-regeneration", "king-of-the-monsters",
@@ -60,6 +60,28 @@ def test_empty_deck_reshuffles_the_discard():
             options=EVO, step="resolve", dice="h h h 1 2 3")
     assert kind(s) == "evo-draw" and sorted(s.evo_deck[0]) == GODZILLA_DECK[6:]
     assert any("shuffled into a new deck" in t for t in texts(s))
+
+
+@pytest.mark.rule("kot-godzilla 7.2.4", "kot-godzilla G55")
+def test_the_evolution_deck_is_refilled_at_the_next_draw_not_when_it_runs_out():
+    """Ruling G55, unlike Crisis: Tokyo's C9: the card not kept from the draw that emptied
+    the deck is in the new deck at the next draw."""
+    s = pos([{"evolutions": GODZILLA_DECK[:5], "evolutions_used": ["rulers-roar"]}, {"location": "city"}],
+            players=2, options=EVO, step="resolve", dice="h h h 1 2 3")
+    assert s.evo_deck[0] == ["spiral-ray", "thick-hide"]
+    play(s, "evolution spiral-ray", "evolution thick-hide", "keep spiral-ray")
+    # the deck ran out: it stays empty, the pile waits
+    assert s.evo_deck[0] == [] and s.evo_discard[0] == ["thick-hide"] and s.evo_used[0] == ["rulers-roar"]
+    assert not any("shuffled into a new deck" in t for t in texts(s))
+    while not (kind(s) == "die" and s.active == 0):  # the other monster's turn; no Evolution played
+        play(s, "pass") if kind(s) == "evolution" else take_turn(s, "1 2 3 1 2 e")
+    roll(s, "h h h 1 2 3")
+    play(s, "stop")
+    while kind(s) == "evolution":
+        play(s, "pass")
+    assert kind(s) == "evo-draw"
+    assert [a.text for a, _ in s.chance_outcomes()] == ["evolution rulers-roar", "evolution thick-hide"]
+    assert texts(s)[-1] == "Godzilla's Evolution deck is empty: its discard pile is shuffled into a new deck."
 
 
 @pytest.mark.rule("kot-godzilla 7.4.1")

@@ -674,8 +674,13 @@ def test_r26_hibernation_no_buying_and_no_heart_loss():
     resolve_all(state)
     assert hearts(state) == [10, 10, 7]
     assert state.active == 1
-    take_turn(state, "1 2 3 e h h")  # helper declines the buy step if offered
-    assert "buy energize" not in state.history() and state.monsters[1].energy == 10
+    roll(state, "1 2 3 e h h")
+    state.apply_action("stop")
+    while node_kind(state) == "resolve":
+        state.apply_action(next(t for t in state.legal_texts() if t.startswith("resolve")))
+    # its Buy step: 10 energy and Energize (cost 8) face up, yet nothing to buy
+    assert node_kind(state) == "buy" and state.monsters[1].energy == 10 and "energize" in state.market
+    assert state.legal_texts() == ["discard hibernation", "end"]
 
 
 @pytest.mark.rule("kot-dark R26")

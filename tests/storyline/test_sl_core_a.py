@@ -565,6 +565,29 @@ def test_text_applies_only_while_its_card_is_on_the_map_showing_that_face():
     assert s2.players[0]["treasury"] == 2 and not any(e["card"] == "verdant-harvest-song" for e in s2.map)
 
 
+@rule("storyline 1.3.4")
+def test_this_is_the_card_itself_and_you_is_its_controller_not_its_owner():
+    # seat 0 owns the Marshal and both Troopers; seat 1 controls the Marshal and one Trooper
+    s = rpos(map=[{"card": "concord-marshal-idris", "owner": 0, "controller": 1},        # 3
+                  {"card": "concord-line-trooper", "owner": 0},                          # 4
+                  {"card": "verdant-rootbeast", "owner": 1},                             # 5
+                  {"card": "concord-line-trooper", "owner": 0, "controller": 1}])        # 6
+    # "Ground Units you control": the Marshal's controller's (seat 1), whoever owns them
+    assert [s.strike(s.find(u)) for u in (4, 5, 6)] == [1, 4, 2]
+    # "Spend this ... target permanent you control": the Engineer seat 1 controls spends
+    # itself, not the other one, and targets only what seat 1 controls
+    s = rpos(active=1, map=[{"card": "concord-field-engineer", "owner": 0, "controller": 1, "ready": True},  # 3
+                            {"card": "concord-field-engineer", "owner": 0, "ready": True},                   # 4
+                            {"card": "verdant-rootbeast", "owner": 1, "damage": 1}])                         # 5
+    s.find(1)["damage"] = 2                                   # seat 0's Homeworld, damaged too
+    assert [t for t in s.legal_texts() if t.startswith("use")] == ["use 3"]
+    s.apply_action("use 3")
+    assert s.legal_texts() == ["choose 2", "choose 5"]        # seat 1's Homeworld and Rootbeast
+    s.apply_action("choose 5")
+    assert s.find(5)["damage"] == 0 and s.find(1)["damage"] == 2
+    assert not s.find(3)["ready"] and s.find(4)["ready"]
+
+
 @rule("storyline 7.1.1")
 def test_an_ability_is_static_triggered_activated_or_a_bargain():
     kinds = {a["kind"] for c in default_cards()["cards"].values() for f in c["faces"].values()
