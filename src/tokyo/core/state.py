@@ -30,6 +30,8 @@ CHANCE = -1
 """``current_player()`` at a chance node (OpenSpiel's kChancePlayerId)."""
 TERMINAL = -4
 """``current_player()`` once the game is over (OpenSpiel's kTerminalPlayerId)."""
+SAVE_FORMAT = 2
+"""The format ``State.to_json`` writes (``state_from_json`` reads it and every older one)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -363,11 +365,15 @@ class State(Generic[GameT]):
     def to_json(self) -> str:
         """The whole state as a JSON text (readable by ``game.state_from_json``).
 
-        Keys come in the order the game writes them (not sorted: sorting was a fifth of
-        the cost), which is the same for equal states reached the same way, for a clone and
-        for a state read back from its text, so equal texts still mean equal states."""
-        data = {"game": self.game.game_id, "players": self.game.players,
-                "options": self.game.options_json(), "history": self._history,
+        The saved form (format 2): ``{"format": 2, "game", "players", "options",
+        "history", "log", "state"}`` where ``history`` is the action texts in one string,
+        one per line (action texts never hold a line break), ``log`` the log's events and
+        ``state`` the game's own data. Format 1 (no ``format`` key) had the history as a
+        list of texts; it is still read. Keys come in the order the game writes them (not
+        sorted: sorting cost a fifth of the time), the same for a clone and for a state
+        read back, so equal texts still mean equal states."""
+        data = {"format": SAVE_FORMAT, "game": self.game.game_id, "players": self.game.players,
+                "options": self.game.options_json(), "history": "\n".join(self._history),
                 "log": [e.as_dict() for e in self.log], "state": self._to_data()}
         return json.dumps(data, separators=(",", ":"))
 
@@ -503,10 +509,22 @@ class Game:
             raise StateFormatError(
                 f"saved state is for {data.get('game')!r} with {data.get('players')} players, "
                 f"not {self.game_id!r} with {self.players}")
+        version = data.get("format", 1)
+        if not isinstance(version, int) or isinstance(version, bool) or version < 1:
+            raise StateFormatError(f"not a saved state: format {version!r} (1 or {SAVE_FORMAT} are read)")
+        if version > SAVE_FORMAT:
+            raise StateFormatError(f"saved state has format {version}, written by a newer tokyo-engine; "
+                                   f"this one reads formats 1 to {SAVE_FORMAT}")
+        history = data.get("history", [])
+        if isinstance(history, str):
+            history = history.split("\n") if history else []
+        elif not isinstance(history, list):
+            raise StateFormatError("saved state is corrupt: 'history' must be a text (one action a line) "
+                                   f"or a list of texts, not {type(history).__name__}")
         state = self._new_blank_state()
         try:
             state._from_data(data["state"])
-            state._history = [str(h) for h in data.get("history", [])]
+            state._history = [str(h) for h in history]
             state.log = [Event(e["text"], e.get("rule", ""),
                                tuple(e["seats"]) if e.get("seats") is not None else None)
                          for e in data.get("log", [])]
