@@ -18,44 +18,6 @@ GAME = "kot-godzilla"
 MARKET = ["atomic-surge", "supercomputer", "radiation-aura"]  # no Event, nothing under 4 Energy
 
 
-@pytest.fixture(autouse=True, scope="module")
-def card_effects_of_this_branch():
-    """Fill, for these tests only, the card effects the engine still lacks on this branch.
-
-    The Energy card and Evolution effects are being written on other branches. Until they
-    land, three gaps stop whole games with a KeyError (random agents too): a reveal Event
-    without a reveal effect, a card sharing a kot-dark effect whose action or decision is
-    not carried over (Afterburners' ``drink``), and a shared effect that names its kot-dark
-    card (Topple the Tower logs as Apartment Building). Each is filled only where missing
-    (reveal: no effect; the kot-dark action; the kot-dark card's data), so this does
-    nothing once the effects exist, and it is undone after the module.
-    """
-    from tokyo.games.kingoftokyo import cards as card_data
-    from tokyo.games.kingoftokyo.godzilla import ENERGY_SET, GodzillaGame, GodzillaState
-    from tokyo.games.kingoftokyo.powers import POWERS
-
-    mp = pytest.MonkeyPatch()
-    eff = GodzillaState.effects
-    for c in card_data.energy_cards(ENERGY_SET).values():
-        if c.type == "event" and c.event == "reveal" and c.id not in eff.reveals:
-            mp.setitem(eff.reveals, c.id, lambda state: [])
-    for registry in ("actions", "decisions", "steps", "chances"):
-        mine = getattr(eff, registry)
-        for key, value in getattr(POWERS, registry).items():
-            if key not in mine:
-                mp.setitem(mine, key, value)
-    own_card = GodzillaGame.card
-
-    def card(self, cid):
-        if self.is_card(cid):
-            return own_card(self, cid)
-        return card_data.power_cards("dark_power_cards.toml")[cid]
-
-    mp.setattr(GodzillaGame, "card", card)
-    yield
-    mp.undo()
-
-
 def heuristic(seat=0, spec="heuristic"):
     agent = make_agent(spec, game_id=GAME)
     agent.reset(1, seat)

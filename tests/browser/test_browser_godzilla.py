@@ -5,12 +5,10 @@ Energy, an Evolution played by the person's seat during the bot's turn, and a ph
 page.
 
 The server runs in this process (``ThreadServer``) on a staged game: every monster starts
-with 2 Dice tokens, so that the black dice can be tried before the cards that give Dice
-tokens have their effects, and an Event revealed face up whose reveal effect is not
-written yet does nothing (effects written since take precedence: ``setdefault``). The rest
-is the real kot-godzilla, made reproducible by the room's seed (SEED: Godzilla draws G-Cell
-Regeneration, an end-of-turn Evolution, at set-up, and the ongoing Event Kaiju Rampage is
-face up in the market).
+with 2 Dice tokens, so that the black dice can be tried on the first turn without first
+buying a card that gives Dice tokens. The rest is the real kot-godzilla, made reproducible
+by the room's seed (SEED: Godzilla draws G-Cell Regeneration, an end-of-turn Evolution, at
+set-up, and the ongoing Event Kaiju Rampage is revealed face up in the market).
 """
 
 import re

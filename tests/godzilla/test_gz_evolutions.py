@@ -168,3 +168,63 @@ def test_the_observation_tells_every_seat_the_open_window_and_the_loss_at_stake(
     assert kind(s) == "evolution" and s.node[1] == 0
     for seat in (0, 1):
         assert s.observation(seat)["evolution_window"] == {"window": "before-damage", "amount": 2}
+
+
+@pytest.mark.rule("kot-godzilla 7.4.1", "kot-godzilla G10")
+def test_a_window_asks_exactly_the_seats_holding_a_card_playable_now():
+    """End of Rodan's turn, every monster holding an end-of-turn Evolution: Rodan's Sonic Boom
+    has nobody in Tokyo to hit and Mothra's Serene Guardian needs 8 hearts, so only Godzilla
+    and Anguirus are asked, clockwise, each offered only its playable card."""
+    from tokyo.games.kingoftokyo.position import build_position
+
+    def end_of_rodans_turn(mothra_hearts):
+        g = game(4, evolutions=True, monsters="rodan,mothra,godzilla,anguirus")
+        return build_position(g, [{"evolutions": ["sonic-boom"]},
+                                  {"hearts": mothra_hearts, "evolutions": ["serene-guardian"]},
+                                  {"evolutions": ["g-cell-regeneration"]}, {"evolutions": ["spiked-carapace"]}],
+                              active=0, step="end", market=DEAR_MARKET)
+
+    def asked(s):
+        seats = []
+        while kind(s) == "evolution":
+            seats.append((s.node[1], tuple(s.legal_texts())))
+            play(s, "pass")
+        return seats
+
+    s = end_of_rodans_turn(5)
+    assert asked(s) == [(2, ("evolve g-cell-regeneration", "pass")), (3, ("evolve spiked-carapace", "pass"))]
+    assert kind(s) == "die" and s.active == 1
+    s = end_of_rodans_turn(8)
+    assert [seat for seat, _ in asked(s)] == [1, 2, 3]
+    # no card in any hand fits the window: no node at all
+    g = game(4, evolutions=True, monsters="rodan,mothra,godzilla,anguirus")
+    s = build_position(g, [{"evolutions": ["sonic-boom"]}, {"evolutions": ["silken-cocoon"]},
+                           {"evolutions": ["thick-hide"]}, {"evolutions": ["dig-in"]}],
+                       active=0, step="end", market=DEAR_MARKET)
+    assert kind(s) == "die" and s.active == 1
+
+
+@pytest.mark.rule("kot-godzilla 7.2.5")
+def test_resample_redeals_only_the_others_hidden_evolutions():
+    """Seat 0 knows its own hand and every face-up Evolution; Mothra's hand, face-down discard
+    and deck are redealt from the six cards seat 0 has not seen, each pile keeping its size."""
+    from tokyo.games.kingoftokyo.position import build_position
+    g = game(2, evolutions=True, monsters="godzilla,mothra")
+    s = build_position(g, [{"evolutions": ["thick-hide"]},
+                           {"evolutions": ["silken-cocoon"], "evolutions_used": ["poison-scales"],
+                            "evolutions_in_play": ["wind-rider"], "evolutions_discard": ["take-wing"]}],
+                       active=0, step="roll", market=DEAR_MARKET)
+    before = s.to_json()
+    unseen = sorted(s.evo_hand[1] + s.evo_discard[1] + s.evo_deck[1])
+    assert len(unseen) == 6 and "poison-scales" not in unseen and "wind-rider" not in unseen
+    hands = set()
+    for seed in range(40):
+        other = s.resample(0, random.Random(seed))
+        assert other.evo_hand[0] == ["thick-hide"] and other.evo_deck[0] == s.evo_deck[0]
+        assert other.evo_used[1] == ["poison-scales"] and other.evo_play[1] == ["wind-rider"]
+        assert len(other.evo_hand[1]) == 1 and len(other.evo_discard[1]) == 1 and len(other.evo_deck[1]) == 4
+        assert sorted(other.evo_hand[1] + other.evo_discard[1] + other.evo_deck[1]) == unseen
+        assert other.observation(0) == s.observation(0)
+        hands.add(other.evo_hand[1][0])
+    assert len(hands) >= 4  # really redealt, not copied
+    assert s.to_json() == before

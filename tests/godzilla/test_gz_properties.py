@@ -1,9 +1,17 @@
 """Property and contract tests of kot-godzilla over random games (2, 4, 6 players, with and
-without Evolutions), in the style of tests/kot/test_kot_properties.py."""
+without Evolutions), in the style of tests/kot/test_kot_properties.py.
+
+Sizes: ``test_random_games_keep_invariants`` plays BIG_GAMES games (default 2,400, an equal
+number at each of 2, 4 and 6 players, half with Evolutions) with the cheap invariants after
+every step; set TOKYO_PROPERTY_GAMES to play more or fewer. The expensive contract checks
+(clone, JSON, replay, observation, resample) run in ``test_random_games_keep_the_contract``
+at sampled steps of fewer games.
+"""
 
 from __future__ import annotations
 
 import json
+import os
 import random
 
 import pytest
@@ -15,11 +23,28 @@ from tokyo.games.kingoftokyo.engine import BAY, CITY, OUT
 from contract import play_twins, replay_from_start
 
 TOKENS = 12
+BIG_GAMES = int(os.environ.get("TOKYO_PROPERTY_GAMES", "2400"))
+CHUNKS = 12
 
 
-def check_invariants(state) -> None:
+_GAME_FACTS: dict = {}
+
+
+def _facts(game):
+    """The card total and the Evolution decks of ``game`` (read once per game object)."""
+    facts = _GAME_FACTS.get(id(game))
+    if facts is None or facts[0] is not game:
+        facts = _GAME_FACTS[id(game)] = (game, sum(game.deck_counts().values()),
+                                         {k: sorted(v) for k, v in game.evolution_decks().items()})
+    return facts[1], facts[2]
+
+
+def check_invariants(state, resampled: bool = False) -> None:
+    """The cheap invariants. ``resampled``: ``state`` comes from ``resample``, which may redeal
+    the hand of a seat whose play window is open (only the deciding seat's own resample is
+    used by ismcts), so the window is not checked against that hand."""
     game = state.game
-    total = sum(game.deck_counts().values())
+    total, decks = _facts(game)
     held = sum(len(m.cards) for m in state.monsters)
     market = [c for c in state.market if c]
     assert sum(state.deck.values()) + len(market) + len(state.discard) + held == total
@@ -27,12 +52,11 @@ def check_invariants(state) -> None:
     assert state.supply["dice"] + sum(state.tokens) == TOKENS and min(state.tokens) >= 0
     assert state.supply["dice"] >= 0
     assert len(state.dice) <= 8 and 0 <= state.black <= 2
-    decks = game.evolution_decks()
     for m in state.monsters:
         s = m.seat
         piles = (state.evo_deck[s] + state.evo_hand[s] + state.evo_drawn[s] + state.evo_discard[s]
                  + state.evo_used[s] + state.evo_play[s])
-        expected = sorted(decks.get(m.monster, ())) if state.evo_on else []
+        expected = decks.get(m.monster, []) if state.evo_on else []
         assert sorted(piles) == expected, (s, piles)
         assert 0 <= m.hearts <= state.max_hearts(m) if m.alive else m.hearts <= 0
         if not m.alive:
@@ -49,6 +73,14 @@ def check_invariants(state) -> None:
         assert legal and len(set(legal)) == len(legal)
         if state.is_chance_node():
             assert abs(sum(p for _, p in state._chance_outcomes()) - 1) < 1e-9
+        elif state.node[2] == "evolution" and not resampled:
+            # a play window is a decision only for a living seat holding a card playable now
+            seat = state.node[1]
+            evolve = [t for t in legal if t.startswith("evolve ")]
+            assert state.evo_on and state.monsters[seat].alive and evolve and legal[-1] == "pass", legal
+            assert all(t[7:] in state.evo_hand[seat] for t in evolve)
+        elif state.node[2] == "evo-keep":
+            assert len(state.evo_drawn[state.node[1]]) == 2
 
 
 def check_observation(state) -> None:
@@ -79,10 +111,10 @@ def check_deep(state, game, rng) -> None:
     for seat in range(game.num_players):
         other = state.resample(seat, rng)
         assert other.observation(seat) == state.observation(seat)
-        check_invariants(other)
+        check_invariants(other, resampled=True)
         if not other.is_terminal():
             other.apply_action(other.legal_texts()[0])
-            check_invariants(other)
+            check_invariants(other, resampled=True)
 
 
 def check_refusal(state, rng) -> None:
@@ -97,7 +129,7 @@ def check_refusal(state, rng) -> None:
     assert state.to_json() == before
 
 
-CASES = [(p, evo, seed) for p in (2, 4, 6) for evo in (False, True) for seed in range(4)]
+CASES = [(p, evo, seed) for p in (2, 4, 6) for evo in (False, True) for seed in range(10)]  # 60 games, as kot-dark
 
 
 @pytest.mark.parametrize("players,evo,seed", CASES)
@@ -105,7 +137,7 @@ def test_random_games_keep_the_contract(players, evo, seed):
     rng = random.Random(1000 * players + 10 * seed + evo)
     ids = list(tokyo.load_game("kot-godzilla", 2).MONSTER_IDS)
     rng.shuffle(ids)
-    if evo:  # Godzilla (the only monster with Evolutions in the subset) always plays
+    if evo:  # Godzilla (whose Evolutions the no-peek test of ismcts uses) always plays
         ids.remove("godzilla")
         ids.insert(rng.randrange(players), "godzilla")
     game = tokyo.load_game("kot-godzilla", players, evolutions=evo, monsters=",".join(ids[:players]))
@@ -130,6 +162,57 @@ def test_random_games_keep_the_contract(players, evo, seed):
     check_deep(state, game, rng)
     assert state.win_by in ("stars", "survival", "none")
     assert sum(state.returns()) == len(state.winners)
+
+
+def check_end(state) -> None:
+    assert state.is_terminal() and state.legal_texts() == [] and state.chance_outcomes() == []
+    returns = state.returns()
+    assert len(returns) == state.game.num_players and set(returns) <= {0.0, 1.0}
+    assert [i for i, r in enumerate(returns) if r == 1.0] == state.winners
+    if state.win_by == "stars":
+        assert state.winners and all(state.monsters[w].alive and state.monsters[w].stars >= 20
+                                     for w in state.winners)
+    elif state.win_by == "survival":
+        assert [m.seat for m in state.monsters if m.alive] == state.winners
+    else:
+        assert state.win_by == "none" and state.winners == [] and not state.alive()
+    with pytest.raises(IllegalActionError):
+        state.apply_action("end")
+
+
+@pytest.mark.parametrize("chunk", range(CHUNKS))
+def test_random_games_keep_invariants(chunk):
+    """The big loop: BIG_GAMES random games at 2, 4 and 6 players, with and without
+    Evolutions, random monsters; the invariants after every step, refusals now and then."""
+    seen: dict = {}
+    seeds = range(chunk, BIG_GAMES, CHUNKS)
+    for seed in seeds:
+        rng = random.Random(500_000 + seed)
+        k = seed // CHUNKS  # every chunk plays every configuration in turn
+        players, evo = (2, 4, 6)[k % 3], k // 3 % 2 == 1
+        ids = list(tokyo.load_game("kot-godzilla", 2).MONSTER_IDS)
+        rng.shuffle(ids)
+        game = tokyo.load_game("kot-godzilla", players, evolutions=evo, monsters=",".join(ids[:players]),
+                               two_player_variant=players == 2 and rng.random() < 0.3)
+        state = game.new_initial_state()
+        check_invariants(state)
+        steps = 0
+        while not state.is_terminal():
+            if steps % 50 == 0:
+                check_refusal(state, rng)
+            if not state.is_chance_node():
+                seen[state.node[2]] = seen.get(state.node[2], 0) + 1
+            state.apply_action(sample_chance(state, rng) if state.is_chance_node() else rng.choice(state.legal_texts()))
+            steps += 1
+            check_invariants(state)
+            assert steps < 20_000
+        check_end(state)
+        seen[(players, evo, state.win_by)] = seen.get((players, evo, state.win_by), 0) + 1
+    if len(seeds) >= 120:  # the default size: every configuration and the Evolution nodes came up
+        assert {"dice-tokens", "yield", "buy", "evo-keep", "evolution", "resolve", "roll"} <= set(seen)
+        for players in (2, 4, 6):
+            for evo in (False, True):
+                assert seen.get((players, evo, "stars")), (players, evo)
 
 
 def test_evolution_windows_and_hidden_hands_are_exercised():

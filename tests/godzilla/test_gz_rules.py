@@ -109,13 +109,26 @@ def test_dice_tokens_add_black_dice_for_this_turn():
     assert s.tokens[0] == 1 and s.supply["dice"] == 11 and len(s.dice) == 8
     roll(s, "1 1 1 2 2 2 3 3")
     play(s, "stop")
-    # the black dice were for that Roll phase only: the other monster rolls six dice, and so
-    # does this one on its next turn of the same game unless it spends tokens again
-    assert s.active == 1 and kind(s) == "die" and len(s.dice) == 6
-    take_turn(s, "1 2 3 1 2 3")
+    # spending no token: the six brown dice only (the next turn: the test below)
+    s2 = pos([{"dice_tokens": 1}], step="turn-start")
+    play(s2, "black 0")
+    assert len(s2.dice) == 6
+
+
+@rules("1.3", "1.4")
+def test_black_dice_last_only_for_the_turn_they_were_bought_for():
+    s = pos([{"dice_tokens": 3}, {}], players=2, step="turn-start")
+    play(s, "black 2")
+    roll(s, "1 2 3 1 2 3 e e")
+    play(s, "stop")
+    finish(s)
+    # the next monster's Roll: six brown dice, no black die, and no question (it has no token)
+    assert s.active == 1 and kind(s) == "die" and len(s.dice) == 6 and s.black == 0
+    take_turn(s, "1 2 3 1 2 h")
+    # the first monster's next turn: its last token may buy one black die, or none
     assert s.active == 0 and kind(s) == "dice-tokens" and s.legal_texts() == ["black 0", "black 1"]
     play(s, "black 0")
-    assert len(s.dice) == 6 and s.tokens[0] == 1
+    assert len(s.dice) == 6 and s.black == 0 and s.tokens[0] == 1
 
 
 @rules("1.6")
@@ -303,6 +316,18 @@ def test_reveal_event_applies_once_when_revealed():
     assert hearts(s) == [9, 9, 9, 9]
     play(s, "end")
     assert hearts(s) == [9, 9, 9, 9]  # once only
+
+
+@rules("4.3.1", "4.1.6")
+def test_an_event_revealed_by_a_sweep_applies_at_once_and_stays_for_the_next_sweep():
+    s = pos([{"energy": 4}, {"location": "city"}, {}, {}], step="buy",
+            market=["kaiju-rampage", "mutant-growth", "missile-barrage"])
+    play(s, "sweep", "reveal great-earthquake", "reveal supply-drop")
+    assert hearts(s) == [9, 9, 9, 9] and s.market == ["kaiju-rampage", "great-earthquake", "supply-drop"]
+    assert s.monsters[0].energy == 2 and s.monsters[1].location == CITY  # card damage: no flee question
+    play(s, "sweep", "reveal scale-armour")
+    # both Events stay in place; the reveal effect does not apply again
+    assert s.market == ["kaiju-rampage", "great-earthquake", "scale-armour"] and hearts(s) == [9, 9, 9, 9]
 
 
 @rules("4.3.2")

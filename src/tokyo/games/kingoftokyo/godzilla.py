@@ -503,8 +503,11 @@ class GodzillaGame(KotGame):
                             "source": e.source})
         title = card_data.set_title(MONSTER_SET)
         for mo in monsters.values():
+            article = "An" if mo.species[0] in "aeiou" else "A"
+            unnamed = "" if mo.named_by_rulebook else " Not named by the rulebook: the project's sixth monster."
             out.append({"set": title, "id": mo.id, "name": mo.name, "cost": None, "type": "MONSTER",
                         "species": mo.species,
-                        "text": f"A {mo.species}; starts with 10 hearts and 0 stars; no power of its own.",
+                        "text": f"{article} {mo.species}; starts with 10 hearts and 0 stars; "
+                                f"no power of its own.{unnamed}",
                         "source": mo.source, "rule_id": None})
         return out

@@ -15,9 +15,10 @@ Cards and tiles placed anywhere are taken out of the deck and tile stacks, so ev
 card is still counted once.
 
 kot-godzilla adds: dice_tokens (Dice tokens held, taken from the supply of 12),
-evolutions (the Evolution ids in hand), evolutions_in_play (permanent Evolutions played)
-and evolutions_used (temporary ones played and discarded); these are taken out of that
-monster's Evolution deck (the game needs ``evolutions=true``). ``black`` sets the black
+evolutions (the Evolution ids in hand), evolutions_in_play (permanent Evolutions played),
+evolutions_used (temporary ones played and discarded, face up) and evolutions_discard (not
+kept after a draw, face down); these are taken out of that monster's Evolution deck, which
+holds the rest (the game needs ``evolutions=true``). ``black`` sets the black
 dice added this turn. Events in ``market`` are in force if ongoing; a reveal Event placed
 there does not apply its reveal effect (it was revealed before the position).
 
@@ -56,7 +57,7 @@ def _faces(dice: str | Iterable[str] | None) -> list[str]:
     return items
 
 
-_GODZILLA_FIELDS = ("dice_tokens", "evolutions", "evolutions_in_play", "evolutions_used")
+_GODZILLA_FIELDS = ("dice_tokens", "evolutions", "evolutions_in_play", "evolutions_used", "evolutions_discard")
 
 
 def _godzilla_fields(state: KotState, seat: int, spec: dict[str, Any]) -> None:
@@ -72,7 +73,7 @@ def _godzilla_fields(state: KotState, seat: int, spec: dict[str, Any]) -> None:
     state.tokens[seat] += n
     state.supply["dice"] -= n
     for field, pile in (("evolutions", state.evo_hand), ("evolutions_in_play", state.evo_play),
-                        ("evolutions_used", state.evo_used)):
+                        ("evolutions_used", state.evo_used), ("evolutions_discard", state.evo_discard)):
         for eid in spec.get(field, ()):
             if not state.evo_on:
                 raise ValueError("Evolutions need the option evolutions=true")
