@@ -205,6 +205,30 @@ def test_a_window_asks_exactly_the_seats_holding_a_card_playable_now():
 
 
 @pytest.mark.rule("kot-godzilla 7.2.5")
+def test_a_seat_asked_in_a_window_keeps_a_playable_card_in_every_resample():
+    """Godzilla is being asked at the end of Rodan's turn, so every seat knows it holds a
+    card playable now; G-Cell Regeneration is the only end-of-turn card of its deck, so
+    Rodan's resamples always deal it that card (a deal blind to the window would give it
+    one of the other seven cards most of the time), while Mothra's hand is redealt freely."""
+    from tokyo.games.kingoftokyo.position import build_position
+    g = game(4, evolutions=True, monsters="rodan,mothra,godzilla,anguirus")
+    assert [e for e in g.evolution_decks()["godzilla"] if g.evolution(e).window == "end-of-turn"] == [
+        "g-cell-regeneration"]
+    s = build_position(g, [{"evolutions": ["sonic-boom"]}, {"hearts": 5, "evolutions": ["serene-guardian"]},
+                           {"evolutions": ["g-cell-regeneration"]}, {"evolutions": ["spiked-carapace"]}],
+                       active=0, step="end", market=DEAR_MARKET)
+    assert kind(s) == "evolution" and s.node[1] == 2
+    mothra = set()
+    for seed in range(40):
+        other = s.resample(0, random.Random(seed))
+        assert other.observation(0) == s.observation(0)
+        assert other.evo_hand[2] == ["g-cell-regeneration"]
+        assert other.node[1] == 2 and other.legal_texts() == ["evolve g-cell-regeneration", "pass"]
+        mothra.add(tuple(other.evo_hand[1]))
+    assert len(mothra) >= 4
+
+
+@pytest.mark.rule("kot-godzilla 7.2.5")
 def test_resample_redeals_only_the_others_hidden_evolutions():
     """Seat 0 knows its own hand and every face-up Evolution; Mothra's hand, face-down discard
     and deck are redealt from the six cards seat 0 has not seen, each pile keeping its size."""

@@ -39,10 +39,9 @@ def _facts(game):
     return facts[1], facts[2]
 
 
-def check_invariants(state, resampled: bool = False) -> None:
-    """The cheap invariants. ``resampled``: ``state`` comes from ``resample``, which may redeal
-    the hand of a seat whose play window is open (only the deciding seat's own resample is
-    used by ismcts), so the window is not checked against that hand."""
+def check_invariants(state) -> None:
+    """The cheap invariants (also of resampled states: a seat asked in an open play window
+    keeps a playable card in every redeal)."""
     game = state.game
     total, decks = _facts(game)
     held = sum(len(m.cards) for m in state.monsters)
@@ -73,7 +72,7 @@ def check_invariants(state, resampled: bool = False) -> None:
         assert legal and len(set(legal)) == len(legal)
         if state.is_chance_node():
             assert abs(sum(p for _, p in state._chance_outcomes()) - 1) < 1e-9
-        elif state.node[2] == "evolution" and not resampled:
+        elif state.node[2] == "evolution":
             # a play window is a decision only for a living seat holding a card playable now
             seat = state.node[1]
             evolve = [t for t in legal if t.startswith("evolve ")]
@@ -111,10 +110,10 @@ def check_deep(state, game, rng) -> None:
     for seat in range(game.num_players):
         other = state.resample(seat, rng)
         assert other.observation(seat) == state.observation(seat)
-        check_invariants(other, resampled=True)
+        check_invariants(other)
         if not other.is_terminal():
             other.apply_action(other.legal_texts()[0])
-            check_invariants(other, resampled=True)
+            check_invariants(other)
 
 
 def check_refusal(state, rng) -> None:

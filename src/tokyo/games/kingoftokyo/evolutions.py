@@ -39,6 +39,9 @@ from ...core.machine import Node, Step
 from .cards import WINDOWS
 from .engine import Damage, KotState
 
+RESAMPLE_TRIES = 64
+"""Deals tried for a seat asked in a play window before its real hand is kept (evo_resample)."""
+
 if TYPE_CHECKING:
     from .godzilla import GodzillaGame
 
@@ -116,18 +119,43 @@ class EvolutionMixin(KotState["GodzillaGame"]):
 
     def evo_resample(self, other: EvolutionMixin, seat: int, rng: random.Random) -> None:
         """Redeal every other seat's hidden Evolutions (hand, drawn, face-down discard,
-        deck) from the cards that seat could hold, keeping each pile's size."""
+        deck) from the cards that seat could hold, keeping each pile's size.
+
+        A seat being asked in a play window now is known to hold a card playable in it
+        (windows ask no one else), so its hand is dealt again until it does: up to
+        ``RESAMPLE_TRIES`` deals, then its real hand is kept (a position where few deals fit,
+        where keeping it is the likeliest hand anyway)."""
+        node = other.node
+        asked = node[1] if node is not None and node[0] == "decision" and node[2] == "evolution" else None
         for s in range(self.game.num_players):
             if s == seat:
                 continue
             pool = other.evo_deck[s] + other.evo_hand[s] + other.evo_drawn[s] + other.evo_discard[s]
             pool.sort()
-            rng.shuffle(pool)
-            sizes = [len(other.evo_hand[s]), len(other.evo_drawn[s]), len(other.evo_discard[s])]
-            other.evo_hand[s] = pool[:sizes[0]]
-            other.evo_drawn[s] = pool[sizes[0]:sizes[0] + sizes[1]]
-            other.evo_discard[s] = pool[sizes[0] + sizes[1]:sum(sizes)]
-            other.evo_deck[s] = sorted(pool[sum(sizes):])
+            real = (list(other.evo_hand[s]), list(other.evo_drawn[s]), list(other.evo_discard[s]),
+                    list(other.evo_deck[s]))
+            for _ in range(RESAMPLE_TRIES if s == asked else 1):
+                self._evo_deal(other, s, pool, rng)
+                if s != asked or self._evo_window_fits(other, s):
+                    break
+            else:
+                other.evo_hand[s], other.evo_drawn[s], other.evo_discard[s], other.evo_deck[s] = real
+
+    @staticmethod
+    def _evo_deal(other: EvolutionMixin, s: int, pool: list[str], rng: random.Random) -> None:
+        rng.shuffle(pool)
+        sizes = [len(other.evo_hand[s]), len(other.evo_drawn[s]), len(other.evo_discard[s])]
+        other.evo_hand[s] = pool[:sizes[0]]
+        other.evo_drawn[s] = pool[sizes[0]:sizes[0] + sizes[1]]
+        other.evo_discard[s] = pool[sizes[0] + sizes[1]:sum(sizes)]
+        other.evo_deck[s] = sorted(pool[sum(sizes):])
+
+    @staticmethod
+    def _evo_window_fits(other: EvolutionMixin, s: int) -> bool:
+        node = other.node
+        assert node is not None
+        d = node[3]
+        return bool(other.evo_playable(s, d["window"], d["ctx"]))
 
     def own(self, key: str) -> str:
         """The citation of the edition's own rulebook statement ``key`` (the edition defines it)."""
