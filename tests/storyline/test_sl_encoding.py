@@ -115,6 +115,12 @@ def test_mulligan_discard_and_the_hand_step_use_the_deciding_seats_deck_numbers(
     assert s.node[2] == "discard"
     assert s.action_to_index("discard amber-tank") == enc.DISCARD + 11
     assert s.action_to_index("discard amber-artillery") == enc.DISCARD + 0
+    # a discard effect asks the seat it names, by that seat's deck numbers (basalt here)
+    s = pos(2, hands=[["amber-scout"], ["basalt-tank", "basalt-scout"]])
+    _run_ability(s, [{"op": "discard", "who": "each-opponent", "n": 1}])
+    assert s.node[2] == "discard-effect" and s.current_player() == 1
+    assert s.legal_texts() == ["discard basalt-scout", "discard basalt-tank"]
+    assert s.legal_action_indices() == [enc.DISCARD + 9, enc.DISCARD + 11]
 
 
 def test_may_several_activated_abilities_and_errors():

@@ -296,8 +296,11 @@ class Encoding:
         if hand is not None:
             numbers = self.deck_number.get(players[seat]["deck_id"] or "", {})
             for cid in hand:
+                k = numbers.get(cid)
+                if k is None:
+                    raise EncodingError(f"{self.game_id}: {cid!r} in seat {seat}'s hand is not a card of its deck")
                 out[off["hand"] + self.card_pos[cid]] += 1 / 3
-                out[off["hand_by_deck_number"] + numbers[cid]] += 1 / 3
+                out[off["hand_by_deck_number"] + k] += 1 / 3
         target = max(1, int(self.options.get("target", 5)))
         nc = len(self.card_list)
         for p, pl in enumerate(players):
