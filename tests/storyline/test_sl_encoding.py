@@ -5,6 +5,7 @@ at every player count of both game ids (and ``opponent=seat``), and hand-checked
 from __future__ import annotations
 
 import os
+import random
 import sys
 
 import pytest
@@ -249,3 +250,27 @@ def test_tensor_pieces_read_back_and_rotate_to_the_observer():
     assert t0[stats] == pytest.approx(0.1)   # damage / 10
     assert t0[off["map_holder"] + 3 * 64 + 2] == 1.0 and sum(t0[off["map_holder"]:]) == 1.0
     assert t0[off["map"] + 5 * enc.row] == 0.0   # slot 5 is empty
+
+
+@pytest.mark.parametrize("game_id, players, options", [
+    ("storyline", 3, {}), ("crisis-format", 2, {}), ("crisis-format", 2, {"opponent": "seat"})])
+def test_the_tensor_is_the_one_of_the_full_observation(game_id, players, options):
+    # StorylineState.observation_tensor skips the observation's parts for clients (empties,
+    # actions, card_info): the same floats as from observation(seat)
+    game = load_game(game_id, players, **options)
+    rng = random.Random(7)
+    checked = 0
+    for _ in range(4):
+        s = game.new_initial_state()
+        s.set_quiet()
+        while not s.is_terminal():
+            if not s.is_chance_node():
+                for seat in range(game.num_players):
+                    assert s.observation_tensor(seat) == game.observation_tensor_from(s.observation(seat), seat)
+                    checked += 1
+            outs = s.chance_outcomes() if s.is_chance_node() else None
+            s.apply_action(rng.choices([a.text for a, _ in outs], [p for _, p in outs])[0] if outs
+                           else rng.choice(s.legal_texts()))
+    assert checked > 100
+    with pytest.raises(ValueError, match="seat must be one of"):
+        s.observation_tensor(game.num_players)
