@@ -281,21 +281,22 @@ class CrisisState(StorylineState):
         super()._step_hand_step()
 
     # ===================== kernel: observation and resample =================================
-    def observation(self, seat: int | None) -> dict[str, Any]:
-        """As for the competitive game; the opponent's seat sees what every player sees
-        publicly (no hand). Adds the pool, the opponent's total and the paired player."""
+    def _observe(self, seat: int | None, full: bool) -> dict[str, Any]:
+        """The observation (StorylineState.observation): as for the competitive game; the
+        opponent's seat sees what every player sees publicly (no hand). Adds the pool, the
+        opponent's total and the paired player."""
         opp = self.sgame.opp_seat
         if seat is not None and seat == opp:
-            obs = super().observation(None)
+            obs = super()._observe(None, full)
             obs["seat"] = seat
         else:
             if seat is not None and not 0 <= seat < self.sgame.n_players:
                 raise ValueError(f"seat must be from 0 to {self.game.num_players - 1} (or None), not {seat}")
-            obs = super().observation(seat)
+            obs = super()._observe(seat, full)
         obs.update(format="crisis-format", opponent_seat=opp, pool=self.pool, opponent_story=self.opp_story,
                    paired=self.paired_player(), crises=list(self.crises))
-        # the Crisis Storylines by name, also once destroyed (out of the game, 4.12)
-        obs["card_info"].update({cid: self.card_facts(cid) for cid in self.crises})
+        if full:   # the Crisis Storylines by name, also once destroyed (out of the game, 4.12)
+            obs["card_info"].update({cid: self.card_facts(cid) for cid in self.crises})
         return obs
 
     LOSE_KEYS: ClassVar[dict[str, str]] = {"16.3.1": "treasury", "16.4.1": "deck", "16.5.1": "wreckage", "16.6.1": "homeworld"}

@@ -8,10 +8,11 @@ from __future__ import annotations
 
 from ...core.errors import OptionError
 from ...core.options import GameInfo, Option, validate_options
-from ...core.state import Game
+from ...core.state import Game, State
 from typing import TYPE_CHECKING, Any
 
 from .cards import Ability, Card, CardSet, Face, default_card_set
+from .encoding import Encoding
 from .state import StorylineState
 
 if TYPE_CHECKING:
@@ -80,6 +81,7 @@ class StorylineGame(Game):
                                   f"different deck ids among {', '.join(known)}")
         if len(self.cards["decks"]) < num_players:
             raise OptionError(f"{num_players} players need {num_players} shipped decks (storyline 5.1.3)")
+        self._encoding: Encoding | None = None   # built when first asked (encoding.py)
 
     def new_initial_state(self) -> StorylineState:
         state = StorylineState(self)
@@ -88,6 +90,38 @@ class StorylineGame(Game):
 
     def _new_blank_state(self) -> StorylineState:
         return StorylineState(self)
+
+    # ----- action indices and observation tensors (encoding.py; docs/notation.md) ------------
+    def encoding(self) -> Encoding:
+        """The numbering and tensor layout of this game (the same for both game ids at one
+        number of players), built when first asked."""
+        enc = self._encoding
+        if enc is None:
+            enc = self._encoding = Encoding(self)
+        return enc
+
+    def num_distinct_actions(self) -> int:
+        return self.encoding().num_actions
+
+    def max_chance_outcomes(self) -> int:
+        return self.encoding().num_chance
+
+    def action_index(self, state: State, text: str) -> int:
+        assert isinstance(state, StorylineState), "a state of this game"
+        return self.encoding().action_index(state, text)
+
+    def chance_index(self, state: State, text: str) -> int:
+        assert isinstance(state, StorylineState), "a state of this game"
+        return self.encoding().chance_index(state, text)
+
+    def observation_pieces(self) -> list[tuple[str, tuple[int, ...]]]:
+        return list(self.encoding().pieces)
+
+    def observation_tensor_size(self) -> int:
+        return self.encoding().size
+
+    def observation_tensor_from(self, observation: dict[str, Any], seat: int) -> list[float]:
+        return self.encoding().tensor(observation, seat)
 
     @classmethod
     def catalogue(cls) -> list[dict[str, Any]]:
