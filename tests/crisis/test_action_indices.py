@@ -33,20 +33,20 @@ def rows(values: list[float], width: int) -> list[list[float]]:
 
 
 @pytest.mark.parametrize("players,games,options", [
-    (2, 40, {"turn_limit": 16}),
-    (2, 15, {"turn_limit": 16, "resources": True, "ask_always": True, "collateral_damage": True}),
-    (3, 30, {"turn_limit": 16}),
-    (3, 12, {"turn_limit": 16, "resources": True, "defence_order": "left", "brute_force": True}),
-    (4, 25, {"turn_limit": 16}),
-    (4, 10, {"turn_limit": 16, "dragon": "B", "ask_always": True}),
-    (5, 22, {"turn_limit": 16}),
-    (5, 10, {"turn_limit": 16, "resources": True, "collateral_damage": True}),
+    (2, 70, {"turn_limit": 12}),
+    (2, 25, {"turn_limit": 12, "resources": True, "ask_always": True, "collateral_damage": True}),
+    (3, 55, {"turn_limit": 12}),
+    (3, 20, {"turn_limit": 12, "resources": True, "defence_order": "left", "brute_force": True}),
+    (4, 45, {"turn_limit": 12}),
+    (4, 20, {"turn_limit": 12, "dragon": "B", "ask_always": True}),
+    (5, 40, {"turn_limit": 12}),
+    (5, 18, {"turn_limit": 12, "resources": True, "collateral_damage": True}),
     (3, 2, {"turn_limit": 150}),  # long games: bigger Reserves, Gifts piled on a Character
 ])
 def test_random_games_through_indices(players, games, options):
     nodes = check_random_games("crisis-tokyo", players, games, seed=players, options=options,
-                               tensors_every=4, resample_every=20)
-    assert nodes > games * 50
+                               tensors_every=6, resample_every=24)
+    assert nodes > games * 40
 
 
 def test_sizes_of_the_index_spaces_and_of_the_tensor():
