@@ -6,9 +6,10 @@ import random
 from typing import Any
 
 from ...core.options import GameInfo, Option
-from ...core.state import Game
+from ...core.state import Game, State
 from .cards import POWER_NAMES, Card, CardSet, card_set
 from .effects import ops_facts_table
+from .encoding import CrisisEncoding
 from .state import CrisisState
 
 DRAGONS = {
@@ -48,6 +49,7 @@ class CrisisTokyoGame(Game):
     halves: dict[tuple[str, str], Card]
     outcome_texts: dict[str, dict[str, str]]
     ops_facts: dict[int, tuple[bool, bool, bool]]
+    encoding: CrisisEncoding
 
     def __init__(self, num_players: int, options: dict[str, Any]):
         super().__init__(num_players, options)
@@ -64,6 +66,8 @@ class CrisisTokyoGame(Game):
         self.outcome_texts = {prefix: {cid: f"{prefix} {cid}" for cid in ids} for prefix in ("draw", "reveal")}
         # what the text of each card's ops says of their use (effects.ops_possible asks)
         self.ops_facts = ops_facts_table(self.cards)
+        # action and chance indices, observation tensor (docs/notation.md, "Action indices")
+        self.encoding = CrisisEncoding(num_players, self.cards, self.options)
 
     def half(self, cid: str, which: str) -> Card:
         """Half ``which`` (threat, hero, a, b) of Character or Event card ``cid``."""
@@ -76,6 +80,26 @@ class CrisisTokyoGame(Game):
 
     def _new_blank_state(self) -> CrisisState:
         return CrisisState(self)
+
+    # ----- action indices and observation tensors (encoding.py) -------------------------
+    def num_distinct_actions(self) -> int:
+        return self.encoding.total
+
+    def max_chance_outcomes(self) -> int:
+        return self.encoding.max_chance_outcomes()
+
+    def action_index(self, state: State, text: str) -> int:
+        assert isinstance(state, CrisisState)
+        return self.encoding.action_index(state, text)
+
+    def chance_index(self, state: State, text: str) -> int:
+        return self.encoding.chance_index(text)
+
+    def observation_pieces(self) -> list[tuple[str, tuple[int, ...]]]:
+        return list(self.encoding.pieces)
+
+    def observation_tensor_from(self, observation: dict[str, Any], seat: int) -> list[float]:
+        return self.encoding.tensor(observation, seat)
 
     @classmethod
     def catalogue(cls) -> list[dict[str, Any]]:
