@@ -1,7 +1,7 @@
 """Speed of the ismcts search agent: simulations per second per game, on one core.
 
 Usage: PYTHONPATH=src python benchmarks/bench_ismcts.py [--sims N] [--positions P] [--players 2,4]
-       [--games kot-dark,crisis-tokyo] [--rollouts heuristic,random]
+       [--games kot-dark,kot-godzilla,crisis-tokyo,storyline,crisis-format] [--rollouts heuristic,random]
 
 For each game and player count it collects P decision positions of seat 0 (every one with
 more than one legal action) from random games (fixed seeds, taken through the game from
@@ -89,8 +89,10 @@ def main(argv=None) -> int:
     ap.add_argument("--sims", type=int, default=100, help="simulations per search (default 100)")
     ap.add_argument("--positions", type=int, default=8, help="searches per game and player count (default 8)")
     ap.add_argument("--players", default="2,4", help="player counts, comma-separated (default 2,4)")
-    ap.add_argument("--games", default="kot-dark,crisis-tokyo")
-    ap.add_argument("--rollouts", default="heuristic,random")
+    ap.add_argument("--games", default="kot-dark,kot-godzilla,crisis-tokyo,storyline,crisis-format",
+                    help="game ids, comma-separated (default: every game)")
+    ap.add_argument("--rollouts", default="heuristic,random",
+                    help="rollout policies, comma-separated (default heuristic,random)")
     args = ap.parse_args(argv)
 
     print(f"ismcts:sims={args.sims}, {args.positions} positions per row, one core, "
