@@ -127,16 +127,23 @@ def cards(game: Annotated[str, typer.Argument(help="Game id, e.g. kot-dark.")],
         sets.setdefault(str(card.get("set", "")), []).append(card)
     for name, items in sets.items():
         full = items[0].get("set_name")  # a printed name besides the set id, if the game gives one
-        title = f"{full} ({name}, {len(items)})" if full and full != name else f"{name} ({len(items)})"
+        copies = [int(card.get("copies", 1) or 1) for card in items]
+        count = (f"{len(items)}" if sum(copies) == len(items)
+                 else f"{sum(copies)} cards, {len(items)} different")
+        title = f"{full} ({name}, {count})" if full and full != name else f"{name} ({count})"
         table = Table(title=title, title_justify="left", show_lines=False)
         table.add_column("name", style="bold")
+        if sum(copies) != len(items):
+            table.add_column("copies", justify="right")
         table.add_column("cost", justify="right")
         table.add_column("type")
         table.add_column("text")
-        for card in items:
+        for card, n in zip(items, copies):
             cost = card.get("cost")
-            table.add_row(Text(str(card.get("name", card.get("id", "")))),
-                          "" if cost is None else str(cost), Text(str(card.get("type", ""))),
+            row = [Text(str(card.get("name", card.get("id", ""))))]
+            if sum(copies) != len(items):
+                row.append(str(n))
+            table.add_row(*row, "" if cost is None else str(cost), Text(str(card.get("type", ""))),
                           Text(str(card.get("text", ""))))
         out.print(table)
 

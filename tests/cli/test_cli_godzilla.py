@@ -12,7 +12,8 @@ def test_cards_group_the_evolutions_by_monster(kot):
     table = run_installed("cards", "kot-godzilla")
     assert table.returncode == 0, table.stderr
     out = table.stdout
-    assert "King of Tokyo: Godzilla - Energy cards (49)" in out  # 49 designs, 50 cards (copies)
+    assert "King of Tokyo: Godzilla - Energy cards (50 cards, 49 different)" in out
+    assert re.search(r"Supply Drop\s*│\s*2\s*│\s*3\s*│", out)  # its copies, then its cost
     monsters = ("Godzilla", "Mothra", "Rodan", "King Ghidorah", "Mechagodzilla", "Anguirus")
     for name in monsters:
         assert f"King of Tokyo: Godzilla - Evolution cards: {name} (8)" in out, name
