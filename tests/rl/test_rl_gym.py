@@ -129,3 +129,7 @@ def test_an_episode_starts_with_a_decision_of_the_learner():
         env.reset(seed=seed)
         assert env.game_state.current_player() == 1
         assert env.action_masks().any()
+
+
+def test_default_opponents():
+    assert tgym.TokyoGymEnv("toy-pig", 3).opponent_specs == ["random", "random"]  # Pig has no heuristic

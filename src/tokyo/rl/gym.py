@@ -5,7 +5,7 @@ registered ids (:data:`ENV_IDS`, registered when this module is imported; the ga
 loaded only by ``gymnasium.make``)::
 
     import gymnasium, tokyo.rl.gym
-    env = gymnasium.make("tokyo/KotDark-v0", opponents="heuristic")
+    env = gymnasium.make("tokyo/KotDark-v0", players=4, opponents="heuristic")
 
 - the observation is the learner's observation tensor (float32 array, docs/notation.md);
 - the action is an action index (any integer type, numpy's included); the legal ones are
@@ -28,7 +28,7 @@ from typing import Any, Sequence
 import gymnasium
 import numpy as np
 
-from ..agents import make_agent
+from ..agents import HEURISTICS, make_agent
 from ._common import (DEFAULT_MAX_DECISIONS, check_illegal_mode, load_encoded_game, mask_array, observation_array,
                       play_chance, resolve_action)
 
@@ -51,13 +51,14 @@ class TokyoGymEnv(gymnasium.Env):
 
     ``seat``: the learner's seat, or ``"random"`` (drawn at each reset). ``opponents``: one
     agent spec for every other seat (``"heuristic"``, ``"random"``, ``"ismcts:sims=50"``), or
-    a list with one spec per other seat, in seat order. ``illegal_action``: ``raise`` or
+    a list with one spec per other seat, in seat order; by default the game's heuristic
+    agent (``random`` for a game without one). ``illegal_action``: ``raise`` or
     ``random`` (tokyo.rl.ILLEGAL_ACTION_MODES). Other keywords are the game's options."""
 
     metadata = {"render_modes": ["human", "ansi"], "render_fps": 1}
 
     def __init__(self, game_id: str, players: int | None = None, *, seat: int | str = 0,
-                 opponents: str | Sequence[str] = "random", max_decisions: int = DEFAULT_MAX_DECISIONS,
+                 opponents: str | Sequence[str] | None = None, max_decisions: int = DEFAULT_MAX_DECISIONS,
                  illegal_action: str = "raise", render_mode: str | None = None, **options: Any):
         if render_mode is not None and render_mode not in self.metadata["render_modes"]:
             raise ValueError(f"render_mode must be one of {self.metadata['render_modes']}, not {render_mode!r}")
@@ -65,6 +66,8 @@ class TokyoGymEnv(gymnasium.Env):
         n = self.game.num_players
         if seat != "random" and not (isinstance(seat, int) and 0 <= seat < n):
             raise ValueError(f"seat must be one of 0..{n - 1} or 'random', not {seat!r}")
+        if opponents is None:
+            opponents = "heuristic" if self.game.game_id in HEURISTICS else "random"
         specs = [opponents] * (n - 1) if isinstance(opponents, str) else list(opponents)
         if len(specs) != n - 1:
             raise ValueError(f"opponents: {n - 1} agent specs needed (one per other seat), got {len(specs)}")
