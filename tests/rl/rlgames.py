@@ -1,7 +1,7 @@
 """The games the adapter tests run on: add a game here (one line) once it has action
 indices and an observation tensor (docs/notation.md).
 
-RL_GAMES: (game id, players). LONG_OPTIONS: options that make a game last more than a few
+RL_GAMES: (game id, players). SEARCH_CAP: see below. LONG_OPTIONS: options that make a game last more than a few
 decisions, for PettingZoo's max_cycles_test (it expects every agent to act 4 times before
 the cap truncates the game).
 """
@@ -12,6 +12,12 @@ RL_GAMES = [
     ("toy-pig", 2),
     ("toy-hidden-pig", 3),
 ]
+
+SEARCH_CAP = {
+    # a real game played to its end by search bots (every decision a search with random
+    # rollouts) would take minutes: give it a cap here, e.g. "kot-dark": 40
+}
+"""max_game_length for the tests where OpenSpiel's MCTSBot and ISMCTSBot play a game."""
 
 LONG_OPTIONS = {
     "toy-pig": {"target": 100},

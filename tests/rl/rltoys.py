@@ -13,7 +13,7 @@ from __future__ import annotations
 import random
 from dataclasses import replace
 
-from tokyo.core import Game, State, register_game
+from tokyo.core import Game, register_game
 
 import toygame
 

@@ -11,6 +11,7 @@ pyspiel = pytest.importorskip("pyspiel")
 
 from open_spiel.python.algorithms import ismcts, mcts  # noqa: E402
 
+from rlgames import SEARCH_CAP  # noqa: E402
 from tokyo.rl import NoEncodingError  # noqa: E402
 from tokyo.rl import openspiel as tos  # noqa: E402
 
@@ -40,19 +41,41 @@ def play_with_bots(game, bots, seed):
     return state
 
 
+def search_game(game_id, players):
+    """The game for the search bots: with its cap from SEARCH_CAP, if any."""
+    return tos.load_game(game_id, players, max_game_length=SEARCH_CAP.get(game_id, tos.DEFAULT_MAX_DECISIONS))
+
+
 def test_mcts_bot_plays_to_the_end(rl_game):
     game_id, players = rl_game
-    game = tos.load_game(game_id, players)
+    game = search_game(game_id, players)
     bots = [mcts.MCTSBot(game, 2.0, 20, mcts.RandomRolloutEvaluator(1, np.random.RandomState(i)),
                          random_state=np.random.RandomState(i)) for i in range(players)]
     state = play_with_bots(game, bots, 0)
-    assert state.tokyo_state.is_terminal()
-    assert sorted(state.returns()) == [0.0] * (players - 1) + [1.0]
+    assert state.is_terminal()
+    assert all(r in (0.0, 1.0) for r in state.returns())
+    if game_id not in SEARCH_CAP:
+        assert state.tokyo_state.is_terminal()
+
+
+@pytest.mark.parametrize("seed", range(3))
+def test_mcts_bot_reads_the_returns_it_is_given(seed):
+    # seat 1 has 19 of 20 and wins on its next turn with any roll but a 1, so seat 0, at 0
+    # with 10 on the turn, must keep rolling: holding (index 1) all but loses
+    game = tos.load_game("toy-pig", 2)
+    state = game.new_initial_state()
+    pig = state.tokyo_state
+    pig.scores, pig.player, pig.turn_total, pig.awaiting_roll = [0, 19], 0, 10, False
+    pig._legal_cache = None
+    assert state.current_player() == 0 and state.legal_actions() == [0, 1]
+    rng = np.random.RandomState(seed)
+    bot = mcts.MCTSBot(game, 2.0, 200, mcts.RandomRolloutEvaluator(1, rng), random_state=rng)
+    assert bot.step(state) == 0
 
 
 def test_ismcts_bot_with_our_resampler_plays_to_the_end(rl_game):
     game_id, players = rl_game
-    game = tos.load_game(game_id, players)
+    game = search_game(game_id, players)
     if game.get_type().information != GT.Information.IMPERFECT_INFORMATION:
         pytest.skip(f"{game_id} has perfect information: ISMCTSBot is for imperfect-information games")
     bots = []
@@ -62,7 +85,9 @@ def test_ismcts_bot_with_our_resampler_plays_to_the_end(rl_game):
         bot.set_resampler(tos.resampler(i))
         bots.append(bot)
     state = play_with_bots(game, bots, 1)
-    assert state.tokyo_state.is_terminal()
+    assert state.is_terminal()
+    if game_id not in SEARCH_CAP:
+        assert state.tokyo_state.is_terminal()
 
 
 def test_the_resampler_keeps_what_the_seat_knows():
