@@ -11,7 +11,7 @@ pyspiel = pytest.importorskip("pyspiel")
 
 from open_spiel.python.algorithms import ismcts, mcts  # noqa: E402
 
-from rlgames import SEARCH_CAP  # noqa: E402
+from rlgames import SEARCH_CAP, SIM_CAP  # noqa: E402
 from tokyo.rl import NoEncodingError  # noqa: E402
 from tokyo.rl import openspiel as tos  # noqa: E402
 
@@ -20,7 +20,8 @@ GT = pyspiel.GameType
 
 def test_random_sim_test(rl_game):
     game_id, players = rl_game
-    pyspiel.random_sim_test(tos.load_game(game_id, players), num_sims=5, serialize=True, verbose=False)
+    game = tos.load_game(game_id, players, max_game_length=SIM_CAP.get(game_id, tos.DEFAULT_MAX_DECISIONS))
+    pyspiel.random_sim_test(game, num_sims=5, serialize=True, verbose=False)
 
 
 def test_random_sim_test_through_the_game_string():
@@ -186,7 +187,7 @@ def test_shimmy_pettingzoo_conversion_passes_api_test(rl_game):
     from pettingzoo.test import api_test
     game_id, players = rl_game
     env = tos.shimmy_env(game_id, players)
-    api_test(env, num_cycles=300)
+    api_test(env, num_cycles=100)  # shimmy makes every seat's tensor at every step
     assert env.game_state.get_game().num_players() == players
     # shimmy's wrapper makes new action spaces at every step, so seeding them does not hold
     # and PettingZoo's seed_test fails for it (for OpenSpiel's own tic_tac_toe as well)
