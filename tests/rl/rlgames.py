@@ -11,12 +11,18 @@ import pytest
 RL_GAMES = [
     ("toy-pig", 2),
     ("toy-hidden-pig", 3),
+    ("crisis-tokyo", 3),
+    ("storyline", 2),
+    ("crisis-format", 2),
 ]
 
 SEARCH_CAP = {
     # a real game played to its end by search bots (every decision a search with random
     # rollouts) would take minutes: give it a cap here, e.g. "kot-dark": 15 (Storyline with
     # 30: about 10 s for the two tests)
+    "crisis-tokyo": 30,
+    "storyline": 30,
+    "crisis-format": 30,
 }
 """max_game_length for the tests where OpenSpiel's MCTSBot and ISMCTSBot play a game."""
 
@@ -24,6 +30,7 @@ SIM_CAP = {
     # OpenSpiel's random_sim_test plays 5 random games and checks every node (clones, saved
     # texts, every seat's tensor): give a game whose random games are long a cap here, e.g.
     # "crisis-tokyo": 100 (7 s; its random games run to some 6,000 decisions, 40 s each)
+    "crisis-tokyo": 100,
 }
 """max_game_length for OpenSpiel's random_sim_test."""
 
