@@ -74,6 +74,7 @@ class KotEncoding:
         self.card_names = sorted(decisions)
         self._dice_key = ""
         self._masks: dict[str, int] = {}
+        self._runs: list[int] = [0] * (len(FACES) + 1)
 
         # ----- decision indices: fixed texts, then blocks ------------------------------
         self.fixed: dict[str, int] = {}
@@ -209,13 +210,15 @@ class KotEncoding:
         if text == "stop":
             return self.blocks["reroll"][0]
         if word == "reroll":
-            # a roll decision asks for every reroll of the same dice: remember the last dice's masks
+            # a roll decision asks for every reroll of the same dice: where each face's run
+            # starts in the sorted dice, and the masks already found, are kept for those dice
             key = "".join([d or "-" for d in state.dice])
             if key != self._dice_key:
                 self._dice_key, self._masks = key, {}
+                self._runs = self.face_runs(state.dice)
             mask = self._masks.get(text)
             if mask is None:
-                mask = self._masks[text] = self.reroll_mask(state.dice, words[1:])
+                mask = self._masks[text] = self.reroll_mask(self._runs, words[1:])
             return self.blocks["reroll"][0] + mask
         if word == "buy" and len(words) == 2:
             face_up = [c for c in state.market if c]
@@ -231,20 +234,30 @@ class KotEncoding:
             raise ValueError(f"no action index for {text!r}: {word!r} offers {count} choices here")
         return start + k
 
-    def reroll_mask(self, dice: list[str | None], faces: list[str]) -> int:
-        """The mask over the dice sorted by face: for each face rerolled ``k`` times, the
-        first ``k`` dice of that face's run."""
+    @staticmethod
+    def face_runs(dice: list[str | None]) -> list[int]:
+        """Where the run of each face starts in the dice sorted by face, and (last) how
+        many dice are showing."""
         shown = "".join([d for d in dice if d is not None])
-        mask = start = 0
+        runs, start = [], 0
         for f in FACES:
-            have = shown.count(f)
-            k = faces.count(f)
-            if k > have:
-                raise ValueError(f"no action index for reroll {' '.join(faces)}: the dice show {shown}")
-            mask |= ((1 << k) - 1) << start
-            start += have
-        if len(faces) != bin(mask).count("1"):
-            raise ValueError(f"no action index for reroll {' '.join(faces)}: not die faces")
+            runs.append(start)
+            start += shown.count(f)
+        runs.append(start)
+        return runs
+
+    @staticmethod
+    def reroll_mask(runs: list[int], faces: list[str]) -> int:
+        """The mask over the dice sorted by face (``face_runs``): for each face rerolled
+        ``k`` times, the first ``k`` dice of that face's run."""
+        nxt = runs[:-1]
+        mask = 0
+        for f in faces:
+            k = _FACE.get(f, -1)
+            if k < 0 or nxt[k] >= runs[k + 1]:
+                raise ValueError(f"no action index for reroll {' '.join(faces)}: not that many dice show {f!r}")
+            mask |= 1 << nxt[k]
+            nxt[k] += 1
         return mask
 
     # ----- chance outcomes ----------------------------------------------------------------
