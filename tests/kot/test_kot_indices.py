@@ -131,7 +131,7 @@ def test_tensor_pieces_read_back():
                      active=1, step="roll-decision", dice="h c 1 c 3 e", rolls_used=1, market=["energize", "frenzy", "extra-head"])
     cards = list(g.deck_counts())
     p = pieces(g, state.observation_tensor(2))
-    assert p["observer"] == [1.0, 0.0, 0.0, 0.0]
+    assert p["seat"] == [0.0, 0.0, 1.0, 0.0]                              # the observer's seat, not rotated
     assert p["active"] == [0.0, 0.0, 0.0, 1.0] == p["current_player"]   # seat 1, three places after seat 2
     assert p["node_kind"][0] == 1.0                                     # roll
     rows = [p["monsters"][i * 14:(i + 1) * 14] for i in range(4)]

@@ -183,7 +183,7 @@ class KotEncoding:
         # ----- observation pieces --------------------------------------------------------
         C, T, E = len(self.cards), len(self.tiles), len(self.evos)
         pieces: list[tuple[str, tuple[int, ...]]] = [
-            ("observer", (n,)), ("current_player", (n,)), ("active", (n,)),
+            ("seat", (n,)), ("current_player", (n,)), ("active", (n,)),
             ("node_kind", (len(NODE_KINDS) + 1,)), ("card_decision", (len(self.card_names) + 1,)),
             ("monsters", (n, len(_MONSTER_FEATURES))), ("monster_id", (n, len(self.monster_list))),
             ("cards", (n, C)), ("market", (MARKET_SLOTS, C)), ("discard", (C,)), ("deck_size", (1,)),
@@ -296,7 +296,7 @@ class KotEncoding:
                     row[k] += scale
             out.extend(row)
 
-        seat_hot(seat)
+        hot(seat, n)                      # the observer's own seat number (not rotated)
         seat_hot(obs["current_player"])
         seat_hot(obs["active"])
         node = obs["node"]

@@ -1643,7 +1643,8 @@ class KotState(StepState[KotGameT]):
     def observation(self, seat: int | None) -> dict[str, Any]:
         """Everything public, plus for ``seat`` the deck's top cards it has looked at.
 
-        Keys: game, seat, active, turn, current_player, node (kind and seat to decide),
+        Keys: game, seat, active, turn, current_player, node (kind, seat to decide, and the
+        name of a card-defined node, else None),
         monsters (list of dicts), tokyo_city, tokyo_bay, market, deck_size, discard, dice,
         rolls_used, rolls_allowed, supply, known_top (only cards this seat saw), winners,
         plus edition keys. JSON-safe.
