@@ -128,10 +128,11 @@ def test_tensor_pieces_read_back():
     g = game(4)
     state = position(4, [{"hearts": 6, "stars": 5}, {"energy": 4, "cards": ["jets"], "location": "city"},
                          {"wickedness": 3, "tiles": ["devious"]}, {}],
-                     active=1, step="roll-decision", dice="h c 1 c 3 e", rolls_used=1, market=["energize", "frenzy", "extra-head"])
+                     active=1, step="roll-decision", dice="h c 1 c 3 e", rolls_used=1,
+                     market=["energize", "frenzy", "extra-head"])
     cards = list(g.deck_counts())
     p = pieces(g, state.observation_tensor(2))
-    assert p["seat"] == [0.0, 0.0, 1.0, 0.0]                              # the observer's seat, not rotated
+    assert p["seat"] == [0.0, 0.0, 1.0, 0.0]                            # the observer's seat, not rotated
     assert p["active"] == [0.0, 0.0, 0.0, 1.0] == p["current_player"]   # seat 1, three places after seat 2
     assert p["node_kind"][0] == 1.0                                     # roll
     rows = [p["monsters"][i * 14:(i + 1) * 14] for i in range(4)]
