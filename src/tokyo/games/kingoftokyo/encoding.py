@@ -72,9 +72,7 @@ class KotEncoding:
         self.black_most = game.most_black_dice()
         self.supply = game.supply_sizes()
         self.card_names = sorted(decisions)
-        self._dice_key = ""
-        self._masks: dict[str, int] = {}
-        self._runs: list[int] = [0] * (len(FACES) + 1)
+        self._memo: tuple[str, list[int], dict[str, int]] = ("", [], {})
 
         # ----- decision indices: fixed texts, then blocks ------------------------------
         self.fixed: dict[str, int] = {}
@@ -212,13 +210,14 @@ class KotEncoding:
         if word == "reroll":
             # a roll decision asks for every reroll of the same dice: where each face's run
             # starts in the sorted dice, and the masks already found, are kept for those dice
+            # (one tuple, read once: states of other threads may replace it meanwhile)
             key = "".join([d or "-" for d in state.dice])
-            if key != self._dice_key:
-                self._dice_key, self._masks = key, {}
-                self._runs = self.face_runs(state.dice)
-            mask = self._masks.get(text)
+            memo = self._memo
+            if memo[0] != key:
+                memo = self._memo = (key, self.face_runs(state.dice), {})
+            mask = memo[2].get(text)
             if mask is None:
-                mask = self._masks[text] = self.reroll_mask(self._runs, words[1:])
+                mask = memo[2][text] = self.reroll_mask(memo[1], words[1:])
             return self.blocks["reroll"][0] + mask
         if word == "buy" and len(words) == 2:
             face_up = [c for c in state.market if c]
