@@ -239,6 +239,9 @@ class DarkEditionGame(KotGame):
     def tile(self, tid: str) -> WickednessTile:
         return self._tiles[tid]
 
+    def tile_ids(self) -> list[str]:
+        return list(self._tiles)
+
     def deck_counts(self) -> dict[str, int]:
         return {cid: c.copies for cid, c in self._cards.items()}
 

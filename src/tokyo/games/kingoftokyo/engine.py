@@ -19,7 +19,7 @@ from __future__ import annotations
 
 import json
 import random
-from typing import Any, ClassVar, Iterable, NotRequired, Self, Sequence, TypedDict, cast
+from typing import TYPE_CHECKING, Any, ClassVar, Iterable, NotRequired, Self, Sequence, TypedDict, cast
 
 from typing_extensions import TypeVar
 
@@ -28,6 +28,9 @@ from ...core.state import CHANCE, Event, Game, State, turn_order_labels
 from .cards import EnergyCard, PowerCard
 from .effects import Effects, HookFn
 from .rulebook import citation
+
+if TYPE_CHECKING:
+    from .encoding import KotEncoding
 
 FACES = ("1", "2", "3", "e", "h", "c")
 FACE_NAMES = {"1": "1", "2": "2", "3": "3", "e": "Energy", "h": "Heart", "c": "Claw"}
@@ -157,8 +160,12 @@ Card = PowerCard | EnergyCard
 class KotGame(Game):
     """Base of the King of Tokyo editions' games: the facts the turn machine reads."""
 
+    MONSTER_IDS: ClassVar[tuple[str, ...]]
+    """Every monster of the edition, in the board order."""
     max_dice: ClassVar[int]
     """The most dice a monster may roll (Dark: six and two yellow)."""
+    _encoding: "KotEncoding | None" = None
+    """The action indices and observation tensor of this game (encoding.py), built when first asked."""
     citations: dict[str, str]
     """Log citation of each card (tile, Evolution) effect, by the name the effect cites."""
 
@@ -176,11 +183,55 @@ class KotGame(Game):
         """Copies of each card in the deck, by card id, in the game's card order."""
         raise NotImplementedError
 
+    def supply_sizes(self) -> dict[str, int]:
+        """The tokens of the supply at set-up, by kind (Dark: Poison, Shrink Ray, Smoke)."""
+        return {"poison": 12, "shrink": 12, "smoke": 3}
+
+    def tile_ids(self) -> list[str]:
+        """Every Wickedness tile id (each side), in the edition's tile order; none by default."""
+        return []
+
+    def evolution_ids(self) -> list[str]:
+        """Every Evolution id in play with these options, in the edition's order; none by default."""
+        return []
+
+    def most_black_dice(self) -> int:
+        """The most Dice tokens a monster may discard for black dice in a turn; 0: no Dice tokens."""
+        return 0
+
     def new_initial_state(self) -> "KotState":
         raise NotImplementedError
 
     def _new_blank_state(self) -> "KotState":
         raise NotImplementedError
+
+    # ----- action indices and observation tensor (encoding.py; docs/notation.md) ----------
+    def encoding(self) -> "KotEncoding":
+        """The tables of this game's action indices and observation tensor (built once)."""
+        enc = self._encoding
+        if enc is None:
+            from .encoding import KotEncoding
+            enc = self._encoding = KotEncoding(self)
+        return enc
+
+    def num_distinct_actions(self) -> int:
+        return self.encoding().num_actions
+
+    def max_chance_outcomes(self) -> int:
+        return self.encoding().num_outcomes
+
+    def action_index(self, state: State, text: str) -> int:
+        assert isinstance(state, KotState)
+        return self.encoding().action_index(state, text)
+
+    def chance_index(self, state: State, text: str) -> int:
+        return self.encoding().chance_index(text)
+
+    def observation_pieces(self) -> list[tuple[str, tuple[int, ...]]]:
+        return list(self.encoding().pieces)
+
+    def observation_tensor_from(self, observation: dict[str, Any], seat: int) -> list[float]:
+        return self.encoding().tensor(observation, seat)
 
 
 class Rolloff(TypedDict):
@@ -254,7 +305,7 @@ class KotState(StepState[KotGameT]):
         self.deck: dict[str, int] = dict(game.deck_counts())
         self.known_top: list[list[Any]] = []  # [card id, [seats that know it]], top first
         self.discard: list[str] = []
-        self.supply: dict[str, int] = {"poison": 12, "shrink": 12, "smoke": 3}
+        self.supply: dict[str, int] = dict(game.supply_sizes())
         self.dice: list[str | None] = []
         self.rolls_used = 0
         self.rolls_allowed = 3
@@ -1592,7 +1643,8 @@ class KotState(StepState[KotGameT]):
     def observation(self, seat: int | None) -> dict[str, Any]:
         """Everything public, plus for ``seat`` the deck's top cards it has looked at.
 
-        Keys: game, seat, active, turn, current_player, node (kind and seat to decide),
+        Keys: game, seat, active, turn, current_player, node (kind, seat to decide, and the
+        name of a card-defined node, else None),
         monsters (list of dicts), tokyo_city, tokyo_bay, market, deck_size, discard, dice,
         rolls_used, rolls_allowed, supply, known_top (only cards this seat saw), winners,
         plus edition keys. JSON-safe.
@@ -1603,7 +1655,8 @@ class KotState(StepState[KotGameT]):
         obs = {
             "game": self.game.game_id, "seat": seat, "active": self.active, "turn": self.turn_count,
             "current_player": self._current_player(),
-            "node": None if node is None else {"kind": node[2], "seat": node[1] if node[0] == "decision" else None},
+            "node": None if node is None else {"kind": node[2], "seat": node[1] if node[0] == "decision" else None,
+                                               "name": node[3].get("name")},
             "monsters": [dict(m.as_dict(), name=self.name(m.seat), max_hearts=self.max_hearts(m))
                          for m in self.monsters],
             "tokyo_city": self.city, "tokyo_bay": self.bay, "bay_in_use": self.bay_in_use(),

@@ -79,7 +79,7 @@ class GodzillaState(EvolutionMixin):
 
     # ----- fields ------------------------------------------------------------------------------
     def edition_init(self) -> None:
-        self.supply = {"dice": DICE_TOKENS}
+        self.supply = dict(self.game.supply_sizes())
         self.tokens = [0] * self.game.num_players   # Dice tokens per seat
         self.black = 0                              # black dice added this turn
         self.evo_init()
@@ -465,6 +465,15 @@ class GodzillaGame(KotGame):
 
     def deck_counts(self) -> dict[str, int]:
         return {cid: c.copies for cid, c in self._cards.items()}
+
+    def supply_sizes(self) -> dict[str, int]:
+        return {"dice": DICE_TOKENS}
+
+    def evolution_ids(self) -> list[str]:
+        return list(self._evolutions) if self.options.get("evolutions") else []
+
+    def most_black_dice(self) -> int:
+        return MAX_BLACK
 
     # ----- kernel ------------------------------------------------------------------------------------
     def new_initial_state(self) -> GodzillaState:
