@@ -11,6 +11,8 @@ import pytest
 RL_GAMES = [
     ("toy-pig", 2),
     ("toy-hidden-pig", 3),
+    ("kot-dark", 4),
+    ("kot-godzilla", 3),
     ("crisis-tokyo", 3),
     ("storyline", 2),
     ("crisis-format", 2),
@@ -20,6 +22,8 @@ SEARCH_CAP = {
     # a real game played to its end by search bots (every decision a search with random
     # rollouts) would take minutes: give it a cap here, e.g. "kot-dark": 15 (Storyline with
     # 30: about 10 s for the two tests)
+    "kot-dark": 30,
+    "kot-godzilla": 30,
     "crisis-tokyo": 30,
     "storyline": 30,
     "crisis-format": 30,

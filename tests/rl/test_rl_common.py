@@ -57,3 +57,12 @@ def test_resolve_action_accepts_numpy_integers_only_for_legal_indices():
         resolve_action(state, np.float64(1.0), "raise", rng)
     text, illegal = resolve_action(state, 9, "random", rng)
     assert illegal and text in ("roll", "hold")
+
+
+def test_every_game_on_main_runs_the_libraries_suites():
+    """Every project game has an encoding and is in RL_GAMES, so CI runs PettingZoo's,
+    Gymnasium's and OpenSpiel's own tests on it (issue 14: every game)."""
+    import tokyo
+    from rlgames import RL_GAMES
+    ids = {g["id"] for g in tokyo.list_games() if not g["id"].startswith("toy")}
+    assert ids == {g for g, _ in RL_GAMES if not g.startswith("toy")}
