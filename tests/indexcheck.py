@@ -88,3 +88,24 @@ def check_random_games(game_id: str, players: int, games: int, seed: int = 0, op
         assert state.is_terminal(), f"{game_id}: game {g} not over after {max_steps} steps"
         assert state.legal_action_indices() == []
     return nodes
+
+
+def sweep_texts(game, games: int, seed: int, label) -> set:
+    """Play ``games`` random games by index (chance drawn by its probabilities); every
+    node's legal texts must get distinct indices (the kernel raises on a shared one, an
+    encoding on a text it has no index for). Returns ``{label(state, text)}`` over the
+    decisions' legal texts, for a test to check that every kind of text was reached."""
+    seen = set()
+    for k in range(games):
+        rng = random.Random(seed * 1000 + k)
+        state = game.new_initial_state()
+        state.set_quiet()
+        while not state.is_terminal():
+            indices = state.legal_action_indices()
+            if state.is_chance_node():
+                outcomes = state.chance_outcomes()
+                state.apply_action(rng.choices([a.text for a, _ in outcomes], [p for _, p in outcomes])[0])
+            else:
+                seen.update(label(state, t) for t in state.legal_texts())
+                state.apply_index(rng.choice(indices))
+    return seen

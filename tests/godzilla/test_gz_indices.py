@@ -4,12 +4,11 @@ encoding is src/tokyo/games/kingoftokyo/encoding.py)."""
 
 from __future__ import annotations
 
-import random
 
 import pytest
 
 from gz_helpers import game, pos
-from indexcheck import check_random_games
+from indexcheck import check_random_games, sweep_texts
 
 EVO = {"evolutions": True}
 
@@ -33,24 +32,14 @@ def test_random_games_through_indices(players):
     assert check_random_games("kot-godzilla", players, games=4, seed=10 + players, tensors_every=3) > 500
 
 
+def kind_label(state, text):
+    """A decision's kind, the card asking (card decisions) and the text's first word."""
+    name = state.node[3].get("name", "") if state.node[2] == "card" else ""
+    return state.node[2], name, text.split()[0]
+
+
 def sweep(g, games, seed):
-    """Random games played by index (see tests/kot/test_kot_indices.py); the first words
-    of the texts seen, by node kind."""
-    seen = set()
-    for k in range(games):
-        rng = random.Random(seed * 1000 + k)
-        state = g.new_initial_state()
-        state.set_quiet()
-        while not state.is_terminal():
-            indices = state.legal_action_indices()
-            if state.is_chance_node():
-                outcomes = state.chance_outcomes()
-                state.apply_action(rng.choices([a.text for a, _ in outcomes], [p for _, p in outcomes])[0])
-            else:
-                name = state.node[3].get("name", "") if state.node[2] == "card" else ""
-                seen.update((state.node[2], name, t.split()[0]) for t in state.legal_texts())
-                state.apply_index(rng.choice(indices))
-    return seen
+    return sweep_texts(g, games, seed, kind_label)
 
 
 def test_many_random_games_give_every_legal_text_an_index():

@@ -3,11 +3,10 @@
 
 from __future__ import annotations
 
-import random
 
 import pytest
 
-from indexcheck import check_random_games
+from indexcheck import check_random_games, sweep_texts
 from rules_helpers import game, position
 from tokyo import IllegalActionError
 
@@ -32,25 +31,14 @@ def test_random_games_through_indices(players):
                               options={"wickedness_side": "mixed"}) > 500
 
 
+def kind_label(state, text):
+    """A decision's kind, the card asking (card decisions) and the text's first word."""
+    name = state.node[3].get("name", "") if state.node[2] == "card" else ""
+    return state.node[2], name, text.split()[0]
+
+
 def sweep(g, games, seed):
-    """Random games played by index: every node's legal texts get distinct indices (the
-    kernel raises on a shared one, the encoding on a text without one). Returns the
-    first words of the texts seen, by node kind."""
-    seen = set()
-    for k in range(games):
-        rng = random.Random(seed * 1000 + k)
-        state = g.new_initial_state()
-        state.set_quiet()
-        while not state.is_terminal():
-            indices = state.legal_action_indices()
-            if state.is_chance_node():
-                outcomes = state.chance_outcomes()
-                state.apply_action(rng.choices([a.text for a, _ in outcomes], [p for _, p in outcomes])[0])
-            else:
-                name = state.node[3].get("name", "") if state.node[2] == "card" else ""
-                seen.update((state.node[2], name, t.split()[0]) for t in state.legal_texts())
-                state.apply_index(rng.choice(indices))
-    return seen
+    return sweep_texts(g, games, seed, kind_label)
 
 
 def test_many_random_games_give_every_legal_text_an_index():
