@@ -839,9 +839,9 @@ class CrisisHeuristicAgent(Agent[CrisisState]):
             pw: str = rel if op["power"] == "chosen" else op["power"]
             eff: float
             if n < 0:
-                eff = min(-n, state.spheres(inst, pw))
+                eff = float(min(-n, state.spheres(inst, pw)))
             else:
-                eff = n
+                eff = float(n)
             if pw != rel:
                 eff *= 0.2
             good = (n > 0) == self._mine(state, inst)

@@ -114,6 +114,8 @@ import random
 import time
 from typing import Any, Callable, SupportsFloat, SupportsInt, cast
 
+from mypy_extensions import mypyc_attr
+
 from ..core.errors import OptionError
 from ..core.runner import sample_chance
 from ..core.state import CHANCE, TERMINAL, Game, State
@@ -175,8 +177,12 @@ def _at_least(name: str, value: object, number: float, minimum: int | None) -> N
         raise OptionError(f"ismcts parameter {name}={value!r} must be at least {minimum}")
 
 
+@mypyc_attr(allow_interpreted_subclasses=True)
 class ISMCTSAgent(Agent["State[Any]"]):
-    """Single-observer ISMCTS (spec ``ismcts``). See the module docstring."""
+    """Single-observer ISMCTS (spec ``ismcts``). See the module docstring.
+
+    Plain Python classes may subclass it (tests/agents/test_ismcts.py's cheating agent
+    replaces :meth:`determinize`)."""
 
     spec = "ismcts"
 
@@ -281,7 +287,7 @@ class ISMCTSAgent(Agent["State[Any]"]):
                 break
             if deadline is not None and iterations and time.perf_counter() >= deadline:
                 break
-            world = state.resample(self.seat, self.rng)
+            world = self.determinize(state)
             world.set_quiet()  # a rollout needs only the returns, not the log's sentences
             self._iterate(root, world, n, policies)
             iterations += 1
@@ -296,6 +302,11 @@ class ISMCTSAgent(Agent["State[Any]"]):
             if best_key is None or key > best_key:
                 best, best_key = text, key
         return best
+
+    def determinize(self, state: State[Any]) -> State[Any]:
+        """A full state drawn from those this seat cannot tell from ``state``
+        (``state.resample(self.seat, self.rng)``): where one iteration starts."""
+        return state.resample(self.seat, self.rng)
 
     def _iterate(self, root: _Node, st: State[Any], n: int, policies: list[Agent[Any]] | None) -> None:
         rng = self.rng
