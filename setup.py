@@ -17,8 +17,8 @@ from setuptools.command.build_ext import build_ext
 
 HERE = Path(__file__).resolve().parent
 
-# the engine: what mypy checks strictly (pyproject's [tool.mypy] files: the kernel and every
-# game package; not the server, simulator, agents or CLI)
+# the engine: what mypy checks strictly (pyproject's [tool.mypy] files: the kernel, every
+# game package and the agents listed there; not the server, simulator or CLI)
 COMPILED = tomllib.loads((HERE / "pyproject.toml").read_text())["tool"]["mypy"]["files"]
 
 
@@ -49,8 +49,9 @@ class _build_ext_or_pure(build_ext):
 
 def _modules() -> list[str]:
     out = []
-    for top in COMPILED:
-        for path in sorted((HERE / top).rglob("*.py")):
+    for top in COMPILED:  # a package folder (every module in it) or one module's file
+        paths = [HERE / top] if top.endswith(".py") else sorted((HERE / top).rglob("*.py"))
+        for path in paths:
             out.append(path.relative_to(HERE).as_posix())
     return out
 

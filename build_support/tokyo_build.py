@@ -1,8 +1,9 @@
 """The project's build backend: setuptools, plus a compiled engine for normal installs.
 
-``pip install .`` (a wheel) compiles the engine's modules (tokyo.core and the game
-packages, listed in setup.py) with mypyc when a C compiler is present, and falls back
-to pure Python when it is not or the compilation fails. An editable install
+``pip install .`` (a wheel) compiles the engine's modules (tokyo.core, the game
+packages and the agents: what pyproject's [tool.mypy] ``files`` lists; setup.py) with
+mypyc when a C compiler is present, and falls back to pure Python when it is not or the
+compilation fails. An editable install
 (``pip install -e .``, what developers and the README's test command use) is always
 pure Python, so no compiled module can shadow an edited source. ``TOKYO_PURE=1`` forces
 a pure wheel. ``tokyo --version`` says which engine runs.

@@ -1,6 +1,6 @@
 """The compiled engine passes the engine's tests (issue 13).
 
-A normal install (``pip install .``) compiles tokyo.core and the game packages with
+A normal install (``pip install .``) compiles tokyo.core, the game packages and the typed agents with
 mypyc when a C compiler is present (build_support/tokyo_build.py). This test builds that
 wheel, unpacks it into a folder of its own and runs the engine's test files against it
 in a subprocess (``TOKYO_EXPECT_ENGINE`` makes ``tokyo --version``'s test check that the

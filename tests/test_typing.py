@@ -1,7 +1,8 @@
 """The engine type-checks under mypy --strict (configuration in pyproject.toml).
 
 Issue 13: typed code is easier to read and is what the compiled build (mypyc,
-tests/test_compiled.py) needs. Every module of tokyo.core and tokyo.games is checked.
+tests/test_compiled.py) needs. Every module of tokyo.core and tokyo.games is checked, and the agents listed in
+pyproject's [tool.mypy] files.
 """
 from __future__ import annotations
 

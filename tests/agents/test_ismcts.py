@@ -8,7 +8,8 @@ import random
 import pytest
 
 import tokyo
-from tokyo.agents import AGENT_NAMES, RandomAgent, make_agent
+from tokyo.agents import AGENT_NAMES, HEURISTICS, RandomAgent, make_agent
+from tokyo.agents.kot_heuristic import KotHeuristicAgent
 from tokyo.agents.ismcts import PARAMS, ISMCTSAgent
 from tokyo.core import sample_chance
 from tokyo.games.crisis.position import build_position
@@ -132,18 +133,24 @@ def test_heuristic_value_is_a_share():
     assert [K.heuristic_value(end, s) for s in range(2)] == end.returns()
 
 
+_EVALUATED: list[int] = []   # seats scored by _CountingKot.heuristic_value
+
+
+class _CountingKot(KotHeuristicAgent):
+    """The kot-dark heuristic, noting every seat its evaluation scores (a subclass: the
+    compiled engine's classes cannot be patched)."""
+
+    @classmethod
+    def heuristic_value(cls, state, seat):
+        _EVALUATED.append(seat)
+        return super().heuristic_value(state, seat)
+
+
 def test_horizon_scores_cut_rollouts_with_the_evaluation(monkeypatch):
     """With a horizon, rollouts stop there and are scored by heuristic_value; with
     horizon=none the evaluation is never called."""
-    from tokyo.agents.kot_heuristic import KotHeuristicAgent
-    calls = []
-    original = KotHeuristicAgent.heuristic_value.__func__
-
-    def counting(cls, state, seat):
-        calls.append(seat)
-        return original(cls, state, seat)
-
-    monkeypatch.setattr(KotHeuristicAgent, "heuristic_value", classmethod(counting))
+    monkeypatch.setitem(HEURISTICS, "kot-dark", f"{__name__}:_CountingKot")
+    calls = _EVALUATED
     state = kot_position()
     for spec, expect_calls in (("ismcts:sims=10,horizon=0", True), ("ismcts:sims=10,horizon=none", False),
                                ("ismcts:sims=10", True)):
@@ -237,12 +244,16 @@ def two_deals():
     return first, second
 
 
+class _Peeking(ISMCTSAgent):
+    """A cheating agent: its "determinization" is the true state."""
+
+    def determinize(self, state):
+        return state.clone()
+
+
 def choose(state, seed, peek=False):
-    agent = make_agent("ismcts:sims=30", "crisis-tokyo")
+    agent = _Peeking(sims=30) if peek else make_agent("ismcts:sims=30", "crisis-tokyo")
     agent.reset(seed, 0)
-    if peek:  # a cheating agent: its "determinization" is the true state
-        state = state.clone()
-        state.resample = lambda seat, rng, true=state: true.clone()
     return agent.step(state)
 
 

@@ -10,6 +10,7 @@ read, naming the ones it does.
 from __future__ import annotations
 
 import importlib
+from typing import Any
 
 from ..core.errors import OptionError
 from .base import Agent, RandomAgent
@@ -36,9 +37,10 @@ def parse_spec(spec: str) -> tuple[str, dict[str, str]]:
     return name.strip(), params
 
 
-def make_agent(spec: str, game_id: str | None = None) -> Agent:
+def make_agent(spec: str, game_id: str | None = None) -> Agent[Any]:
     """Build an agent from its spec. Raises OptionError naming the known agents."""
     name, params = parse_spec(spec)
+    agent: Agent[Any]
     if name == "random":
         agent = RandomAgent(**params)
     elif name == "heuristic":
@@ -46,11 +48,12 @@ def make_agent(spec: str, game_id: str | None = None) -> Agent:
             raise OptionError(f"no heuristic agent for game {game_id!r}; games with one: "
                               + ", ".join(sorted(HEURISTICS)))
         module, _, attr = HEURISTICS[game_id].partition(":")
-        agent = getattr(importlib.import_module(module), attr)(**params)
+        agent = getattr(importlib.import_module(module), attr)(**params)  # an Agent class
     elif name == "ismcts":
         from .ismcts import ISMCTSAgent
-        agent = ISMCTSAgent(**params)  # parses numbers; OptionError naming the parameters
-        agent.check_game(game_id)
+        search = ISMCTSAgent(**params)  # parses numbers; OptionError naming the parameters
+        search.check_game(game_id)
+        agent = search
     elif "=" in name:
         raise OptionError(f"unknown agent {name!r}: an agent's parameters go after ':' and, inside "
                           f"--agents, are separated by ';' (ismcts:sims=100;seconds=1); "

@@ -39,35 +39,55 @@ randomness at all). Parameters (spec ``heuristic:key=value``): ``risk`` (int),
 from __future__ import annotations
 
 from itertools import combinations
+from typing import Callable, cast
 
+from ..core.machine import Node
+from ..games.crisis.cards import Card
+from ..games.crisis.state import CrisisState, Instance
 from .base import Agent
 
 POWERS = ("martial", "tech", "monster", "fire", "mystic")
 CONFLICT_OPS = {"side_bonus", "portal", "deploy_from_hand", "deploy_from_reserve", "change_power", "no_superiority"}
 AUTO_KINDS = ("effect", "wild", "choose-deck", "discard", "reserve-limit", "resources")
 
+ThreatFacts = tuple[dict[str, int], int, int, float]
+"""What a Threat half prints: ({power: spheres}, +spheres per other Threat, reward, value)."""
+Plan = tuple[float, str, list[str], str, int]
+"""An attack that levels a District: (score, district, card ids, power, margin)."""
+Defenders = tuple[list[dict[str, int]], dict[tuple[str, str], bool]]
+"""Reserve totals per power of every seat that may defend, and the Superiority table."""
 
-class CrisisHeuristicAgent(Agent):
+
+def _node(state: CrisisState) -> Node:
+    """The pending node (asked at a decision only)."""
+    node = state.node
+    assert node is not None, "a decision is pending"
+    return node
+
+
+class CrisisHeuristicAgent(Agent[CrisisState]):
     """Rule-based Crisis: Tokyo player (spec ``heuristic``). See the module docstring."""
 
     spec = "heuristic"
     PARAMS = ("risk", "defend_margin", "want_characters")
 
-    def __init__(self, **params):
+    def __init__(self, **params: object) -> None:
         super().__init__(**params)
-        self.risk = self.param("risk", 2)
-        self.defend_margin = self.param("defend_margin", 1)
-        self.want_characters = self.param("want_characters", 3)
-        self._plan = None          # (turn, district, [card ids], power) of the attack in progress
-        self._threats = {}         # card id -> _threat_facts (printed card facts, kept per game)
+        self.risk = self.int_param("risk", 2)
+        self.defend_margin = self.int_param("defend_margin", 1)
+        self.want_characters = self.int_param("want_characters", 3)
+        # (turn, district, [card ids], power) of the attack in progress
+        self._plan: tuple[int, str, list[str], str] | None = None
+        # card id -> _threat_facts (printed card facts, kept per game)
+        self._threats: dict[str, ThreatFacts] = {}
 
-    def reset(self, seed, seat):
+    def reset(self, seed: int | None, seat: int) -> None:
         super().reset(seed, seat)
         self._plan = None
         self._threats = {}
 
     # ----- entry point -------------------------------------------------------------------
-    def step(self, state):
+    def step(self, state: CrisisState) -> str:
         legal = state.legal_texts()
         if len(legal) == 1:
             return legal[0]
@@ -76,12 +96,14 @@ class CrisisHeuristicAgent(Agent):
             choice = self._fallback(legal)
         return choice
 
-    def _choose(self, state, legal, lookahead: bool):
-        kind = state.node[2]
+    def _choose(self, state: CrisisState, legal: list[str], lookahead: bool) -> str:
+        node = _node(state)
+        kind: str = node[2]
+        fn: Callable[..., str] | None
         if kind == "effect":
-            fn = getattr(self, "_effect_" + state.node[3]["name"].replace("-", "_"), None)
+            fn = cast("Callable[..., str] | None", getattr(self, "_effect_" + node[3]["name"].replace("-", "_"), None))
         else:
-            fn = getattr(self, "_" + kind.replace("-", "_"), None)
+            fn = cast("Callable[..., str] | None", getattr(self, "_" + kind.replace("-", "_"), None))
         if fn is None:
             return self._fallback(legal)
         if kind == "manoeuvre":
@@ -89,7 +111,7 @@ class CrisisHeuristicAgent(Agent):
         return fn(state, legal)
 
     @staticmethod
-    def _fallback(legal):
+    def _fallback(legal: list[str]) -> str:
         for text in ("pass", "done", "none", "decline", "end", "skip"):
             if text in legal:
                 return text
@@ -97,16 +119,16 @@ class CrisisHeuristicAgent(Agent):
 
     # ----- card facts (public) -------------------------------------------------------------
     @staticmethod
-    def _is_char(state, cid):
+    def _is_char(state: CrisisState, cid: str) -> bool:
         return cid in state.game.cards["character"]
 
     @staticmethod
-    def _printed(h, power):
+    def _printed(h: Card, power: str) -> int:
         """Printed spheres of a half in ``power``, wildcards counted as that power."""
-        sp = h.get("spheres", {})
+        sp: dict[str, int] = h.get("spheres", {})
         return sp.get(power, 0) + sp.get("wild", 0)
 
-    def _threat_facts(self, state, cid):
+    def _threat_facts(self, state: CrisisState, cid: str) -> ThreatFacts:
         """What Character ``cid``'s Threat half prints: ({power: spheres, wildcards counted
         as that power}, +spheres per other Threat, extra reward, ``_threat_value``)."""
         facts = self._threats.get(cid)
@@ -119,25 +141,26 @@ class CrisisHeuristicAgent(Agent):
             facts = self._threats[cid] = (printed, per_other, reward, value)
         return facts
 
-    def _threat_value(self, state, cid):
+    def _threat_value(self, state: CrisisState, cid: str) -> float:
         return self._threat_facts(state, cid)[3]
 
-    def _hero_value(self, state, cid):
+    def _hero_value(self, state: CrisisState, cid: str) -> float:
         h = state.game.cards["character"][cid]["hero"]
-        sp = h.get("spheres", {})
+        sp: dict[str, int] = h.get("spheres", {})
         return max((self._printed(h, p) for p in POWERS), default=0) + 0.3 * sum(sp.values()) \
             + 1.0 * len(h.get("talents", []))
 
-    def _inst_value(self, state, inst):
+    def _inst_value(self, state: CrisisState, inst: Instance) -> float:
         sp = [state.spheres(inst, p) for p in POWERS]
         from ..games.crisis.effects import talents_of
         return max(sp) + 0.3 * sum(sp) + 1.0 * len(talents_of(state, inst))
 
-    def _half_value(self, h):
+    def _half_value(self, h: Card) -> float:
         """Rough worth of an Event half, in cards."""
         kind = h["kind"]
         if kind == "gift":
-            return 0.9 + 0.4 * sum(h.get("spheres", {}).values()) + 0.5 * len(h.get("talents", []))
+            spheres: dict[str, int] = h.get("spheres", {})
+            return 0.9 + 0.4 * sum(spheres.values()) + 0.5 * len(h.get("talents", []))
         if kind == "plot":
             r = h.get("rules", {})
             if r.get("attack_actions") == 1:
@@ -174,7 +197,7 @@ class CrisisHeuristicAgent(Agent):
                 v += 0.3
         return v
 
-    def _card_value(self, state, cid):
+    def _card_value(self, state: CrisisState, cid: str) -> float:
         """How much a card in hand is worth keeping."""
         cs = state.game.cards
         if cid in cs["character"]:
@@ -183,10 +206,11 @@ class CrisisHeuristicAgent(Agent):
         return max(self._half_value(e["a"]), self._half_value(e["b"]))
 
     # ----- attack planning -------------------------------------------------------------------
-    def _sup_bonus(self, state):
-        return state.rules().get("superiority_bonus", 2)
+    def _sup_bonus(self, state: CrisisState) -> int:
+        bonus: int = state.rules().get("superiority_bonus", 2)
+        return bonus
 
-    def _levels(self, state, did, power, totals):
+    def _levels(self, state: CrisisState, did: str, power: str, totals: dict[str, int]) -> bool:
         """Whether an attacking side with ``totals`` (power -> spheres) levels ``did``
         attacking with ``power`` (Leveling Districts, with the optional rules in use)."""
         d = state.game.cards["district"][did]
@@ -206,17 +230,17 @@ class CrisisHeuristicAgent(Agent):
                 return True
         return False
 
-    def _shortfall(self, state, did, power, total):
+    def _shortfall(self, state: CrisisState, did: str, power: str, total: int) -> int | None:
         d = state.game.cards["district"][did]
-        white = d.get("white")
+        white: int | None = d.get("white")
         if white is not None:
             return max(0, white - total)
-        resist = d.get("resistance", {})
+        resist: dict[str, int] = d.get("resistance", {})
         if power not in resist:
             return None
         return max(0, resist[power] - total)
 
-    def _boosts(self, state, me):
+    def _boosts(self, state: CrisisState, me: int) -> dict[str, int]:
         """power -> best spheres one manoeuvre could add to the attacking side's level total
         (conflict Events of the hand, Gifts for Threats, own Talents)."""
         from ..games.crisis.effects import talents_of
@@ -224,7 +248,7 @@ class CrisisHeuristicAgent(Agent):
         cs = state.game.cards
         no_talents = state.rules().get("no_talents")
 
-        def ops_boost(ops):
+        def ops_boost(ops: list[Card]) -> None:
             for op in ops:
                 if op["op"] == "spheres" and op.get("side") in ("own", "any") and op["n"] > 0:
                     for p in (POWERS if op["power"] == "chosen" else (op["power"],)):
@@ -253,7 +277,7 @@ class CrisisHeuristicAgent(Agent):
                     ops_boost(t.get("effects", []))
         return out
 
-    def _defenders(self, state, me):
+    def _defenders(self, state: CrisisState, me: int) -> Defenders:
         """(Reserve totals per power of every seat that may defend, Superiority table)."""
         tables = []
         for seat in range(state.game.num_players):
@@ -266,7 +290,8 @@ class CrisisHeuristicAgent(Agent):
         sup = {(a, b): state.superior(a, b) for a in POWERS for b in POWERS if a != b}
         return tables, sup
 
-    def _defence_worst(self, state, me, did, power, att_total, defenders=None):
+    def _defence_worst(self, state: CrisisState, me: int, did: str, power: str, att_total: int,
+                       defenders: Defenders | None = None) -> int | None:
         """The largest (defence - attack) any possible defender's whole Reserve could reach
         against this attack, choosing its best defence power; None when nobody can defend."""
         tables, sup = defenders or self._defenders(state, me)
@@ -288,7 +313,7 @@ class CrisisHeuristicAgent(Agent):
                     worst = dfn - att
         return worst
 
-    def _attack_plans(self, state, me):
+    def _attack_plans(self, state: CrisisState, me: int) -> list[Plan]:
         """Every attack that levels a District: (score, district, cards, power, margin)."""
         cs = state.game.cards
         chars = [c for c in dict.fromkeys(state.hands[me]) if c in cs["character"]]
@@ -340,12 +365,12 @@ class CrisisHeuristicAgent(Agent):
         plans.sort(key=lambda x: -x[0])
         return plans
 
-    def _best_plan(self, state, me):
+    def _best_plan(self, state: CrisisState, me: int) -> Plan | None:
         plans = [pl for pl in self._attack_plans(state, me) if pl[4] >= -self.risk]
         return plans[0] if plans else None
 
     # ----- main action ---------------------------------------------------------------------
-    def _action(self, state, legal):
+    def _action(self, state: CrisisState, legal: list[str]) -> str:
         me = self.seat
         cs = state.game.cards
         hand = state.hands[me]
@@ -382,12 +407,12 @@ class CrisisHeuristicAgent(Agent):
         best = max(scores, key=lambda t: scores[t], default=None)
         return best if best is not None else self._fallback(legal)
 
-    def _keep_threats(self, state, me):
+    def _keep_threats(self, state: CrisisState, me: int) -> list[str]:
         chars = [c for c in state.hands[me] if self._is_char(state, c)]
         chars.sort(key=lambda c: -self._threat_value(state, c))
         return chars[:2]
 
-    def _recruit_score(self, state, me, cid):
+    def _recruit_score(self, state: CrisisState, me: int, cid: str) -> float:
         room = state.reserve_limit() - len(state.reserves[me])
         if room <= 0:
             return -1.0
@@ -401,15 +426,15 @@ class CrisisHeuristicAgent(Agent):
             s += 0.4
         return s
 
-    def _own_hosts(self, state, me, h):
+    def _own_hosts(self, state: CrisisState, me: int, h: Card) -> list[Instance]:
         host = h.get("host", "any")
         return [i for i in state.reserves[me] if host in ("any", i["half"])]
 
-    def _enemy_heroes(self, state, me, op):
+    def _enemy_heroes(self, state: CrisisState, me: int, op: Card) -> list[Instance]:
         from ..games.crisis.effects import candidates
         return candidates(state, me, op)
 
-    def _ops_score(self, state, me, ops, future_plan):
+    def _ops_score(self, state: CrisisState, me: int, ops: list[Card], future_plan: Plan | None) -> float:
         s = 0.0
         cs = state.game.cards
         for op in ops:
@@ -450,7 +475,7 @@ class CrisisHeuristicAgent(Agent):
                 s -= 0.5
         return s
 
-    def _play_score(self, state, me, cid, which, future_plan):
+    def _play_score(self, state: CrisisState, me: int, cid: str, which: str, future_plan: Plan | None) -> float:
         e = state.game.cards["event"][cid]
         h = e[which]
         other = e["b" if which == "a" else "a"]
@@ -458,7 +483,8 @@ class CrisisHeuristicAgent(Agent):
         if h["kind"] == "gift":
             if not self._own_hosts(state, me, h):
                 return -1.0
-            return 0.8 + 0.35 * sum(h.get("spheres", {}).values()) + 0.4 * len(h.get("talents", [])) - keep
+            spheres: dict[str, int] = h.get("spheres", {})
+            return 0.8 + 0.35 * sum(spheres.values()) + 0.4 * len(h.get("talents", [])) - keep
         if h["kind"] == "plot":
             r = h.get("rules", {})
             n_chars = sum(1 for c in state.hands[me] if self._is_char(state, c))
@@ -469,7 +495,7 @@ class CrisisHeuristicAgent(Agent):
             return -0.5
         return self._ops_score(state, me, h.get("effects", []), future_plan) - keep
 
-    def _talent_score(self, state, me, uid, k, future_plan):
+    def _talent_score(self, state: CrisisState, me: int, uid: int, k: int, future_plan: Plan | None) -> float:
         from ..games.crisis.effects import talents_of
         found = state.find(uid)
         if found is None:
@@ -481,7 +507,7 @@ class CrisisHeuristicAgent(Agent):
         return s
 
     # ----- drawing, discarding, limits --------------------------------------------------------
-    def _draw_choice(self, state, legal):
+    def _draw_choice(self, state: CrisisState, legal: list[str]) -> str:
         me = self.seat
         n_chars = sum(1 for c in state.hands[me] if self._is_char(state, c))
         want = "draw character" if n_chars < self.want_characters else "draw event"
@@ -492,32 +518,36 @@ class CrisisHeuristicAgent(Agent):
                 return t
         return self._fallback(legal)
 
-    _choose_deck = _draw_choice
-    _resources = _draw_choice
+    def _choose_deck(self, state: CrisisState, legal: list[str]) -> str:
+        return self._draw_choice(state, legal)
 
-    def _discard(self, state, legal):
+    def _resources(self, state: CrisisState, legal: list[str]) -> str:
+        return self._draw_choice(state, legal)
+
+    def _discard(self, state: CrisisState, legal: list[str]) -> str:
         return min(legal, key=lambda t: (self._card_value(state, t.split()[1]), t))
 
-    def _reserve_limit(self, state, legal):
-        def val(t):
+    def _reserve_limit(self, state: CrisisState, legal: list[str]) -> str:
+        def val(t: str) -> float:
             found = state.find(int(t.split()[1]))
             return self._inst_value(state, found[2]) if found else 0.0
         return min(legal, key=val)
 
-    def _wild(self, state, legal):
-        uid = state.node[3]["uid"]
+    def _wild(self, state: CrisisState, legal: list[str]) -> str:
+        uid: int = _node(state)[3]["uid"]
         found = state.find(uid)
         if found is None:
             return legal[0]
         where, owner, inst = found
-        c = state.conflict
         if where == "att":
+            c = state.live_conflict()
             if c["att_power"]:
                 return f"power {c['att_power']}"
             if self._plan and self._plan[1] == c["district"]:
                 return f"power {self._plan[3]}"
             return f"power {self._best_attack_power(state)}"
         if where == "def":
+            c = state.live_conflict()
             if c["def_power"]:
                 return f"power {c['def_power']}"
         # a Reserve: where the Reserve is strongest
@@ -528,8 +558,8 @@ class CrisisHeuristicAgent(Agent):
         return f"power {best}"
 
     # ----- sending Threats and declaring the attack power --------------------------------------
-    def _send(self, state, legal):
-        c = state.conflict
+    def _send(self, state: CrisisState, legal: list[str]) -> str:
+        c = state.live_conflict()
         me = self.seat
         plan = self._plan
         if plan is None or plan[0] != state.turn_count or plan[1] != c["district"]:
@@ -546,17 +576,17 @@ class CrisisHeuristicAgent(Agent):
         sends = [t for t in legal if t.startswith("send ")]
         return max(sends, key=lambda t: (self._threat_value(state, t.split()[1]), t))
 
-    def _att_totals(self, state):
+    def _att_totals(self, state: CrisisState) -> dict[str, int]:
         return {p: state.side_total("att", p) for p in POWERS}
 
-    def _best_attack_power(self, state):
-        c = state.conflict
+    def _best_attack_power(self, state: CrisisState) -> str:
+        c = state.live_conflict()
         me = self.seat
         totals = self._att_totals(state)
         boosts = self._boosts(state, me)
         defenders = self._defenders(state, me)
 
-        def key(p):
+        def key(p: str) -> tuple[bool, bool, int, int, int]:
             lv = self._levels(state, c["district"], p, totals)
             short = self._shortfall(state, c["district"], p, totals[p])
             near = short is not None and short <= boosts[p]
@@ -565,14 +595,15 @@ class CrisisHeuristicAgent(Agent):
             return (lv, near, margin, totals[p], -POWERS.index(p))
         return max(POWERS, key=key)
 
-    def _attack_power(self, state, legal):
+    def _attack_power(self, state: CrisisState, legal: list[str]) -> str:
         return f"power {self._best_attack_power(state)}"
 
     # ----- defending -----------------------------------------------------------------------
-    def _combat_totals(self, state, att_power, def_power, att_extra=0, def_extra=0):
+    def _combat_totals(self, state: CrisisState, att_power: str, def_power: str, att_extra: int = 0,
+                       def_extra: int = 0) -> tuple[int, int]:
         """(attacker, defender) totals of the Conflict with these powers (as the engine's
         combat_totals), plus extra spheres on either side."""
-        c = state.conflict
+        c = state.live_conflict()
         att = state.side_total("att", att_power) + c["bonus"][0] + att_extra
         dfn = state.side_total("def", def_power) + c["bonus"][1] + def_extra
         special = state.game.cards["district"][c["district"]].get("special", {})
@@ -585,7 +616,7 @@ class CrisisHeuristicAgent(Agent):
                 dfn += bonus
         return att, dfn
 
-    def _reserve_margins(self, state, me):
+    def _reserve_margins(self, state: CrisisState, me: int) -> dict[str, int]:
         """{defence power q: defence margin (defence - attack)} with the Reserve's Heroes
         that have spheres of ``q`` deployed (plus those already in the Conflict)."""
         adds = dict.fromkeys(POWERS, 0)
@@ -594,11 +625,11 @@ class CrisisHeuristicAgent(Agent):
                 adds[q] += n
         margins = {}
         for q in POWERS:
-            att, dfn = self._combat_totals(state, state.conflict["att_power"], q, def_extra=adds[q])
+            att, dfn = self._combat_totals(state, state.live_conflict()["att_power"], q, def_extra=adds[q])
             margins[q] = dfn - att
         return margins
 
-    def _hand_defence_boost(self, state, me):
+    def _hand_defence_boost(self, state: CrisisState, me: int) -> int:
         """Spheres one conflict Event of the hand could swing in a defence (rough)."""
         cs = state.game.cards
         best = 0
@@ -618,7 +649,7 @@ class CrisisHeuristicAgent(Agent):
                 best = max(best, v)
         return best
 
-    def _defend(self, state, legal):
+    def _defend(self, state: CrisisState, legal: list[str]) -> str:
         me = self.seat
         margin = max(self._reserve_margins(state, me).values())
         if margin >= self.defend_margin:
@@ -628,38 +659,38 @@ class CrisisHeuristicAgent(Agent):
             if margin + boost >= self.defend_margin + 1:
                 return "defend"
             # this attack would win the game: a tie (both sides destroyed) is enough
-            c = state.conflict
+            c = state.live_conflict()
             if len(state.districts[c["attacker"]]) + 1 >= state.option("districts_to_win") and margin + boost >= 0:
                 return "defend"
         return "decline"
 
-    def _best_defence_power(self, state, me):
+    def _best_defence_power(self, state: CrisisState, me: int) -> str:
         margins = self._reserve_margins(state, me)
 
-        def key(q):
+        def key(q: str) -> tuple[int, int, int]:
             return (margins[q], sum(state.spheres(h, q) for h in state.reserves[me]), -POWERS.index(q))
         return max(POWERS, key=key)
 
-    def _deploy(self, state, legal):
+    def _deploy(self, state: CrisisState, legal: list[str]) -> str:
         me = self.seat
         q = self._best_defence_power(state, me)
         best = None
         for t in legal:
             if t.startswith("deploy "):
-                inst = state.find(int(t.split()[1]))[2]
+                inst = state.instance(int(t.split()[1]))
                 n = state.spheres(inst, q)
                 if n > 0 and (best is None or n > best[0]):
                     best = (n, t)
         return best[1] if best else "done"
 
-    def _defend_power(self, state, legal):
-        def key(q):
-            att, dfn = self._combat_totals(state, state.conflict["att_power"], q)
+    def _defend_power(self, state: CrisisState, legal: list[str]) -> str:
+        def key(q: str) -> tuple[int, int, int]:
+            att, dfn = self._combat_totals(state, state.live_conflict()["att_power"], q)
             return (dfn - att, state.side_total("def", q), -POWERS.index(q))
         return f"power {max(POWERS, key=key)}"
 
     # ----- combat -------------------------------------------------------------------------
-    def _outcome(self, state, me, before):
+    def _outcome(self, state: CrisisState, me: int, before: tuple[int, int]) -> tuple[int, int]:
         """(class, margin) of the Conflict for ``me``: higher is better. ``before`` holds the
         attacker's District count when the Conflict started (for a Conflict already over)."""
         attacker, n_before = before
@@ -693,9 +724,9 @@ class CrisisHeuristicAgent(Agent):
             cls = 0 if lv else 1
         return (cls, dfn - att)
 
-    def _manoeuvre(self, state, legal, lookahead=True):
+    def _manoeuvre(self, state: CrisisState, legal: list[str], lookahead: bool = True) -> str:
         me = self.seat
-        c = state.conflict
+        c = state.live_conflict()
         before = (c["attacker"], len(state.districts[c["attacker"]]))
         base = self._outcome(state, me, before)
         if base[0] == 3 or not lookahead:
@@ -725,7 +756,7 @@ class CrisisHeuristicAgent(Agent):
             return text
         return "pass"
 
-    def _move_cost(self, state, text):
+    def _move_cost(self, state: CrisisState, text: str) -> float:
         w = text.split()
         if w[0] == "play":
             return self._card_value(state, w[1])
@@ -737,13 +768,13 @@ class CrisisHeuristicAgent(Agent):
                 return 0.3 + (self._inst_value(state, found[2]) if t.get("destroy_self") else 0.0)
         return 0.5
 
-    def _autoplay(self, sim, me, limit=30):
+    def _autoplay(self, sim: CrisisState, me: int, limit: int = 30) -> None:
         """Make ``me``'s own follow-up choices in a lookahead copy by these rules (no
         lookahead), stopping at chance nodes, other seats' decisions and combat moves."""
         for _ in range(limit):
-            if sim.winners is not None or sim.node is None:
-                return
             node = sim.node
+            if sim.winners is not None or node is None:
+                return
             if node[0] != "decision" or node[1] != me or node[2] not in AUTO_KINDS:
                 return
             legal = sim.legal_texts()
@@ -753,7 +784,7 @@ class CrisisHeuristicAgent(Agent):
             sim.apply_action(choice)
 
     # ----- effect choices ---------------------------------------------------------------------
-    def _side_of(self, state, inst):
+    def _side_of(self, state: CrisisState, inst: Instance) -> str | None:
         c = state.conflict
         if c:
             if any(i is inst for i in c["att"]):
@@ -762,32 +793,35 @@ class CrisisHeuristicAgent(Agent):
                 return "def"
         return None
 
-    def _relevant_power(self, state, inst):
+    def _relevant_power(self, state: CrisisState, inst: Instance) -> str:
         """The power that matters for a Character: its side's declared power in the
         Conflict, else the power it has most spheres of."""
         side = self._side_of(state, inst)
         c = state.conflict
-        if side == "att" and c["att_power"]:
-            return c["att_power"]
-        if side == "def" and c["def_power"]:
-            return c["def_power"]
+        if side == "att" and c is not None and c["att_power"]:
+            power: str = c["att_power"]
+            return power
+        if side == "def" and c is not None and c["def_power"]:
+            power = c["def_power"]
+            return power
         return max(POWERS, key=lambda p: (state.spheres(inst, p), -POWERS.index(p)))
 
-    def _mine(self, state, inst):
+    def _mine(self, state: CrisisState, inst: Instance) -> bool:
         me = self.seat
         c = state.conflict
         side = self._side_of(state, inst)
         if side and c:
             return (side == "att") == (c["attacker"] == me) and me in (c["attacker"], c["defender"])
-        return inst["owner"] == me
+        owner: int = inst["owner"]
+        return owner == me
 
-    def _effect_gift_host(self, state, legal):
-        d = state.node[3]
+    def _effect_gift_host(self, state: CrisisState, legal: list[str]) -> str:
+        d = _node(state)[3]
         h = state.game.half(d["card"], d["half"])
-        gs = h.get("spheres", {})
+        gs: dict[str, int] = h.get("spheres", {})
 
-        def score(t):
-            inst = state.find(int(t.split()[1]))[2]
+        def score(t: str) -> float:
+            inst = state.instance(int(t.split()[1]))
             rel = self._relevant_power(state, inst)
             in_conf = self._side_of(state, inst) is not None
             v = 2.0 * gs.get(rel, 0) + (0.2 if in_conf else 0.5) * sum(gs.values()) \
@@ -795,26 +829,27 @@ class CrisisHeuristicAgent(Agent):
             return v if self._mine(state, inst) else -v - 1.0
         return max(legal, key=lambda t: (score(t), t))
 
-    def _effect_spheres(self, state, legal):
-        op = state.node[3]["op"]
-        n = op["n"]
+    def _effect_spheres(self, state: CrisisState, legal: list[str]) -> str:
+        op: Card = _node(state)[3]["op"]
+        n: int = op["n"]
 
-        def score(t):
-            inst = state.find(int(t.split()[1]))[2]
+        def score(t: str) -> float:
+            inst = state.instance(int(t.split()[1]))
             rel = self._relevant_power(state, inst)
-            pw = rel if op["power"] == "chosen" else op["power"]
+            pw: str = rel if op["power"] == "chosen" else op["power"]
+            eff: float
             if n < 0:
-                eff = min(-n, state.spheres(inst, pw))
+                eff = float(min(-n, state.spheres(inst, pw)))
             else:
-                eff = n
+                eff = float(n)
             if pw != rel:
                 eff *= 0.2
             good = (n > 0) == self._mine(state, inst)
             return eff if good else -eff - 0.1
         return max(legal, key=lambda t: (score(t), t))
 
-    def _effect_spheres_power(self, state, legal):
-        d = state.node[3]
+    def _effect_spheres_power(self, state: CrisisState, legal: list[str]) -> str:
+        d = _node(state)[3]
         found = state.find(d["uid"])
         if found is None:
             return legal[0]
@@ -834,23 +869,23 @@ class CrisisHeuristicAgent(Agent):
             return f"power {min(POWERS, key=lambda p: (p == rel, state.spheres(inst, p), POWERS.index(p)))}"
         return f"power {min(POWERS, key=lambda p: (p == rel, -state.spheres(inst, p), POWERS.index(p)))}"
 
-    def _effect_destroy(self, state, legal):
-        def score(t):
-            inst = state.find(int(t.split()[1]))[2]
+    def _effect_destroy(self, state: CrisisState, legal: list[str]) -> str:
+        def score(t: str) -> float:
+            inst = state.instance(int(t.split()[1]))
             v = state.spheres(inst, self._relevant_power(state, inst)) + 0.1 * state.total_spheres(inst)
             return -v if self._mine(state, inst) else v
         return max(legal, key=lambda t: (score(t), t))
 
-    def _effect_to_hand(self, state, legal):
-        def score(t):
-            inst = state.find(int(t.split()[1]))[2]
+    def _effect_to_hand(self, state: CrisisState, legal: list[str]) -> str:
+        def score(t: str) -> int:
+            inst = state.instance(int(t.split()[1]))
             return state.total_spheres(inst) if self._mine(state, inst) else -state.total_spheres(inst)
         return max(legal, key=lambda t: (score(t), t))
 
-    def _effect_from_discard(self, state, legal):
+    def _effect_from_discard(self, state: CrisisState, legal: list[str]) -> str:
         return max(legal, key=lambda t: (self._card_value(state, t.split()[1]), t))
 
-    def _side_power(self, state):
+    def _side_power(self, state: CrisisState) -> tuple[str | None, str | None]:
         c = state.conflict
         if c is None:
             return None, None
@@ -858,8 +893,8 @@ class CrisisHeuristicAgent(Agent):
             return "att", c["att_power"]
         return "def", c["def_power"]
 
-    def _effect_portal_half(self, state, legal):
-        cid = state.node[3]["card"]
+    def _effect_portal_half(self, state: CrisisState, legal: list[str]) -> str:
+        cid = _node(state)[3]["card"]
         side, power = self._side_power(state)
         ch = state.game.cards["character"][cid]
         default = "threat" if side == "att" else "hero"
@@ -870,7 +905,7 @@ class CrisisHeuristicAgent(Agent):
             return f"half {default}"
         return "half threat" if t > h else "half hero"
 
-    def _effect_deploy_hand(self, state, legal):
+    def _effect_deploy_hand(self, state: CrisisState, legal: list[str]) -> str:
         side, power = self._side_power(state)
         half = "threat" if side == "att" else "hero"
         best = None
@@ -882,26 +917,26 @@ class CrisisHeuristicAgent(Agent):
                     best = (n, t)
         return best[1] if best else "none"
 
-    def _effect_deploy_reserve(self, state, legal):
+    def _effect_deploy_reserve(self, state: CrisisState, legal: list[str]) -> str:
         _, power = self._side_power(state)
         best = None
         for t in legal:
             if t.startswith("deploy "):
-                inst = state.find(int(t.split()[1]))[2]
+                inst = state.instance(int(t.split()[1]))
                 n = state.spheres(inst, power) if power else 0
                 if n > 0 and (best is None or n > best[0]):
                     best = (n, t)
         return best[1] if best else "none"
 
-    def _effect_change_power(self, state, legal):
-        c = state.conflict
+    def _effect_change_power(self, state: CrisisState, legal: list[str]) -> str:
+        c = state.live_conflict()
         me = self.seat
         own_side = "att" if c["attacker"] == me else "def"
-        changes = own_side if state.node[3]["side"] == "own" else ("def" if own_side == "att" else "att")
+        changes = own_side if _node(state)[3]["side"] == "own" else ("def" if own_side == "att" else "att")
 
         totals = self._att_totals(state)
 
-        def key(p):
+        def key(p: str) -> tuple[int, int, int]:
             ap = p if changes == "att" else c["att_power"]
             dp = p if changes == "def" else c["def_power"]
             lv = int(self._levels(state, c["district"], ap, totals)) if ap else 0
@@ -915,7 +950,7 @@ class CrisisHeuristicAgent(Agent):
             return (dfn > att, dfn - att - lv, -POWERS.index(p))
         return f"power {max(POWERS, key=key)}"
 
-    def _effect_recruit(self, state, legal):
+    def _effect_recruit(self, state: CrisisState, legal: list[str]) -> str:
         me = self.seat
         best = max((t for t in legal if t != "none"),
                    key=lambda t: (self._recruit_score(state, me, t.split()[1]), t), default=None)

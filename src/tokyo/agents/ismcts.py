@@ -112,11 +112,17 @@ import importlib
 import math
 import random
 import time
+from typing import Any, Callable, SupportsFloat, SupportsInt, cast
+
+from mypy_extensions import mypyc_attr
 
 from ..core.errors import OptionError
 from ..core.runner import sample_chance
-from ..core.state import CHANCE, TERMINAL
+from ..core.state import CHANCE, TERMINAL, Game, State
 from .base import Agent
+
+Evaluation = Callable[[Any, int], float]
+"""A heuristic agent's ``heuristic_value(state, seat)``: the seat's estimated share of the win."""
 
 PARAMS = ("sims", "seconds", "c", "widen", "bias", "rollout", "rollout_steps", "horizon", "seed_offset")
 ROLLOUTS = ("heuristic", "random")
@@ -127,79 +133,94 @@ class _Node:
 
     __slots__ = ("children", "visits", "avail", "reward")
 
-    def __init__(self, players: int):
+    def __init__(self, players: int) -> None:
         self.children: dict[tuple[int, str], _Node] = {}   # (seat to act, action text) -> child
         self.visits = 0
         self.avail = 1            # times this node's action was legal when its parent was visited
         self.reward = [0.0] * players
 
 
-def _heuristic_class(game_id: str):
+def _heuristic_class(game_id: str) -> type[Agent[Any]] | None:
     """The class of the game's heuristic agent, or None."""
     from . import HEURISTICS
     if game_id not in HEURISTICS:
         return None
     module, _, attr = HEURISTICS[game_id].partition(":")
-    return getattr(importlib.import_module(module), attr)
+    return cast("type[Agent[Any]]", getattr(importlib.import_module(module), attr))
 
 
-def _number(name: str, value, kind, minimum=None):
+def _int(name: str, value: object, minimum: int | None = None) -> int:
     try:
-        if kind is int:
-            if isinstance(value, float) and not value.is_integer():
-                raise ValueError
-            number = int(value) if not isinstance(value, str) else int(value.strip())
-        else:
-            number = float(value)
-            if not math.isfinite(number):
-                raise ValueError
+        if isinstance(value, float) and not value.is_integer():
+            raise ValueError
+        # any other object: int() refuses the wrong ones with TypeError or ValueError
+        number = int(cast(SupportsInt, value)) if not isinstance(value, str) else int(value.strip())
     except (TypeError, ValueError):
-        raise OptionError(f"ismcts parameter {name}={value!r} must be "
-                          f"{'an integer' if kind is int else 'a number'}") from None
-    if minimum is not None and number < minimum:
-        raise OptionError(f"ismcts parameter {name}={value!r} must be at least {minimum}")
+        raise OptionError(f"ismcts parameter {name}={value!r} must be an integer") from None
+    _at_least(name, value, number, minimum)
     return number
 
 
-class ISMCTSAgent(Agent):
-    """Single-observer ISMCTS (spec ``ismcts``). See the module docstring."""
+def _float(name: str, value: object, minimum: int | None = None) -> float:
+    try:
+        number = float(cast("str | SupportsFloat", value))  # or TypeError, ValueError
+        if not math.isfinite(number):
+            raise ValueError
+    except (TypeError, ValueError):
+        raise OptionError(f"ismcts parameter {name}={value!r} must be a number") from None
+    _at_least(name, value, number, minimum)
+    return number
+
+
+def _at_least(name: str, value: object, number: float, minimum: int | None) -> None:
+    if minimum is not None and number < minimum:
+        raise OptionError(f"ismcts parameter {name}={value!r} must be at least {minimum}")
+
+
+@mypyc_attr(allow_interpreted_subclasses=True)
+class ISMCTSAgent(Agent["State[Any]"]):
+    """Single-observer ISMCTS (spec ``ismcts``). See the module docstring.
+
+    Plain Python classes may subclass it (tests/agents/test_ismcts.py's cheating agent
+    replaces :meth:`determinize`)."""
 
     spec = "ismcts"
 
-    def __init__(self, **params):
+    def __init__(self, **params: object) -> None:
         unknown = sorted(set(params) - set(PARAMS))
         if unknown:
             raise OptionError(f"unknown ismcts parameter {unknown[0]!r}; parameters: {', '.join(PARAMS)}")
         super().__init__(**params)
-        self.seconds = None if params.get("seconds") is None else _number("seconds", params["seconds"], float)
+        self.seconds = None if params.get("seconds") is None else _float("seconds", params["seconds"])
         if self.seconds is not None and self.seconds <= 0:
             raise OptionError(f"ismcts parameter seconds={params['seconds']!r} must be above 0")
         if "sims" in params:
-            self.sims = _number("sims", params["sims"], int, 1)
+            self.sims: int | None = _int("sims", params["sims"], 1)
         else:
             self.sims = None if self.seconds is not None else 200
         # None: 0.4 with an evaluation at the horizon, else 0.7 (set per game in _rollout_policies)
-        self.c = None if params.get("c") is None else _number("c", params["c"], float, 0)
+        self.c = None if params.get("c") is None else _float("c", params["c"], 0)
         self._c = 0.7 if self.c is None else self.c     # the constant in force
-        self.widen = _number("widen", params.get("widen", 1.0), float, 0)
-        self.bias = _number("bias", params.get("bias", 1.0), float, 0)
-        self.rollout_steps = _number("rollout_steps", params.get("rollout_steps", 2000), int, 0)
-        horizon = params.get("horizon")
-        if isinstance(horizon, str) and horizon.strip().lower() == "none":
+        self.widen = _float("widen", params.get("widen", 1.0), 0)
+        self.bias = _float("bias", params.get("bias", 1.0), 0)
+        self.rollout_steps = _int("rollout_steps", params.get("rollout_steps", 2000), 0)
+        given = params.get("horizon")
+        horizon: int | str | None = None
+        if isinstance(given, str) and given.strip().lower() == "none":
             horizon = "none"                # explicitly off
-        elif horizon is not None:
-            horizon = _number("horizon", horizon, int, 0)
+        elif given is not None:
+            horizon = _int("horizon", given, 0)
         self.horizon = horizon            # None: the game's default; "none": off
-        self.seed_offset = _number("seed_offset", params.get("seed_offset", 0), int)
-        rollout = params.get("rollout")
-        if rollout is not None:
-            rollout = str(rollout).strip()
+        self.seed_offset = _int("seed_offset", params.get("seed_offset", 0))
+        rollout: str | None = None
+        if params.get("rollout") is not None:
+            rollout = str(params.get("rollout")).strip()
             if rollout not in ROLLOUTS:
                 raise OptionError(f"ismcts parameter rollout={rollout!r}; allowed: {', '.join(ROLLOUTS)}")
         self.rollout = rollout            # None: heuristic if the game has one, else random
-        self._policies: list | None = None
+        self._policies: list[Agent[Any]] | None = None
         self._policy_game: str | None = None
-        self._evaluate = None             # heuristic_value of the game's heuristic, or None
+        self._evaluate: Evaluation | None = None  # heuristic_value of the game's heuristic, or None
         self._horizon: int | None = None  # the horizon in force for that game
         self.last_iterations = 0          # iterations of the last search (for benchmarks)
 
@@ -222,7 +243,7 @@ class ISMCTSAgent(Agent):
     def reset(self, seed: int | None, seat: int) -> None:
         super().reset(None if seed is None else seed + self.seed_offset, seat)
 
-    def _rollout_policies(self, game) -> list | None:
+    def _rollout_policies(self, game: Game) -> list[Agent[Any]] | None:
         """One heuristic agent per seat, or None for uniform random rollouts; also sets the
         evaluation and horizon in force for this game."""
         if self._policy_game != game.game_id or (self._policies is not None
@@ -233,21 +254,24 @@ class ISMCTSAgent(Agent):
             cls = _heuristic_class(game.game_id)
             if self.rollout != "random" and cls is not None:
                 self._policies = [cls() for _ in range(game.num_players)]
-            self._evaluate = getattr(cls(), "heuristic_value", None) if cls is not None else None
-            if self.horizon == "none" or self._evaluate is None:
+            evaluate: Evaluation | None = getattr(cls(), "heuristic_value", None) if cls is not None else None
+            horizon = self.horizon
+            self._evaluate = evaluate
+            if horizon == "none" or evaluate is None:
                 self._evaluate, self._horizon = None, None
-            elif self.horizon is None:
-                self._horizon = getattr(cls, "ROLLOUT_HORIZON", None)
-                if self._horizon is None:
+            elif horizon is None:
+                default: int | None = getattr(cls, "ROLLOUT_HORIZON", None)
+                self._horizon = default
+                if default is None:
                     self._evaluate = None
             else:
-                self._horizon = self.horizon
+                self._horizon = int(horizon)
             if self.c is None:
                 self._c = 0.4 if self._evaluate is not None else 0.7
         return self._policies
 
     # ----- search -----------------------------------------------------------------------
-    def step(self, state):
+    def step(self, state: State[Any]) -> str:
         legal = state.legal_texts()
         if len(legal) == 1:
             self.last_iterations = 0
@@ -263,12 +287,13 @@ class ISMCTSAgent(Agent):
                 break
             if deadline is not None and iterations and time.perf_counter() >= deadline:
                 break
-            world = state.resample(self.seat, self.rng)
+            world = self.determinize(state)
             world.set_quiet()  # a rollout needs only the returns, not the log's sentences
             self._iterate(root, world, n, policies)
             iterations += 1
         self.last_iterations = iterations
-        best, best_key = legal[0], None
+        best = legal[0]
+        best_key: tuple[int, float, int] | None = None
         for i, text in enumerate(legal):
             child = root.children.get((me, text))
             if child is None:
@@ -278,7 +303,12 @@ class ISMCTSAgent(Agent):
                 best, best_key = text, key
         return best
 
-    def _iterate(self, root: _Node, st, n: int, policies) -> None:
+    def determinize(self, state: State[Any]) -> State[Any]:
+        """A full state drawn from those this seat cannot tell from ``state``
+        (``state.resample(self.seat, self.rng)``): where one iteration starts."""
+        return state.resample(self.seat, self.rng)
+
+    def _iterate(self, root: _Node, st: State[Any], n: int, policies: list[Agent[Any]] | None) -> None:
         rng = self.rng
         c = self._c
         widen = self.widen
@@ -299,8 +329,8 @@ class ISMCTSAgent(Agent):
                 continue
             legal = st.legal_texts()
             children = node.children
-            untried = []
-            available = []
+            untried: list[str] = []
+            available: list[tuple[str, _Node]] = []
             for text in legal:
                 child = children.get((p, text))
                 if child is None:
@@ -309,30 +339,32 @@ class ISMCTSAgent(Agent):
                     child.avail += 1
                     available.append((text, child))
             if untried and (not widen or len(available) < 1 + widen * sqrt(node.visits)):
-                text = None
+                new: str | None = None
                 if policies is not None and len(untried) > 1:
                     choice = policies[p].step(st)     # the rollout policy's move is tried first
-                    choice = choice.text if hasattr(choice, "text") else str(choice)
                     if choice in untried:
-                        text = choice
-                if text is None:
-                    text = untried[rng.randrange(len(untried))] if len(untried) > 1 else untried[0]
+                        new = choice
+                if new is None:
+                    new = untried[rng.randrange(len(untried))] if len(untried) > 1 else untried[0]
                 child = _Node(n)
-                children[(p, text)] = child
-                st._apply_legal(text)
+                children[(p, new)] = child
+                st._apply_legal(new)
                 path.append(child)
                 break
-            hint = None
+            hint: str | None = None
             if bias and policies is not None and len(available) > 1:
                 hint = policies[p].step(st)
-                hint = hint.text if hasattr(hint, "text") else str(hint)
-            best_text, best_child, best_score = None, None, -math.inf
+            best_text: str | None = None
+            best_child: _Node | None = None
+            best_score = -math.inf
             for text, child in available:
                 score = child.reward[p] / child.visits + c * sqrt(log(child.avail) / child.visits)
                 if text == hint:
                     score += bias / (child.visits + 1)
                 if score > best_score:
                     best_text, best_child, best_score = text, child, score
+            # UCB1 scores are finite (every child was visited): some child was chosen
+            assert best_text is not None and best_child is not None
             st._apply_legal(best_text)
             node = best_child
             path.append(node)
@@ -346,14 +378,15 @@ class ISMCTSAgent(Agent):
                 for i in range(n):
                     reward[i] += returns[i]
 
-    def _simulate(self, st, n: int, policies) -> list[float] | None:
+    def _simulate(self, st: State[Any], n: int, policies: list[Agent[Any]] | None) -> list[float] | None:
         """Play the determinized state on; its returns, the heuristic's values if cut at the
         horizon, or None (all 0) if cut short without an evaluation."""
         rng = self.rng
         limit = self.rollout_steps
         evaluate = self._evaluate
-        if evaluate is not None:
-            limit = min(limit, self._horizon)
+        horizon = self._horizon
+        if evaluate is not None and horizon is not None:
+            limit = min(limit, horizon)
         decisions = 0
         while True:
             p = st._current_player()
@@ -372,8 +405,7 @@ class ISMCTSAgent(Agent):
             elif policies is None:
                 text = legal[rng.randrange(len(legal))]
             else:
-                choice = policies[p].step(st)
-                text = choice.text if hasattr(choice, "text") else str(choice)
+                text = policies[p].step(st)
                 if text not in legal:
                     st.apply_action(text, seat=p)  # a spelling variant, or IllegalActionError
                     decisions += 1

@@ -39,7 +39,10 @@ Parameters: those of the kot-dark heuristic (``yield_at``, ``energy_value``, ``h
 from __future__ import annotations
 
 import math
+from typing import Any, ClassVar
 
+from ..games.kingoftokyo.engine import MonsterState
+from ..games.kingoftokyo.godzilla import GodzillaState
 from .kot_heuristic import OUT, KotHeuristicAgent
 
 # POWER cards: rough worth in stars early in the game (scaled down as the game ends).
@@ -92,17 +95,17 @@ EVO_HEALS = {"silken-cocoon": 4, "self-repair": 2, "healing-dust": 2}
 EVO_SMACK = {"spiral-ray", "gravity-beams", "spike-ball-charge", "atomic-breath", "finger-missiles"}
 
 
-class KotGodzillaHeuristicAgent(KotHeuristicAgent):
+class KotGodzillaHeuristicAgent(KotHeuristicAgent[GodzillaState]):
     """Rule-based kot-godzilla player (spec ``heuristic``). See the module docstring."""
 
-    EVAL_WEIGHTS = dict(KotHeuristicAgent.EVAL_WEIGHTS, tokens=0.02, evolution=0.08)
+    EVAL_WEIGHTS: ClassVar[dict[str, float]] = dict(KotHeuristicAgent.EVAL_WEIGHTS, tokens=0.02, evolution=0.08)
     """kot-dark's weights, plus per Dice token held (up to 4) and per Evolution in play or in hand."""
 
-    TOKEN_VALUE = 0.5
+    TOKEN_VALUE: ClassVar[float] = 0.5
     """Worth of one Dice token in stars (one extra die some turn), before black-dice cards."""
 
     @classmethod
-    def heuristic_value(cls, state, seat: int) -> float:
+    def heuristic_value(cls, state: GodzillaState, seat: int) -> float:
         """Estimated share of the win of ``seat`` (see KotHeuristicAgent.heuristic_value),
         each strength also counting ``0.02`` per Dice token held (up to 4) and ``0.08`` per
         Evolution in play or in hand (hand sizes are public)."""
@@ -112,7 +115,7 @@ class KotGodzillaHeuristicAgent(KotHeuristicAgent):
         target = state.monsters[seat]
         if not target.alive:
             return 0.0
-        evo_on = getattr(state, "evo_on", False)
+        evo_on = state.evo_on
         total = mine = 0.0
         for m in state.monsters:
             if not m.alive:
@@ -132,25 +135,25 @@ class KotGodzillaHeuristicAgent(KotHeuristicAgent):
 
     # ----- helpers -------------------------------------------------------------------------
     @staticmethod
-    def _has(state, m, cid):
+    def _has(state: GodzillaState, m: MonsterState, cid: str) -> bool:
         """Held POWER cards, permanent Evolutions in play, ongoing Events face up."""
         return state.has(m, cid)
 
-    def _missing(self, state, m):
+    def _missing(self, state: GodzillaState, m: MonsterState) -> int:
         return max(0, state.max_hearts(m) - m.hearts)
 
-    def _heal_value(self, state, m, n):
+    def _heal_value(self, state: GodzillaState, m: MonsterState, n: int) -> float:
         """Worth of gaining up to ``n`` hearts now, in stars."""
         gain = min(n, self._missing(state, m))
         per = 0.8 if m.hearts <= self.yield_at else 0.45
         return per * gain
 
-    def _token_income(self, state, m):
+    def _token_income(self, state: GodzillaState, m: MonsterState) -> float:
         """Dice tokens a turn it can expect, roughly: from 0 to 2."""
         income = sum(1 for cid in TOKEN_SOURCES if self._has(state, m, cid))
         return min(2.0, 0.5 * income + 0.25 * state.tokens[m.seat])
 
-    def _tokens_value(self, state, m, n):
+    def _tokens_value(self, state: GodzillaState, m: MonsterState, n: int) -> float:
         """Worth of gaining ``n`` Dice tokens (as many as the supply holds)."""
         n = min(n, state.supply["dice"])
         per = self.TOKEN_VALUE + sum(0.4 for cid in BLACK_DICE_BONUS if self._has(state, m, cid))
@@ -160,11 +163,11 @@ class KotGodzillaHeuristicAgent(KotHeuristicAgent):
             v += per if held + i < 6 else 0.3 * per  # at most 2 are spent a turn
         return v
 
-    def _energy_worth(self, n):
+    def _energy_worth(self, n: int) -> float:
         return self.energy_value * n
 
     # ----- Dice tokens ---------------------------------------------------------------------
-    def _dice_tokens(self, state, legal):
+    def _dice_tokens(self, state: GodzillaState, legal: list[str]) -> str | None:
         m = self._me(state, state.active)
         top = max(int(t.split()[1]) for t in legal)
         held = state.tokens[m.seat]
@@ -174,12 +177,13 @@ class KotGodzillaHeuristicAgent(KotHeuristicAgent):
         return f"black {top}"
 
     # ----- rolling -------------------------------------------------------------------------
-    def _want_claws(self, state, m):
+    def _want_claws(self, state: GodzillaState, m: MonsterState) -> bool:
         if state.evo_on and m.seat == state.active and "atomic-breath" in state.evo_hand[m.seat]:
             return True
         return super()._want_claws(state, m)
 
-    def _reroll_set(self, state, m, dice, rolls_left):
+    def _reroll_set(self, state: GodzillaState, m: MonsterState, dice: list[str | None],
+                    rolls_left: int) -> list[str]:
         faces = super()._reroll_set(state, m, dice, rolls_left)
         c = self._counts(dice)
         heal_count = c["h"] - faces.count("h")  # Heal results kept
@@ -193,7 +197,7 @@ class KotGodzillaHeuristicAgent(KotHeuristicAgent):
         return faces
 
     # ----- Tokyo ---------------------------------------------------------------------------
-    def _should_yield(self, state, m, hearts_after):
+    def _should_yield(self, state: GodzillaState, m: MonsterState, hearts_after: int) -> bool:
         if m.stars >= 18 and hearts_after > 2:
             return False
         threshold = self.yield_at
@@ -203,12 +207,12 @@ class KotGodzillaHeuristicAgent(KotHeuristicAgent):
             threshold -= 1
         return hearts_after <= threshold
 
-    def _yield(self, state, legal):
-        m = self._me(state, state.node[1])
+    def _yield(self, state: GodzillaState, legal: list[str]) -> str | None:
+        m = self._me(state, self._node(state)[1])
         return "flee" if self._should_yield(state, m, m.hearts) else "stay"
 
     # ----- Evolutions: keeping -----------------------------------------------------------------
-    def evolution_value(self, state, m, eid):
+    def evolution_value(self, state: GodzillaState, m: MonsterState, eid: str) -> float:
         v = EVO_VALUE.get(eid)
         if v is None:
             evo = state.game.evolution(eid)
@@ -219,15 +223,16 @@ class KotGodzillaHeuristicAgent(KotHeuristicAgent):
             v *= 0.5 + 0.5 * self._stage(state)
         return v
 
-    def _evo_keep(self, state, legal):
-        m = self._me(state, state.node[1])
+    def _evo_keep(self, state: GodzillaState, legal: list[str]) -> str | None:
+        m = self._me(state, self._node(state)[1])
         return max(legal, key=lambda t: (self.evolution_value(state, m, t.split()[1]), -legal.index(t)))
 
     # ----- Evolutions: playing -----------------------------------------------------------------
-    def _evolution(self, state, legal):
-        m = self._me(state, state.node[1])
-        d = state.node[3]
-        best = None
+    def _evolution(self, state: GodzillaState, legal: list[str]) -> str | None:
+        node = self._node(state)
+        m = self._me(state, node[1])
+        d: dict[str, Any] = node[3]
+        best: str | None = None
         for text in legal:
             if not text.startswith("evolve "):
                 continue
@@ -237,14 +242,15 @@ class KotGodzillaHeuristicAgent(KotHeuristicAgent):
                     best = text
         return best or "pass"
 
-    def _targets(self, state, m):
+    def _targets(self, state: GodzillaState, m: MonsterState) -> list[MonsterState]:
         """Opponents its Smacks reach now."""
         opps = self._opponents(state, m)
         if m.location == OUT:
             return [o for o in opps if o.location != OUT]
         return [o for o in opps if o.location == OUT]
 
-    def should_play(self, state, m, eid, window, ctx):
+    def should_play(self, state: GodzillaState, m: MonsterState, eid: str, window: str,
+                    ctx: dict[str, Any]) -> bool:
         """Whether to play Evolution ``eid`` (playable now, in ``window``)."""
         evo = state.game.evolution(eid)
         if evo.kind == "permanent":
@@ -253,7 +259,7 @@ class KotGodzillaHeuristicAgent(KotHeuristicAgent):
         if eid in EVO_HEALS:
             return missing >= EVO_HEALS[eid] or m.hearts <= self.yield_at
         if window == "before-damage":
-            amount = (ctx.get("packet") or {}).get("amount", 0)
+            amount: int = (ctx.get("packet") or {}).get("amount", 0)
             if amount >= m.hearts:
                 return True  # it would be eliminated
             if eid == "take-wing":
@@ -292,7 +298,7 @@ class KotGodzillaHeuristicAgent(KotHeuristicAgent):
         return True  # end-of-turn and buy windows: stars, Energy, tokens, damage to others
 
     # ----- buying --------------------------------------------------------------------------
-    def _ongoing_loss(self, state, m, cid):
+    def _ongoing_loss(self, state: GodzillaState, m: MonsterState, cid: str) -> float:
         """What buying an ongoing Event face up ends, for this monster (in stars)."""
         if cid == "evacuated-city":
             return 1.0 if m.location != OUT else -0.5
@@ -304,7 +310,7 @@ class KotGodzillaHeuristicAgent(KotHeuristicAgent):
             return -0.3
         return 0.0
 
-    def card_value(self, state, m, cid):
+    def card_value(self, state: GodzillaState, m: MonsterState, cid: str) -> float:
         """Worth of gaining Energy card ``cid`` now, in stars (may be negative)."""
         card = state.game.card(cid)
         if card.type == "power":
@@ -324,7 +330,7 @@ class KotGodzillaHeuristicAgent(KotHeuristicAgent):
             v -= self._ongoing_loss(state, m, cid)
         return v
 
-    def action_value(self, state, m, cid):
+    def action_value(self, state: GodzillaState, m: MonsterState, cid: str) -> float:
         """Worth of the Action effect of ACTION or EVENT card ``cid``, in stars."""
         opps = self._opponents(state, m)
         stars = self._stars_value
@@ -380,7 +386,7 @@ class KotGodzillaHeuristicAgent(KotHeuristicAgent):
             return stars(m, 2) + self._heal_value(state, m, 2)
         return 1.0
 
-    def skip_value(self, state, m):
+    def skip_value(self, state: GodzillaState, m: MonsterState) -> float:
         """What ending the Buy step without buying would still give (in stars), or 0 once a
         card was bought this step."""
         if state.marks.get("turn-bought"):
@@ -392,12 +398,13 @@ class KotGodzillaHeuristicAgent(KotHeuristicAgent):
                       "heart": self._heal_value(state, m, 1)}[what]
         return v
 
-    def _buy(self, state, legal):
+    def _buy(self, state: GodzillaState, legal: list[str]) -> str | None:
         m = self._me(state, state.active)
         for text in legal:  # buy-window Evolutions first: they may bring Energy
             if text.startswith("evolve ") and self.should_play(state, m, text.split()[1], "buy", {}):
                 return text
-        best, best_score = None, self.skip_value(state, m)
+        best: str | None = None
+        best_score = self.skip_value(state, m)
         for text in legal:
             words = text.split()
             if words[0] != "buy" or len(words) != 2:
@@ -413,7 +420,7 @@ class KotGodzillaHeuristicAgent(KotHeuristicAgent):
             return "sweep"
         return "end"
 
-    def _sweep_now(self, state, m):
+    def _sweep_now(self, state: GodzillaState, m: MonsterState) -> bool:
         """Rarely: with 10 Energy or more (8 left to buy with), nothing worth buying, and no
         sweep of its own in its last three turns."""
         if m.energy < 10:
@@ -422,21 +429,22 @@ class KotGodzillaHeuristicAgent(KotHeuristicAgent):
         return self._swept_turn < 0 or state.turn_count - self._swept_turn >= 3 * alive
 
     # ----- card decisions without a handler of their own -------------------------------------
-    def _fallback(self, legal, state=None):
+    def _fallback(self, legal: list[str], state: GodzillaState | None = None) -> str:
         if state is not None:
             choice = self._generic(state, legal)
-            if choice in legal:
+            if choice is not None and choice in legal:
                 return choice
         return super()._fallback(legal)
 
 
 
-    def _generic(self, state, legal):
+    def _generic(self, state: GodzillaState, legal: list[str]) -> str | None:
         """Answers by the shape of the texts: a target, an amount, a loss to avoid."""
-        me = self._me(state, state.node[1])
+        node = self._node(state)
+        me = self._me(state, node[1])
         targets = [t for t in legal if t.startswith("target ")]
         if targets:
-            def score(text):
+            def score(text: str) -> tuple[int, int, int]:
                 try:
                     o = state.monsters[int(text.split()[1])]
                 except (ValueError, IndexError):
@@ -447,17 +455,17 @@ class KotGodzillaHeuristicAgent(KotHeuristicAgent):
             return max(targets, key=score)
         pays = [t for t in legal if t.startswith("pay ")]
         if pays:
-            def amount(text):
+            def paid(text: str) -> int:
                 try:
                     return int(text.split()[1])
                 except (ValueError, IndexError):
                     return -1
-            return max(pays, key=amount)
-        data = state.node[3] if isinstance(state.node[3], dict) else {}
-        packet = data.get("packet")
+            return max(pays, key=paid)
+        data: dict[str, Any] = node[3] if isinstance(node[3], dict) else {}
+        packet: dict[str, Any] | None = data.get("packet")
         others = [t for t in legal if t not in ("pass", "done", "end", "stop", "stay")]
         if packet and len(others) == 1:
-            amount = packet.get("amount", 0)
+            amount: int = packet.get("amount", 0)
             if amount >= me.hearts or amount >= 2:
                 return others[0]
         return None

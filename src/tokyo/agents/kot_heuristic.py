@@ -33,7 +33,12 @@ cuts short (``ROLLOUT_HORIZON`` decisions by default).
 from __future__ import annotations
 
 import math
+from typing import Any, Callable, ClassVar, Generic, TypeVar
 
+from mypy_extensions import mypyc_attr
+
+from ..core.machine import Node
+from ..games.kingoftokyo.engine import KotState, MonsterState
 from .base import Agent
 
 FACE_ORDER = ("1", "2", "3", "e", "h", "c")
@@ -68,24 +73,32 @@ TILE_VALUE = {
 }
 
 
-class KotHeuristicAgent(Agent):
-    """Rule-based kot-dark player (spec ``heuristic``). See the module docstring."""
+KS = TypeVar("KS", bound="KotState[Any]")
+"""The edition's state class a King of Tokyo heuristic plays (kot-godzilla: GodzillaState)."""
+
+
+@mypyc_attr(allow_interpreted_subclasses=True)
+class KotHeuristicAgent(Agent[KS], Generic[KS]):
+    """Rule-based kot-dark player (spec ``heuristic``). See the module docstring.
+
+    Generic in the edition's state class (``KotHeuristicAgent[GodzillaState]`` is the base
+    of the kot-godzilla player); plain Python classes may subclass it."""
 
     spec = "heuristic"
     PARAMS = ("yield_at", "energy_value", "heal_at")
 
-    ROLLOUT_HORIZON = 20
+    ROLLOUT_HORIZON: ClassVar[int] = 20
     """Default ``horizon`` of the ismcts agent on kot-dark: rollout decisions (single-action
     ones included; about four turns) before the position is scored by
     :meth:`heuristic_value` (see docs/performance.md)."""
 
-    EVAL_WEIGHTS = {"stars": 1.0, "hearts": 0.6, "energy": 0.02, "card": 0.08, "sharpness": 4.0}
+    EVAL_WEIGHTS: ClassVar[dict[str, float]] = {"stars": 1.0, "hearts": 0.6, "energy": 0.02, "card": 0.08, "sharpness": 4.0}
     """Weights of :meth:`heuristic_value`: per fraction of the 20 stars, per fraction of
     the monster's maximum hearts, per energy cube (up to 10), per KEEP card or Wickedness
     tile held, and the sharpness of the softmax that turns strengths into shares."""
 
     @classmethod
-    def heuristic_value(cls, state, seat: int) -> float:
+    def heuristic_value(cls, state: KS, seat: int) -> float:
         """Estimated share of the win of ``seat`` in ``state``, in [0, 1].
 
         Terminal states give ``state.returns()[seat]``. Otherwise each living monster gets
@@ -115,35 +128,35 @@ class KotHeuristicAgent(Agent):
                 mine = share
         return mine / total
 
-    def __init__(self, **params):
+    def __init__(self, **params: object) -> None:
         super().__init__(**params)
-        self.yield_at = self.param("yield_at", 5)
-        self.heal_at = self.param("heal_at", 7)
-        self.energy_value = self.param("energy_value", 0.4, float)
+        self.yield_at = self.int_param("yield_at", 5)
+        self.heal_at = self.int_param("heal_at", 7)
+        self.energy_value = self.float_param("energy_value", 0.4)
         self._swept_turn = -1
         self._extra_roll_turn = -1
 
-    def reset(self, seed, seat):
+    def reset(self, seed: int | None, seat: int) -> None:
         super().reset(seed, seat)
         self._swept_turn = -1
         self._extra_roll_turn = -1
 
     # ----- entry point -------------------------------------------------------------------
-    def step(self, state):
+    def step(self, state: KS) -> str:
         legal = state.legal_texts()
         if len(legal) == 1:
             return legal[0]
-        node = state.node
-        kind = node[2]
+        node = self._node(state)
+        kind: str = node[2]
         if kind == "card":
             kind = "card_" + node[3]["name"].replace("-", "_")
-        fn = getattr(self, "_" + kind.replace("-", "_"), None)
+        fn: Callable[[KS, list[str]], str | None] | None = getattr(self, "_" + kind.replace("-", "_"), None)
         choice = fn(state, legal) if fn is not None else None
         if choice is None or choice not in legal:
             choice = self._fallback(legal, state)
         return choice
 
-    def _fallback(self, legal, state=None):
+    def _fallback(self, legal: list[str], state: KS | None = None) -> str:
         """A safe answer where no rule of this bot applies (``state``: for editions that
         look at the position)."""
         for text in ("pass", "stay", "done", "end", "stop"):
@@ -155,15 +168,22 @@ class KotHeuristicAgent(Agent):
         return legal[self.rng.randrange(len(legal))]
 
     # ----- helpers -------------------------------------------------------------------------
-    def _me(self, state, seat=None):
+    @staticmethod
+    def _node(state: KS) -> Node:
+        """The pending node (asked at a decision only)."""
+        node = state.node
+        assert node is not None, "a decision is pending"
+        return node
+
+    def _me(self, state: KS, seat: int | None = None) -> MonsterState:
         return state.monsters[self.seat if seat is None else seat]
 
     @staticmethod
-    def _has(state, m, cid):
+    def _has(state: KS, m: MonsterState, cid: str) -> bool:
         return cid in m.cards or cid in m.tiles or m.copy == cid
 
     @staticmethod
-    def _counts(dice):
+    def _counts(dice: list[str | None]) -> dict[str, int]:
         c = dict.fromkeys(FACE_ORDER, 0)
         for f in dice:
             if f is not None:
@@ -171,16 +191,16 @@ class KotHeuristicAgent(Agent):
         return c
 
     @staticmethod
-    def _opponents(state, m):
+    def _opponents(state: KS, m: MonsterState) -> list[MonsterState]:
         return [o for o in state.monsters if o.alive and o is not m]
 
-    def _stage(self, state):
+    def _stage(self, state: KS) -> float:
         """1.0 early in the game, towards 0.2 as someone nears 20 stars."""
         top = max((o.stars for o in state.monsters if o.alive), default=0)
         return max(0.2, 1.0 - top / 22.0)
 
     # ----- rolling -------------------------------------------------------------------------
-    def _want_claws(self, state, m):
+    def _want_claws(self, state: KS, m: MonsterState) -> bool:
         if m.location != OUT:
             return True
         if "nova-breath" in m.cards:
@@ -189,13 +209,13 @@ class KotHeuristicAgent(Agent):
             return False  # nobody to hit; we enter Tokyo anyway
         return m.hearts > self.yield_at
 
-    def _reroll_set(self, state, m, dice, rolls_left):
+    def _reroll_set(self, state: KS, m: MonsterState, dice: list[str | None], rolls_left: int) -> list[str]:
         """Faces to reroll (sorted in notation order); empty to keep everything."""
         c = self._counts(dice)
         keep = dict.fromkeys(FACE_ORDER, 0)
         # numbers: triples, and the best pair while rolls remain
         avoid3 = self._has(state, m, "natural-selection")
-        pair = None
+        pair: str | None = None
         for f in ("3", "2", "1"):
             k = c[f]
             if f == "3" and avoid3:
@@ -216,12 +236,12 @@ class KotHeuristicAgent(Agent):
             keep["h"] = c["h"]
         if self._want_claws(state, m):
             keep["c"] = c["c"]
-        out = []
+        out: list[str] = []
         for f in FACE_ORDER:
             out.extend([f] * (c[f] - keep[f]))
         return out
 
-    def _roll(self, state, legal):
+    def _roll(self, state: KS, legal: list[str]) -> str | None:
         m = self._me(state, state.active)
         dice = state.dice
         rolls_left = state.rolls_allowed - state.rolls_used
@@ -249,7 +269,7 @@ class KotHeuristicAgent(Agent):
         return "stop"
 
     # ----- resolving -----------------------------------------------------------------------
-    def _resolve(self, state, legal):
+    def _resolve(self, state: KS, legal: list[str]) -> str | None:
         m = self._me(state, state.active)
         if len(legal) > 1 and not legal[0].startswith("resolve"):
             change = self._die_change(state, m, legal)
@@ -264,7 +284,7 @@ class KotHeuristicAgent(Agent):
                 return text
         return None
 
-    def _die_change(self, state, m, legal):
+    def _die_change(self, state: KS, m: MonsterState, legal: list[str]) -> str | None:
         """Herd Culler / Plot Twist / Stretchy: complete a number triple."""
         c = self._counts(state.dice)
         for target in ("3", "2", "1"):
@@ -289,7 +309,7 @@ class KotHeuristicAgent(Agent):
                         return text
         return None
 
-    def _heart(self, state, legal):
+    def _heart(self, state: KS, legal: list[str]) -> str | None:
         m = self._me(state, state.active)
         if "heart poison" in legal:
             return "heart poison"
@@ -298,29 +318,29 @@ class KotHeuristicAgent(Agent):
         return "heart heal"
 
     # ----- Tokyo ---------------------------------------------------------------------------
-    def _should_yield(self, state, m, hearts_after):
+    def _should_yield(self, state: KS, m: MonsterState, hearts_after: int) -> bool:
         if m.stars >= 18 and hearts_after > 2:
             return False  # two stars at the start of our turn win
         return hearts_after <= self.yield_at
 
-    def _yield(self, state, legal):
-        m = self._me(state, state.node[1])
+    def _yield(self, state: KS, legal: list[str]) -> str | None:
+        m = self._me(state, self._node(state)[1])
         return "yield" if self._should_yield(state, m, m.hearts) else "stay"
 
-    def _card_jets(self, state, legal):
-        m = self._me(state, state.node[1])
-        amount = state.node[3]["packet"]["amount"]
+    def _card_jets(self, state: KS, legal: list[str]) -> str | None:
+        m = self._me(state, self._node(state)[1])
+        amount: int = self._packet(state)["amount"]
         return "yield" if self._should_yield(state, m, m.hearts - amount) else "stay"
 
     # ----- Wickedness tiles ----------------------------------------------------------------
-    def _tile(self, state, legal):
+    def _tile(self, state: KS, legal: list[str]) -> str | None:
         tiles = [t for t in legal if t.startswith("tile ")]
         if not tiles:
             return None
         return max(tiles, key=lambda t: (TILE_VALUE.get(t[5:], 0), -tiles.index(t)))
 
     # ----- buying --------------------------------------------------------------------------
-    def card_value(self, state, m, cid):
+    def card_value(self, state: KS, m: MonsterState, cid: str) -> float:
         """Worth of gaining card ``cid`` now, in stars (may be negative)."""
         card = state.game.card(cid)
         opps = self._opponents(state, m)
@@ -363,16 +383,16 @@ class KotHeuristicAgent(Agent):
         return 0.5
 
     @staticmethod
-    def _stars_value(m, n):
+    def _stars_value(m: MonsterState, n: int) -> float:
         return 100.0 if m.stars + n >= 20 else float(n)
 
-    def _self_damage(self, m, n):
+    def _self_damage(self, m: MonsterState, n: int) -> float:
         if m.hearts <= n:
             return 200.0
         return 0.5 * n + (3.0 if m.hearts - n <= self.yield_at - 2 else 0.0)
 
     @staticmethod
-    def _damage_value(opps, n):
+    def _damage_value(opps: list[MonsterState], n: int) -> float:
         v = 0.0
         kills = 0
         for o in opps:
@@ -384,9 +404,10 @@ class KotHeuristicAgent(Agent):
             v += 100.0  # last monster standing
         return v
 
-    def _buy(self, state, legal):
+    def _buy(self, state: KS, legal: list[str]) -> str | None:
         m = self._me(state, state.active)
-        best, best_score = None, 0.0
+        best: str | None = None
+        best_score = 0.0
         for text in legal:
             words = text.split()
             if words[0] == "buy" and len(words) == 2:
@@ -394,9 +415,10 @@ class KotHeuristicAgent(Agent):
             elif words[0] == "take" and len(words) == 3:
                 cid = words[2]
             elif words[0] == "buy-top":
-                cid = self._known_top(state)
-                if cid is None:
+                top = self._known_top(state)
+                if top is None:
                     continue
+                cid = top
             else:
                 continue
             cost = state.buy_cost(m, cid)
@@ -418,36 +440,38 @@ class KotHeuristicAgent(Agent):
             return "sweep"
         return "end"
 
-    def _known_top(self, state):
+    def _known_top(self, state: KS) -> str | None:
         """The top card of the deck if this seat has seen it (Made in a Lab), else None."""
         if state.known_top and self.seat in state.known_top[0][1]:
-            return state.known_top[0][0]
+            top: str = state.known_top[0][0]
+            return top
         return None
 
     # ----- card decisions ------------------------------------------------------------------
-    def _packet(self, state):
-        return state.node[3]["packet"]
+    def _packet(self, state: KS) -> dict[str, Any]:
+        packet: dict[str, Any] = self._node(state)[3]["packet"]
+        return packet
 
-    def _card_wings(self, state, legal):
-        m = self._me(state, state.node[1])
-        amount = self._packet(state)["amount"]
+    def _card_wings(self, state: KS, legal: list[str]) -> str | None:
+        m = self._me(state, self._node(state)[1])
+        amount: int = self._packet(state)["amount"]
         if amount >= m.hearts or amount >= 3 or m.hearts - amount <= 3:
             return "wings"
         return "pass"
 
-    def _card_super_jump(self, state, legal):
-        m = self._me(state, state.node[1])
-        amount = self._packet(state)["amount"]
+    def _card_super_jump(self, state: KS, legal: list[str]) -> str | None:
+        m = self._me(state, self._node(state)[1])
+        amount: int = self._packet(state)["amount"]
         if amount >= m.hearts or amount >= 2 or m.hearts - amount <= 6:
             return "jump"
         return "pass"
 
-    def _card_rapid_healing(self, state, legal):
+    def _card_rapid_healing(self, state: KS, legal: list[str]) -> str | None:
         return "rapid-heal"  # asked only when the loss would take every heart
 
-    def _card_probe(self, state, legal):
+    def _card_probe(self, state: KS, legal: list[str]) -> str | None:
         """Psychic Probe: make the active monster reroll its most dangerous die."""
-        me = self._me(state, state.node[1])
+        me = self._me(state, self._node(state)[1])
         active = state.monsters[state.active]
         c = self._counts(state.dice)
         for f in ("3", "2", "1"):
@@ -458,10 +482,10 @@ class KotHeuristicAgent(Agent):
             return "probe c"
         return "pass"
 
-    def _card_metamorph(self, state, legal):
+    def _card_metamorph(self, state: KS, legal: list[str]) -> str | None:
         return "done"
 
-    def _card_unstable_dna(self, state, legal):
+    def _card_unstable_dna(self, state: KS, legal: list[str]) -> str | None:
         best, best_v = "pass", KEEP_VALUE["unstable-dna"] + 0.5
         for text in legal:
             if text.startswith("swap "):
@@ -470,19 +494,20 @@ class KotHeuristicAgent(Agent):
                     best, best_v = text, v
         return best
 
-    def _card_opportunist(self, state, legal):
-        m = self._me(state, state.node[1])
-        cid = state.node[3]["card"]
+    def _card_opportunist(self, state: KS, legal: list[str]) -> str | None:
+        node = self._node(state)
+        m = self._me(state, node[1])
+        cid: str = node[3]["card"]
         score = self.card_value(state, m, cid) - self.energy_value * state.buy_cost(m, cid)
         return f"buy {cid}" if score > 0 else "pass"
 
-    def _card_freeze_time(self, state, legal):
+    def _card_freeze_time(self, state: KS, legal: list[str]) -> str | None:
         """Freeze Time (R16): take the extra turn unless the Poison lost at its end would
         eliminate this monster (poison >= hearts)."""
-        m = self._me(state, state.node[1])
+        m = self._me(state, self._node(state)[1])
         return "pass" if m.poison >= m.hearts else "freeze"
 
-    def _card_fluxling(self, state, legal):
+    def _card_fluxling(self, state: KS, legal: list[str]) -> str | None:
         best, best_v = "pass", 0.0
         for text in legal:
             if text.startswith("copy "):

@@ -84,8 +84,8 @@ class StorylineHeuristicAgent(Agent):
 
     def __init__(self, **params):
         super().__init__(**params)
-        self.reserve = self.param("reserve", 0, minimum=0)
-        self.bargain_weight = self.param("bargain", 0.6, float, minimum=0)
+        self.reserve = self.int_param("reserve", 0, minimum=0)
+        self.bargain_weight = self.float_param("bargain", 0.6, minimum=0)
 
     # ===================== entry point =================================================
     def step(self, state):
