@@ -1,9 +1,12 @@
 """The README's set-up commands are the ones CI and users run; keep them true."""
 
 import re
+import subprocess
+import sys
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
+README = ROOT / "README.md"
 
 
 def setup_commands() -> list[str]:
@@ -46,3 +49,15 @@ def test_readme_shows_the_browser_screenshots():
                  "room-admin-desktop", "room-admin-phone"):
         assert f"docs/screenshots/{shot}.png" in readme
         assert (ROOT / "docs" / "screenshots" / f"{shot}.png").is_file()
+
+
+def test_the_python_examples_run_and_print_what_they_say():
+    """The ```python blocks of the README run as written, one after the other in a fresh
+    interpreter (a later block may use an earlier one's names); the position example
+    prints the decision its comment names."""
+    blocks = re.findall(r"```python\n(.*?)```", README.read_text(), flags=re.S)
+    assert len(blocks) >= 2 and any("build_position" in b for b in blocks)
+    script = "\n".join(b for b in blocks if "tokyo.rl" not in b)  # docs/rl.md's: tests/rl
+    run = subprocess.run([sys.executable, "-c", script], capture_output=True, text=True, timeout=300, cwd=ROOT)
+    assert run.returncode == 0, script + "\n" + run.stderr[-3000:]
+    assert run.stdout.strip().endswith("0 ['stay', 'yield']"), run.stdout
