@@ -74,3 +74,27 @@ def test_the_empty_history_and_bad_formats():
             game.state_from_json(json.dumps(broken))
     with pytest.raises(StateFormatError, match="'history' must be a text"):
         game.state_from_json(json.dumps(dict(data, history=7)))
+
+
+def test_a_save_loads_only_into_a_game_with_its_options():
+    """A state saved with some options refuses a game loaded with others (it would mix
+    the two: a 'false' option beside the state it changed), and says which."""
+    with_evo = load_game("kot-godzilla", 4, evolutions=True)
+    text = random_state(with_evo, 1, steps=40).to_json()
+    assert with_evo.state_from_json(text).game == with_evo
+    with pytest.raises(StateFormatError, match=r"other options: evolutions=True \(this game: False\)"):
+        load_game("kot-godzilla", 4).state_from_json(text)
+    plain = load_game("crisis-tokyo", 3)
+    with pytest.raises(StateFormatError, match="districts_to_win=4 .this game: 2."):
+        load_game("crisis-tokyo", 3, districts_to_win=2).state_from_json(plain.new_initial_state().to_json())
+
+
+def test_a_save_older_than_an_option_counts_as_played_with_its_legacy_value():
+    """ask_always (legacy true) did not exist when old saves were made: they were played
+    asking every question, so they load into the game that still asks (and only there)."""
+    game = load_game("kot-dark", 2, ask_always=True)
+    data = json.loads(random_state(game, 2, steps=30).to_json())
+    del data["options"]["ask_always"]
+    assert game.state_from_json(json.dumps(data)).history() == data["history"].split("\n")
+    with pytest.raises(StateFormatError, match="ask_always=True .this game: False."):
+        load_game("kot-dark", 2).state_from_json(json.dumps(data))

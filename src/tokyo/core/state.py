@@ -509,6 +509,22 @@ class Game:
             raise StateFormatError(
                 f"saved state is for {data.get('game')!r} with {data.get('players')} players, "
                 f"not {self.game_id!r} with {self.players}")
+        saved = data.get("options", {})
+        if not isinstance(saved, dict):
+            raise StateFormatError("saved state is corrupt: 'options' must be an object")
+        mine = self.options_json()
+        played = dict(saved)
+        for option in self.info.options:
+            # an option the save does not name was added since it was made: the game was
+            # played as the option's legacy value (or its default) plays it
+            if option.name not in played:
+                value = option.default if option.legacy is None else option.legacy
+                played[option.name] = list(value) if isinstance(value, tuple) else value
+        differ = sorted(k for k in played if mine.get(k, object()) != played[k])
+        if differ:
+            shown = ", ".join(f"{k}={played[k]!r} (this game: {mine.get(k, 'no such option')!r})" for k in differ)
+            raise StateFormatError(f"saved state was played with other options: {shown}; load the game with "
+                                   f"the saved options (tokyo.load_game({self.game_id!r}, {self.players}, ...))")
         version = data.get("format", 1)
         if not isinstance(version, int) or isinstance(version, bool) or version < 1:
             raise StateFormatError(f"not a saved state: format {version!r} (1 or {SAVE_FORMAT} are read)")
