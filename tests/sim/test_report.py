@@ -170,6 +170,18 @@ def test_card_table_has_every_card_while_the_plot_shows_the_extremes():
     assert "top and bottom" not in few.sections["cards"]["text"]
 
 
+def test_what_this_says_of_one_label_or_equal_shares():
+    summary = full_summary()
+    rows = summary["wins_by_label"]["monster"]
+    summary["wins_by_label"] = {"species": [dict(rows[0], label="invader")],
+                                "monster": [dict(rows[0], label="Gigazaur"), dict(rows[0], label="The King")]}
+    says = Page(render_report(summary)).sections["says"]["text"]
+    share = pct(rows[0]["share"])
+    assert f"By species: every seat was invader (it won {share} of its seat-games)." in says
+    assert f"By monster: all win equally ({share})." in says
+    assert "wins most" not in says.split("By species")[1]
+
+
 def test_what_this_says_is_computed_from_the_data():
     summary = full_summary()
     says = Page(full_text()).sections["says"]["text"]

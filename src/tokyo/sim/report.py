@@ -784,8 +784,13 @@ def _what_it_says(summary: dict) -> list[str]:
         ordered = sorted(rows, key=lambda r: -r["share"])
         high = [r for r in ordered if _clear(r["ci95"], even) > 0]
         low = [r for r in ordered if _clear(r["ci95"], even) < 0]
-        text = (f"By {kind}: {best['label']} wins most ({_pct(best['share'])}) and {worst['label']} "
-                f"least ({_pct(worst['share'])}).")
+        if len(rows) == 1:
+            text = f"By {kind}: every seat was {best['label']} (it won {_pct(best['share'])} of its seat-games)."
+        elif best["share"] == worst["share"]:
+            text = f"By {kind}: all win equally ({_pct(best['share'])})."
+        else:
+            text = (f"By {kind}: {best['label']} wins most ({_pct(best['share'])}) and {worst['label']} "
+                    f"least ({_pct(worst['share'])}).")
         if high or low:
             parts = []
             if high:

@@ -135,7 +135,7 @@ def _energy_shield_do(state: GodzillaState, node: Node, text: str) -> None:
         m.energy -= 2
         state.marks[f"turn-shield-{m.seat}"] = True
         p["amount"] = max(0, p["amount"] - 2)
-        state.say(f"{state.name(m.seat)} pays 2 Energy to lose 2 hearts fewer ({m.energy} left).", "Energy Shield")
+        state.say(f"{state.name(m.seat)} pays 2 Energy to lose 2 hearts fewer ({m.energy} Energy left).", "Energy Shield")
     resume_damage(state, node)
 
 
