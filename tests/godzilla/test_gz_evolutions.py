@@ -19,14 +19,18 @@ def test_off_by_default():
     assert kind(s) == "claws" and s.evo_deck[0] == []
 
 
-@pytest.mark.rule("kot-godzilla 7.0.2", "kot-godzilla 7.1.1", "kot-godzilla 7.1.2", "kot-godzilla 7.2.5")
+@pytest.mark.rule("kot-godzilla 7.0.2", "kot-godzilla 7.1.1", "kot-godzilla 7.1.2", "kot-godzilla 7.2.5",
+                  "kot-godzilla G56")
 def test_setup_draw_two_keep_one_shuffle_the_other_back():
     s = setup(**EVO)
     assert s.evo_deck[0] == GODZILLA_DECK and kind(s) == "evo-draw"
+    order = []
     while s.node[3]["seat"] != 0:  # every monster draws (the last seat first): the others keep their first
         seat = s.node[3]["seat"]
+        order.append(seat)
         play(s, *[f"evolution {e}" for e in s.evo_deck[seat][:2]], f"keep {s.evo_deck[seat][0]}")
         assert len(s.evo_hand[seat]) == 1 and len(s.evo_deck[seat]) == 7 and kind(s) == "evo-draw"
+    assert order == list(range(s.game.num_players - 1, 0, -1))  # ruling G56
     assert [(a.text, p) for a, p in s.chance_outcomes()][0] == ("evolution atomic-breath", pytest.approx(1 / 8))
     play(s, "evolution spiral-ray", "evolution thick-hide")
     assert kind(s) == "evo-keep" and s.node[1] == 0
