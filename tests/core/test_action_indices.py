@@ -72,7 +72,8 @@ def test_observation_tensor_is_built_from_the_observation():
     assert t0[:3] == [4 / 20, 0.0, 3 / 20]            # scores, then the turn total
     assert t0[3:5] == [0.0, 1.0]                      # seat 1 to act
     assert t0[6:] == [1.0, 0.0] and t1[6:] == [0.0, 1.0]  # whose tensor it is
-    for bad in (2, -1, None, True):
+    assert state.observation_tensor(np.int64(1)) == t1  # any integer type
+    for bad in (2, -1, None, True, 1.0, "1"):
         with pytest.raises(ValueError, match="seat must be one of 0..1"):
             state.observation_tensor(bad)
 

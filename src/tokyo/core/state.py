@@ -301,16 +301,28 @@ class State(Generic[GameT]):
         ``seat`` that is not to act."""
         self.apply_action(self.index_to_action(index), seat)
 
-    def observation_tensor(self, seat: int) -> list[float]:
+    def observation_tensor(self, seat: int | object) -> list[float]:
         """``seat``'s observation as a flat list of ``game.observation_tensor_size()``
         floats, laid out in the pieces of ``game.observation_pieces()``. Built only from
         ``observation(seat)``, so it holds nothing the seat may not know.
 
         Raises NotImplementedError for a game without an observation tensor, ValueError
         for a seat that is not in the game."""
-        if not isinstance(seat, int) or isinstance(seat, bool) or not 0 <= seat < self.game.num_players:
-            raise ValueError(f"seat must be one of 0..{self.game.num_players - 1}, not {seat!r}")
-        return self.game.observation_tensor_from(self.observation(seat), seat)
+        n = self.game.num_players
+        index = -1
+        if not isinstance(seat, bool):
+            try:
+                index = operator.index(seat)  # type: ignore[arg-type]  # numpy integers too
+            except TypeError:
+                pass
+        if not 0 <= index < n:
+            raise ValueError(f"seat must be one of 0..{n - 1}, not {seat!r}")
+        return self.game.observation_tensor_from(self._tensor_observation(index), index)
+
+    def _tensor_observation(self, seat: int) -> dict[str, Any]:
+        """The observation the tensor is built from: ``observation(seat)``. A game may leave
+        out parts made only for clients, which no tensor reads (never add to it)."""
+        return self.observation(seat)
 
     def _index_of(self, text: str) -> int:
         if self.is_chance_node():

@@ -1157,13 +1157,11 @@ class StorylineState(AbilityMixin, StepState):
         (:meth:`emptying_actions`; ``{}`` elsewhere). JSON-safe."""
         return self._observe(seat, True)
 
-    def observation_tensor(self, seat: int) -> list[float]:
-        """As the kernel's (built from ``seat``'s observation only), from the observation
-        without the parts made for clients (``empties``, ``actions``, ``card_info``, left
-        empty), which the tensor does not read: the same floats, in about half the time."""
-        if not isinstance(seat, int) or isinstance(seat, bool) or not 0 <= seat < self.game.num_players:
-            raise ValueError(f"seat must be one of 0..{self.game.num_players - 1}, not {seat!r}")
-        return self.game.observation_tensor_from(self._observe(seat, False), seat)
+    def _tensor_observation(self, seat: int) -> dict[str, Any]:
+        """The observation without the parts made for clients (``empties``, ``actions``,
+        ``card_info``, left empty), which the tensor does not read: the same floats, in
+        about half the time."""
+        return self._observe(seat, False)
 
     def _observe(self, seat: int | None, full: bool) -> dict[str, Any]:
         """:meth:`observation`; without ``full``, ``empties``, ``actions`` and ``card_info``
