@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import pytest
 
+from tokyo.games.storyline.cards import default_card_set
 from tokyo.games.storyline.game import StorylineGame
 from tokyo.games.storyline.position import build_position
 from sl_helpers import entry, keys, rule
@@ -16,6 +17,11 @@ def rpos(decks: str = "concord,verdant", **kw):
 
 def uses(s) -> set[str]:
     return {t for t in s.legal_texts() if t.startswith(("use ", "bargain "))}
+
+
+def face(cid: str, which: str = "front") -> dict:
+    """The printed face of a shipped card, as its data file gives it."""
+    return default_card_set()["cards"][cid]["faces"][which]
 
 
 def drones(s, card: str = "drone-spark") -> list[dict]:
@@ -35,12 +41,12 @@ VANILLA = {
     "concord-dreadnought-resolute": (6, 4, "high", 1, 6, 0, "ND"),
     "concord-fortress-ridge": (3, 1, "low", 1, 5, 1, "CN"),
     "verdant-thornguard": (2, 2, "low", 0, 2, 0, "C"),
-    "verdant-rootbeast": (3, 3, "low", 0, 3, 0, "C"),
+    "verdant-rootbeast": (3, 2, "low", 0, 3, 0, "C"),          # Strike 3 before the second tuning
     "verdant-spore-glider": (2, 1, "low", 1, 2, 0, "CN"),
     "verdant-grove-terrace": (2, 0, "low", 0, 3, 1, ""),
     "syndicate-enforcer-mech": (4, 2, "low", 1, 3, 0, "CN"),
     "syndicate-needle-fighter": (2, 1, "low", 1, 1, 0, "CN"),
-    "syndicate-lancer-gunship": (4, 2, "high", 1, 2, 0, "HCND"),
+    "syndicate-lancer-gunship": (4, 2, "high", 1, 1, 0, "HCND"),  # Durability 2 before the second tuning
     "syndicate-black-market": (3, 0, "low", 0, 3, 2, ""),
     "pilgrims-lamplighter": (2, 1, "high", 0, 3, 0, "HC"),
     "pilgrims-saint-oriel": (4, 3, "high", 1, 4, 0, "HCN"),
@@ -113,7 +119,7 @@ def test_concord_marshal_idris():
                   {"card": "concord-line-trooper", "owner": 0},                       # 4
                   {"card": "concord-siege-battery", "owner": 0},                      # 5
                   {"card": "verdant-rootbeast", "owner": 1}])                         # 6
-    assert [s.strike(s.find(u)) for u in (3, 4, 5, 6)] == [2, 2, 4, 3]
+    assert [s.strike(s.find(u)) for u in (3, 4, 5, 6)] == [2, 2, 4, 2]   # not the opponent's
     s.find(3)["damage"] = 3                     # Fallen: its text has no effect
     assert [s.strike(s.find(u)) for u in (4, 5)] == [1, 3]
 
@@ -197,8 +203,10 @@ def test_concord_the_long_campaign():
 @rule("storyline 2.8.1", "storyline 10.3.2", "storyline 18.21.1")
 @rule("storyline card:verdant-greensong")
 def test_verdant_greensong():
+    income = face("verdant-greensong")["income"]
+    assert income == 1                          # 2 before the second faction tuning
     s = rpos("verdant,concord", phase="start", treasury=[0, 0])
-    assert s.players[0]["treasury"] == 2 + 2
+    assert s.players[0]["treasury"] == 2 + income
 
 
 @rule("storyline 7.3.1", "storyline 7.3.3", "storyline 10.6.8", "storyline 19.2.1")
@@ -224,7 +232,7 @@ def test_verdant_choir_elder():
 @rule("storyline card:verdant-seedship-canopy")
 def test_verdant_seedship_canopy():
     s = rpos("verdant,concord", phase="start", treasury=[0, 0], map=[{"card": "verdant-seedship-canopy", "owner": 0}])
-    assert s.players[0]["treasury"] == 2 + 2 + 1
+    assert s.players[0]["treasury"] == 2 + face("verdant-greensong")["income"] + 1
 
 
 @rule("storyline 14.9.4", "storyline 2.14.1", "storyline 6.5.2")
@@ -279,14 +287,17 @@ def test_verdant_thorn_volley():
 @rule("storyline 8.4.1", "storyline 8.10.1", "storyline 15.2.1")
 @rule("storyline card:verdant-song-of-seasons", "storyline card:verdant-song-of-seasons:back")
 def test_verdant_song_of_seasons():
+    f = face("verdant-song-of-seasons")
+    assert (f["award"], f["durability"]) == (2, 5)   # 1 and 4 before the second faction tuning
+    admin = 2 + face("verdant-greensong")["income"]
     for chapter, story, gain in ((1, 0, 1), (2, 1, 1)):   # each counter step completes a Chapter
         s = rpos("verdant,concord", phase="start", treasury=[0, 3], map=[
             {"card": "verdant-song-of-seasons", "owner": 0, "chapter": chapter, "counters": {"story": story}}])
-        assert s.players[0]["treasury"] == 4 + gain
+        assert s.players[0]["treasury"] == admin + gain
     s = rpos("verdant,concord", phase="start", treasury=[0, 3], map=[
         {"card": "verdant-song-of-seasons", "owner": 0, "chapter": 3, "counters": {"story": 2}}])
-    assert s.players[0]["story"] == 1 and entry(s, "verdant-song-of-seasons")["face"] == "back"
-    assert s.players[0]["treasury"] == 4     # completed at the counter step: no Chapter text at the ability step
+    assert s.players[0]["story"] == f["award"] and entry(s, "verdant-song-of-seasons")["face"] == "back"
+    assert s.players[0]["treasury"] == admin   # completed at the counter step: no Chapter text at the ability step
 
 
 # ----- Null Syndicate ------------------------------------------------------------------------
