@@ -80,8 +80,11 @@ def measure(game, states, spec: str) -> dict:
         wall, cpu = time.perf_counter() - start, time.process_time() - cpu
     finally:
         ismcts_module.ISMCTSAgent._simulate = simulate
+    # a compiled agent calls its own _simulate, not the counting one: no count then (the
+    # games are the same on both engines, so the pure engine's count holds for it too)
+    steps = decisions[0] / sims if decisions[0] else None
     return {"sims": sims, "wall": wall, "cpu": cpu, "per_s": sims / wall, "per_cpu_s": sims / cpu,
-            "rollout_steps": decisions[0] / sims}
+            "rollout_steps": steps}
 
 
 def main(argv=None) -> int:
@@ -108,7 +111,8 @@ def main(argv=None) -> int:
                 r = measure(game, states, f"ismcts:sims={args.sims},rollout={rollout}")
                 busy |= r["cpu"] < 0.9 * r["wall"]
                 print(f"{game_id:14}{players:>8}{rollout:>11}{r['sims']:>7}{r['wall']:>9.2f}{r['cpu']:>8.2f}"
-                      f"{r['per_s']:>9.1f}{r['per_cpu_s']:>12.1f}{r['rollout_steps']:>15.1f}", flush=True)
+                      f"{r['per_s']:>9.1f}{r['per_cpu_s']:>12.1f}"
+                      f"{'-' if r['rollout_steps'] is None else format(r['rollout_steps'], '.1f'):>15}", flush=True)
     if busy:
         print("note: cpu time well below wall time: the machine is busy, wall-clock figures are low")
     return 0
