@@ -22,7 +22,7 @@ from rich.progress import (BarColumn, MofNCompleteColumn, Progress, ProgressColu
 from rich.table import Table
 from rich.text import Text
 
-from .agents import HEURISTICS, make_agent
+from .agents import HEURISTICS, check_agent_for, make_agent
 from .core import (CHANCE, GameRecord, IllegalActionError, OptionError, StateFormatError, TokyoError,
                    game_catalogue, game_info, list_games, load_game, sample_chance)
 
@@ -284,7 +284,7 @@ def play(game: Annotated[str, typer.Argument(help="Game id, e.g. kot-dark.")],
             raise OptionError(f"--seat must be a seat from 0 to {n - 1}, not {seat}")
         specs = split_agents(agents) or [default_agent(game)]
         others = [s for s in range(n) if s != seat]
-        bots = {s: make_agent(specs[k % len(specs)], game) for k, s in enumerate(others)}
+        bots = {s: check_agent_for(make_agent(specs[k % len(specs)], game), the_game) for k, s in enumerate(others)}
     except TokyoError as exc:
         fail(str(exc))
     if record is not None:
@@ -655,7 +655,7 @@ def simulate(game: Annotated[str, typer.Argument(help="Game id, e.g. kot-dark (`
         the_game = load_game(game, n, **options)
         specs = expand_agents(split_agents(agents), the_game.num_players)
         for spec in dict.fromkeys(specs):
-            make_agent(spec, game)
+            check_agent_for(make_agent(spec, game), the_game)
         check_backend(backend, address)
         check_seed(seed, games)
         if backend == "ray":

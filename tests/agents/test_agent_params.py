@@ -66,7 +66,7 @@ def test_semicolons_separate_parameters_as_in_the_command_line():
 
 def test_a_parameter_split_off_by_a_comma_says_how_to_separate_them():
     # `--agents ismcts:sims=20,horizon=8` makes "horizon=8" a second agent
-    with pytest.raises(OptionError, match=r"unknown agent 'horizon=8'.*';'.*agents: random, heuristic, ismcts"):
+    with pytest.raises(OptionError, match=r"unknown agent 'horizon=8'.*';'.*agents: random, heuristic, ismcts, policy"):
         make_agent("horizon=8", "kot-dark")
-    with pytest.raises(OptionError, match=r"^unknown agent 'alphazero'; agents: random, heuristic, ismcts$"):
+    with pytest.raises(OptionError, match=r"^unknown agent 'alphazero'; agents: random, heuristic, ismcts, policy$"):
         make_agent("alphazero", "kot-dark")

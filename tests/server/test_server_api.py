@@ -16,6 +16,8 @@ def test_catalogue_lists_every_game_with_options_and_agents(client):
     assert "districts_to_win" in {o["name"] for o in crisis["options"]}
     assert all({"name", "default", "allowed", "help"} <= set(o) for o in crisis["options"])
     assert crisis["agents"] == ["random", "heuristic", "ismcts"] and crisis["default_agent"] == "heuristic"
+    # a trained policy ships for kot-dark only (tokyo.agents.policy.BUNDLED)
+    assert games["kot-dark"]["agents"] == ["random", "heuristic", "ismcts", "policy"]
 
 
 def test_root_page_is_the_lobby_and_play_pages_load_the_client(client):

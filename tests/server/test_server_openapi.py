@@ -33,7 +33,7 @@ def test_game_ids_and_agent_names_are_enums(doc):
                 assert sorted(param["schema"]["enum"]) == games, (method, path)
     agent = schemas["SeatSpec"]["properties"]["agent"]["anyOf"]
     assert {"type": "string", "enum": list(AGENT_NAMES)} in agent
-    assert any(a.get("pattern", "").startswith("^(random|heuristic|ismcts):") for a in agent)
+    assert any(a.get("pattern", "").startswith("^(random|heuristic|ismcts|policy):") for a in agent)
     assert schemas["GameEntry"]["properties"]["default_agent"]["enum"] == list(AGENT_NAMES)
 
 

@@ -1,7 +1,9 @@
 """tokyo.agents: agents that play any game through the kernel, and their registry.
 
 ``make_agent("random")``, ``make_agent("heuristic", game_id="kot-dark")``,
-``make_agent("ismcts:sims=400,seconds=2", game_id="crisis-tokyo")``. A spec may carry
+``make_agent("ismcts:sims=400,seconds=2", game_id="crisis-tokyo")``,
+``make_agent("policy:runs/kot2p/policy.npz", game_id="kot-dark")`` (a trained network,
+tokyo.agents.policy; plain ``policy`` is the one shipped for the game, if any). A spec may carry
 parameters: ``name:key=value,key=value`` (``;`` separates them too, as inside the
 command line's comma-separated ``--agents``). Each agent rejects a parameter it does not
 read, naming the ones it does.
@@ -23,7 +25,7 @@ HEURISTICS = {
     "storyline": "tokyo.agents.storyline_heuristic:StorylineHeuristicAgent",
     "crisis-format": "tokyo.agents.storyline_heuristic:StorylineHeuristicAgent",
 }
-AGENT_NAMES = ("random", "heuristic", "ismcts")
+AGENT_NAMES = ("random", "heuristic", "ismcts", "policy")
 
 
 def parse_spec(spec: str) -> tuple[str, dict[str, str]]:
@@ -39,6 +41,13 @@ def parse_spec(spec: str) -> tuple[str, dict[str, str]]:
 
 def make_agent(spec: str, game_id: str | None = None) -> Agent[Any]:
     """Build an agent from its spec. Raises OptionError naming the known agents."""
+    head, _, rest = spec.strip().partition(":")
+    if head.strip() == "policy":
+        # everything after the colon is the file (or a shipped policy's name), not key=value
+        from .policy import PolicyAgent
+        policy = PolicyAgent(rest.strip(), game_id)  # PolicyFileError (an OptionError) for a bad file
+        policy.check_game(game_id)
+        return policy
     name, params = parse_spec(spec)
     agent: Agent[Any]
     if name == "random":
@@ -64,4 +73,13 @@ def make_agent(spec: str, game_id: str | None = None) -> Agent[Any]:
     return agent
 
 
-__all__ = ["Agent", "RandomAgent", "make_agent", "parse_spec", "AGENT_NAMES", "HEURISTICS"]
+def check_agent_for(agent: Agent, game) -> Agent:
+    """OptionError unless ``agent`` can play the loaded ``game`` (its player count and
+    options included); only agents tied to one game's shape (``policy``) check anything."""
+    check = getattr(agent, "check_for_game", None)
+    if check is not None:
+        check(game)
+    return agent
+
+
+__all__ = ["Agent", "RandomAgent", "make_agent", "check_agent_for", "parse_spec", "AGENT_NAMES", "HEURISTICS"]

@@ -52,7 +52,7 @@ def api_models(game_ids: list[str]) -> SimpleNamespace:
         model_config = ConfigDict(extra="forbid")
         kind: Literal["human", "bot"] = Field(description="'human' or 'bot'")
         agent: AgentName | AgentSpec | None = Field(  # type: ignore[valid-type]
-            None, description="a bot's agent: a name ('random', 'heuristic', 'ismcts'), or a name with its "
+            None, description="a bot's agent: a name ('random', 'heuristic', 'ismcts', 'policy'), or a name with its "
                         "parameters after ':' ('ismcts:sims=200'); default: the game's heuristic bot, else "
                         "random. GET /api/games lists each game's agents.")
         name: str | None = Field(None, max_length=40, description="display name shown to everyone")

@@ -34,6 +34,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from ..agents import HEURISTICS, make_agent
+from ..agents.policy import BUNDLED, PolicyAgent, bundled_policies
 from ..agents.auto import auto_action, auto_settings, check_auto
 from ..core import (CHANCE, TERMINAL, IllegalActionError, OptionError, State, game_info, load_game,
                     sample_chance)
@@ -178,8 +179,26 @@ def check_bot_budget(agent, seat: int) -> None:
 
 
 def available_agents(game_id: str) -> list[str]:
-    """Agent names that can play ``game_id`` (specs may add ``:key=value`` parameters)."""
-    return ["random"] + (["heuristic"] if game_id in HEURISTICS else []) + ["ismcts"]
+    """Agent names that can play ``game_id`` (specs may add ``:key=value`` parameters);
+    ``policy`` when a trained policy ships for the game (tokyo.agents.policy.BUNDLED; it
+    plays the player count it was trained for)."""
+    return (["random"] + (["heuristic"] if game_id in HEURISTICS else []) + ["ismcts"]
+            + (["policy"] if bundled_policies(game_id) else []))
+
+
+def check_policy_spec(spec: str) -> None:
+    """A bot on this server plays only a policy that ships with the package (``policy`` or
+    ``policy:NAME``): a client may not make the server read files by their path."""
+    head, _, rest = spec.strip().partition(":")
+    if head.strip() == "policy" and rest.strip() and rest.strip() not in BUNDLED:
+        raise OptionError(f"a policy bot on this server is one of the shipped policies "
+                          f"({', '.join(BUNDLED) or 'none'}), not {rest.strip()!r}")
+
+
+def check_policy_game(bot: Any, game: Any) -> None:
+    """OptionError unless a policy bot was trained for ``game`` (its player count included)."""
+    if isinstance(bot, PolicyAgent):
+        bot.check_for_game(game)
 
 
 def default_agent(game_id: str) -> str:
@@ -807,7 +826,9 @@ class Room:
                                "only the seat of a person who is away")
             spec = spec or default_agent(self.rec.game)
             try:
+                check_policy_spec(spec)
                 bot = make_agent(spec, self.rec.game)
+                check_policy_game(bot, self.state.game)
             except (OptionError, TypeError, ValueError) as exc:
                 raise ApiError(422, "bad_agent", f"seat {seat}: {exc}; agents for {self.rec.game}: "
                                + ", ".join(available_agents(self.rec.game))) from None
@@ -1094,7 +1115,9 @@ class Rooms:
             elif kind == "bot":
                 spec = seat.get("agent") or default_agent(game_id)
                 try:
+                    check_policy_spec(spec)
                     bot = make_agent(spec, game_id)
+                    check_policy_game(bot, game)
                 except (OptionError, TypeError, ValueError) as exc:
                     raise ApiError(422, "bad_agent", f"seat {i}: {exc}; agents for {game_id}: "
                                    + ", ".join(available_agents(game_id))) from None

@@ -12,7 +12,7 @@ from __future__ import annotations
 import os
 from typing import Callable, Sequence
 
-from ..agents import make_agent
+from ..agents import check_agent_for, make_agent
 from ..core.errors import OptionError
 from ..core.registry import load_game
 from ..core.runner import GameRecord
@@ -67,7 +67,7 @@ def run_games(game_id: str, players: int, games: int, seed: int, agents: Sequenc
     options = game.options_json()
     specs = expand_agents(agents, game.num_players)   # per seat (a game may add a seat to its players)
     for spec in dict.fromkeys(specs):
-        make_agent(spec, game_id)  # validates; raises OptionError
+        check_agent_for(make_agent(spec, game_id), game)  # validates; raises OptionError
     if games <= 0:
         return []
     cls = type(game)
