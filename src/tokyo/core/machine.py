@@ -54,7 +54,10 @@ class StepState(State[GameT]):
 
     def _push(self, *steps: Step) -> None:
         """Schedule steps to run next, in the order given."""
-        self.stack.extend(reversed(steps))
+        if len(steps) == 1:  # the usual case, without building a reversed copy
+            self.stack.append(steps[0])
+        else:
+            self.stack.extend(steps[::-1])
 
     def _ask(self, seat: int, kind: str, legal: list[str] | None = None, **data: Any) -> None:
         """Open a decision node; ``legal`` may pass the legal texts already computed."""

@@ -768,17 +768,20 @@ class KotState(StepState[KotGameT]):
     def _on_die(self, node: Node, face: str) -> None:
         self.dice[node[3]["index"]] = face
 
-    def _reroll_choices(self, faces: Iterable[str]) -> list[str]:
-        """Every non-empty multiset of the showing faces, as "reroll ..." texts (cached)."""
-        key = "".join(face_sort(faces))
+    def _reroll_choices(self, faces: Sequence[str | None]) -> list[str]:
+        """Every non-empty multiset of the showing faces, as "reroll ..." texts (cached;
+        the list is shared: copy it before changing it)."""
+        key = "".join([f * faces.count(f) for f in FACES])  # the faces in notation order
         out = _REROLL_CACHE.get(key)
         if out is None:
-            counts = [(f, key.count(f)) for f in FACES if f in key]
-            subsets: list[list[str]] = [[]]
-            for f, c in counts:
-                subsets = [s + [f] * k for s in subsets for k in range(c + 1)]
-            out = _REROLL_CACHE[key] = ["reroll " + " ".join(s) for s in subsets if s]
-        return list(out)
+            # each subset as its text after "reroll": " f f ...", faces in notation order
+            subsets = [""]
+            for f in FACES:
+                c = key.count(f)
+                if c:
+                    subsets = [s + (" " + f) * k for s in subsets for k in range(c + 1)]
+            out = _REROLL_CACHE[key] = ["reroll" + s for s in subsets if s]
+        return out
 
     def _step_roll_decision(self) -> None:
         m = self.monsters[self.active]
@@ -793,12 +796,9 @@ class KotState(StepState[KotGameT]):
 
     def _legal_roll(self, node: Node | None) -> list[str]:
         m = self.monsters[self.active]
-        out = ["stop"]
         if self.rolls_used < self.rolls_allowed:
-            out += self._reroll_choices(rolled_faces(self.dice))
-        else:
-            out += self.hook_roll_extras(m)
-        return out
+            return ["stop", *self._reroll_choices(self.dice)]
+        return ["stop", *self.hook_roll_extras(m)]
 
     def hook_roll_extras(self, m: MonsterState) -> list[str]:
         """Hook point: actions once the normal rolls are used (Smoke Cloud, Energy Drink,
@@ -842,24 +842,30 @@ class KotState(StepState[KotGameT]):
 
     # ============================ 2. Resolve Dice =======================================
     def counts(self) -> dict[str, int]:
-        c = dict.fromkeys(FACES, 0)
-        for f in self.dice:
-            if f is not None:
-                c[f] += 1
-        return c
+        """Dice showing each face, by face in notation order (``count`` for one face)."""
+        dice = self.dice
+        return {f: dice.count(f) for f in FACES}
+
+    def count(self, face: str) -> int:
+        """Dice showing ``face``."""
+        return self.dice.count(face)
 
     def categories_left(self) -> list[str]:
         m = self.monsters[self.active]
-        c = self.counts()
-        numbers = c["1"] + c["2"] + c["3"]
-        present = {
-            # a category with nothing to do is skipped (no pointless order choices)
-            "numbers": numbers > 0 and (max(c["1"], c["2"], c["3"]) >= 3 or bool(self._fns("numbers", m))),
-            "hearts": c["h"] > 0,
-            "energy": c["e"] > 0,
-            "smash": self.smash_total(m) > 0,
-        }
-        return [k for k in CATEGORIES if present[k] and k not in self.resolved]
+        dice, resolved = self.dice, self.resolved
+        out: list[str] = []
+        # a category with nothing to do is skipped (no pointless order choices)
+        if "numbers" not in resolved:
+            ones, twos, threes = dice.count("1"), dice.count("2"), dice.count("3")
+            if ones + twos + threes > 0 and (max(ones, twos, threes) >= 3 or bool(self._fns("numbers", m))):
+                out.append("numbers")
+        if "hearts" not in resolved and "h" in dice:
+            out.append("hearts")
+        if "energy" not in resolved and "e" in dice:
+            out.append("energy")
+        if "smash" not in resolved and self.smash_total(m) > 0:
+            out.append("smash")
+        return out
 
     def _step_resolve_choice(self) -> None:
         m = self.monsters[self.active]
@@ -1016,7 +1022,7 @@ class KotState(StepState[KotGameT]):
         m = self.monsters[self.active]
         if not m.alive:
             return
-        hearts = self.counts()["h"]
+        hearts = self.count("h")
         self.hook_heart_dice(m, hearts)
         if self.in_tokyo(m):
             self.say(f"{self.name(m.seat)} is in Tokyo: Heart dice do not heal.", self.rule("2.5.3"))
@@ -1068,7 +1074,8 @@ class KotState(StepState[KotGameT]):
         m = self.monsters[self.active]
         if not m.alive:
             return
-        n = self.counts()["e"] + self.hook_energy_dice_bonus(m, self.counts()["e"])
+        dice = self.count("e")
+        n = dice + self.hook_energy_dice_bonus(m, dice)
         self.gain_energy(m, n, self.rule("2.3.1"))
 
     def hook_energy_dice_bonus(self, m: MonsterState, dice: int) -> int:
@@ -1077,7 +1084,7 @@ class KotState(StepState[KotGameT]):
     # --- Smash -------------------------------------------------------------------------
     def smash_total(self, m: MonsterState) -> int:
         """Smashes the active monster's roll counts: Claw dice plus card and tile bonuses."""
-        claws = self.counts()["c"]
+        claws = self.count("c")
         return self.hook_smash_total(m, claws)
 
     def hook_smash_total(self, m: MonsterState, claws: int) -> int:
@@ -1135,7 +1142,7 @@ class KotState(StepState[KotGameT]):
         """The log's account of the cards and tiles that change the number of Smashes, before
         the Smash line (called only when not quiet; the effects are pure functions of the
         position, run again here), e.g. "Acid Attack: +1 Smash (3 in all)"."""
-        claws = self.counts()["c"]
+        claws = self.count("c")
         noun = self.FACE_WORDS["c"] if self.FACE_WORDS["c"] != "Claw" else "Smash"
         value = claws
         for fn in self._fns("smash_total", m):
