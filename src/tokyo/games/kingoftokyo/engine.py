@@ -152,6 +152,15 @@ def _deep(obj: _J) -> _J:
 
 
 _REROLL_CACHE: dict[str, list[str]] = {}
+_REVEAL_TEXTS: dict[str, str] = {}
+
+
+def _reveal_text(cid: str) -> str:
+    """The chance outcome text revealing card ``cid`` (built once per card)."""
+    text = _REVEAL_TEXTS.get(cid)
+    if text is None:
+        text = _REVEAL_TEXTS[cid] = f"reveal {cid}"
+    return text
 
 Card = PowerCard | EnergyCard
 """A card of an edition's deck (Dark: Power cards; Godzilla: Energy cards)."""
@@ -347,7 +356,7 @@ class KotState(StepState[KotGameT]):
             return _ROLLOFF
         if kind in ("reveal", "peek"):
             total = sum(self.deck.values())
-            return [(f"reveal {cid}", c / total) for cid, c in self.deck.items() if c]
+            return [(_reveal_text(cid), c / total) for cid, c in self.deck.items() if c]
         return self.edition_chance_outcomes(kind)
 
     def edition_chance_outcomes(self, kind: str) -> list[tuple[str, float]]:
@@ -500,8 +509,9 @@ class KotState(StepState[KotGameT]):
         out: list[Any] = []
         for s in self.clockwise_from(first, include=True):
             m = self.monsters[s]
-            if m.alive:
-                out.extend(self._collect(hook, m, *args))
+            if m.alive:  # _collect, written out (a call forwarding *args is slow compiled)
+                for fn in self._fns(hook, m):
+                    out.extend(fn(self, m, *args) or ())
         return out
 
     def alive(self) -> list[MonsterState]:
