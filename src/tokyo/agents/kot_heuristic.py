@@ -201,7 +201,10 @@ class KotHeuristicAgent(Agent[KS], Generic[KS]):
 
     def _stage(self, state: KS) -> float:
         """1.0 early in the game, towards 0.2 as someone nears 20 stars."""
-        top = max((o.stars for o in state.monsters if o.alive), default=0)
+        top = 0
+        for o in state.monsters:
+            if o.alive and o.stars > top:
+                top = o.stars
         return max(0.2, 1.0 - top / 22.0)
 
     # ----- rolling -------------------------------------------------------------------------

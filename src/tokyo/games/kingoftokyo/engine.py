@@ -485,11 +485,16 @@ class KotState(StepState[KotGameT]):
         return found
 
     def _sum(self, hook: str, m: MonsterState, *args: object) -> int:
-        total: int = sum(fn(self, m, *args) for fn in self._fns(hook, m))
+        total = 0
+        for fn in self._fns(hook, m):  # a loop, not sum(generator): faster compiled
+            total += fn(self, m, *args)
         return total
 
     def _any(self, hook: str, m: MonsterState, *args: object) -> bool:
-        return any(fn(self, m, *args) for fn in self._fns(hook, m))
+        for fn in self._fns(hook, m):
+            if fn(self, m, *args):
+                return True
+        return False
 
     def _collect(self, hook: str, m: MonsterState, *args: object) -> list[Any]:
         """The items (actions or steps, by hook) every effect of ``hook`` returns, in order."""
@@ -1436,9 +1441,12 @@ class KotState(StepState[KotGameT]):
         m = self.monsters[self.active]
         out = []
         if self.hook_may_buy(m):
-            for cid in dict.fromkeys(c for c in self.market if c):
-                if self.buy_cost(m, cid) <= m.energy and self.hook_may_buy_card(m, cid):
-                    out.append(f"buy {cid}")
+            offered: list[str] = []  # each card id once (the market may show two copies)
+            for cid in self.market:
+                if cid and cid not in offered:
+                    offered.append(cid)
+                    if self.buy_cost(m, cid) <= m.energy and self.hook_may_buy_card(m, cid):
+                        out.append(f"buy {cid}")
             if m.energy >= 2 and self.market:
                 out.append("sweep")
             out += self.hook_buy_extras(m)
