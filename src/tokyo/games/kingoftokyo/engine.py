@@ -887,7 +887,8 @@ class KotState(StepState[KotGameT]):
         if not m.alive:
             self._push(["end-turn"])
             return
-        legal = self._legal_resolve(None)
+        cats = self.categories_left()
+        legal = self._resolve_texts(m, cats)
         if not legal:
             self._push(*self.hook_dice_resolved(m), ["enter-tokyo"])
             return
@@ -896,7 +897,6 @@ class KotState(StepState[KotGameT]):
             # resolve_done (R42: records made before it), since otherwise ``done`` is offered
             self._do_resolve(None, legal[0])
             return
-        cats = self.categories_left()
         if (len(legal) == len(cats) and not self.asks_always()
                 and not self.resolve_order_matters(m, cats)):
             # ruling R41: no order could change anything, so it is not asked: the categories
@@ -966,11 +966,13 @@ class KotState(StepState[KotGameT]):
         return any(self.has(o, cid) for cid in self.SMASH_FEEDBACK)
 
     def _legal_resolve(self, node: Node | None) -> list[str]:
-        m = self.monsters[self.active]
+        return self._resolve_texts(self.monsters[self.active], self.categories_left())
+
+    def _resolve_texts(self, m: MonsterState, cats: list[str]) -> list[str]:
+        """The resolve decision's actions, ``cats`` being ``categories_left()``."""
         out = []
         if not self.resolved:
             out += self.hook_adjust_actions(m)
-        cats = self.categories_left()
         out += ["resolve " + k for k in cats]
         if out and not cats and self.offers_done():
             # ruling R42: no dice left to resolve, only cards on offer (a die change, Rapid
