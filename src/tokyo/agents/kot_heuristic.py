@@ -38,7 +38,7 @@ from typing import Any, Callable, ClassVar, Generic, TypeVar
 from mypy_extensions import mypyc_attr
 
 from ..core.machine import Node
-from ..games.kingoftokyo.engine import KotState, MonsterState
+from ..games.kingoftokyo.engine import KotState, MonsterState, face_count
 from .base import Agent
 
 FACE_ORDER = ("1", "2", "3", "e", "h", "c")
@@ -193,7 +193,7 @@ class KotHeuristicAgent(Agent[KS], Generic[KS]):
 
     @staticmethod
     def _counts(dice: list[str | None]) -> dict[str, int]:
-        return {f: dice.count(f) for f in FACE_ORDER}
+        return {f: face_count(dice, f) for f in FACE_ORDER}
 
     @staticmethod
     def _opponents(state: KS, m: MonsterState) -> list[MonsterState]:

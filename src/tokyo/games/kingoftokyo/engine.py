@@ -17,6 +17,7 @@ Dice faces (notation): ``1 2 3`` numbers, ``e`` energy, ``h`` heart, ``c`` claw.
 
 from __future__ import annotations
 
+import itertools
 import json
 import random
 from typing import TYPE_CHECKING, Any, ClassVar, Iterable, NotRequired, Self, Sequence, TypedDict, cast
@@ -152,15 +153,7 @@ def _deep(obj: _J) -> _J:
 
 
 _REROLL_CACHE: dict[str, list[str]] = {}
-_REVEAL_TEXTS: dict[str, str] = {}
-
-
-def _reveal_text(cid: str) -> str:
-    """The chance outcome text revealing card ``cid`` (built once per card)."""
-    text = _REVEAL_TEXTS.get(cid)
-    if text is None:
-        text = _REVEAL_TEXTS[cid] = f"reveal {cid}"
-    return text
+_DAMAGE_STAGE_HOOKS = tuple(f"damage_stage_{stage}" for stage in range(5))  # hook names by stage
 
 Card = PowerCard | EnergyCard
 """A card of an edition's deck (Dark: Power cards; Godzilla: Energy cards)."""
@@ -270,6 +263,15 @@ def face_sort(faces: Iterable[str]) -> list[str]:
     return sorted(faces, key=FACES.index)
 
 
+def face_count(dice: list[str | None], face: str) -> int:
+    """How many of ``dice`` show ``face`` (a loop: ``list.count`` is a slow call compiled)."""
+    n = 0
+    for d in dice:
+        if d is not None and d == face:
+            n += 1
+    return n
+
+
 def rolled_faces(dice: list[str | None]) -> list[str]:
     """The faces of ``dice`` as a list of faces, for dice that are all rolled (``KotState.dice``
     holds None for a die waiting for its roll): ``face_sort(rolled_faces(state.dice))``."""
@@ -356,7 +358,7 @@ class KotState(StepState[KotGameT]):
             return _ROLLOFF
         if kind in ("reveal", "peek"):
             total = sum(self.deck.values())
-            return [(_reveal_text(cid), c / total) for cid, c in self.deck.items() if c]
+            return [(f"reveal {cid}", c / total) for cid, c in self.deck.items() if c]
         return self.edition_chance_outcomes(kind)
 
     def edition_chance_outcomes(self, kind: str) -> list[tuple[str, float]]:
@@ -783,19 +785,16 @@ class KotState(StepState[KotGameT]):
     def _on_die(self, node: Node, face: str) -> None:
         self.dice[node[3]["index"]] = face
 
-    def _reroll_choices(self, faces: Sequence[str | None]) -> list[str]:
+    def _reroll_choices(self, dice: list[str | None]) -> list[str]:
         """Every non-empty multiset of the showing faces, as "reroll ..." texts (cached;
         the list is shared: copy it before changing it)."""
-        key = "".join([f * faces.count(f) for f in FACES])  # the faces in notation order
+        key = "".join([f * face_count(dice, f) for f in FACES])  # the faces in notation order
         out = _REROLL_CACHE.get(key)
         if out is None:
-            # each subset as its text after "reroll": " f f ...", faces in notation order
-            subsets = [""]
-            for f in FACES:
-                c = key.count(f)
-                if c:
-                    subsets = [s + (" " + f) * k for s in subsets for k in range(c + 1)]
-            out = _REROLL_CACHE[key] = ["reroll" + s for s in subsets if s]
+            # per face shown, how many of its dice to reroll, as text: "", " f", " f f"...;
+            # the subsets in the order of the product (the last face counting fastest)
+            options = [[(" " + f) * k for k in range(key.count(f) + 1)] for f in FACES if f in key]
+            out = _REROLL_CACHE[key] = ["reroll" + "".join(parts) for parts in itertools.product(*options)][1:]
         return out
 
     def _step_roll_decision(self) -> None:
@@ -859,11 +858,11 @@ class KotState(StepState[KotGameT]):
     def counts(self) -> dict[str, int]:
         """Dice showing each face, by face in notation order (``count`` for one face)."""
         dice = self.dice
-        return {f: dice.count(f) for f in FACES}
+        return {f: face_count(dice, f) for f in FACES}
 
     def count(self, face: str) -> int:
         """Dice showing ``face``."""
-        return self.dice.count(face)
+        return face_count(self.dice, face)
 
     def categories_left(self) -> list[str]:
         m = self.monsters[self.active]
@@ -871,7 +870,7 @@ class KotState(StepState[KotGameT]):
         out: list[str] = []
         # a category with nothing to do is skipped (no pointless order choices)
         if "numbers" not in resolved:
-            ones, twos, threes = dice.count("1"), dice.count("2"), dice.count("3")
+            ones, twos, threes = face_count(dice, "1"), face_count(dice, "2"), face_count(dice, "3")
             if ones + twos + threes > 0 and (max(ones, twos, threes) >= 3 or bool(self._fns("numbers", m))):
                 out.append("numbers")
         if "hearts" not in resolved and "h" in dice:
@@ -1279,7 +1278,7 @@ class KotState(StepState[KotGameT]):
     def hook_damage_stage(self, t: MonsterState, p: Damage, stage: int) -> bool:
         """Hook point: reduce ``p['amount']`` or ask a question. Return True after pushing
         a step that resumes this packet."""
-        for fn in self._fns(f"damage_stage_{stage}", t):
+        for fn in self._fns(_DAMAGE_STAGE_HOOKS[stage], t):
             if fn(self, t, p):
                 return True
         return False
