@@ -38,7 +38,7 @@ from typing import Any, Callable, ClassVar, Generic, TypeVar
 from mypy_extensions import mypyc_attr
 
 from ..core.machine import Node
-from ..games.kingoftokyo.engine import KotState, MonsterState
+from ..games.kingoftokyo.engine import KotState, MonsterState, face_count
 from .base import Agent
 
 FACE_ORDER = ("1", "2", "3", "e", "h", "c")
@@ -72,6 +72,9 @@ TILE_VALUE = {
     "antimatter-beam": 6, "skybeam": 5, "final-push": 6, "starburst": 5,
 }
 
+
+_DECIDERS: dict[tuple[type, str], Callable[..., str | None] | None] = {}
+"""(agent class, decision kind) -> the method answering it, or None (``KotHeuristicAgent.step``)."""
 
 KS = TypeVar("KS", bound="KotState[Any]")
 """The edition's state class a King of Tokyo heuristic plays (kot-godzilla: GodzillaState)."""
@@ -149,9 +152,15 @@ class KotHeuristicAgent(Agent[KS], Generic[KS]):
         node = self._node(state)
         kind: str = node[2]
         if kind == "card":
-            kind = "card_" + node[3]["name"].replace("-", "_")
-        fn: Callable[[KS, list[str]], str | None] | None = getattr(self, "_" + kind.replace("-", "_"), None)
-        choice = fn(state, legal) if fn is not None else None
+            kind = "card_" + node[3]["name"]
+        # the method answering this kind of decision (``_roll``, ``_card_wings``...), found
+        # once per class and kind
+        key = (type(self), kind)
+        if key in _DECIDERS:
+            fn = _DECIDERS[key]
+        else:
+            fn = _DECIDERS[key] = getattr(type(self), "_" + kind.replace("-", "_"), None)
+        choice = fn(self, state, legal) if fn is not None else None
         if choice is None or choice not in legal:
             choice = self._fallback(legal, state)
         return choice
@@ -184,11 +193,7 @@ class KotHeuristicAgent(Agent[KS], Generic[KS]):
 
     @staticmethod
     def _counts(dice: list[str | None]) -> dict[str, int]:
-        c = dict.fromkeys(FACE_ORDER, 0)
-        for f in dice:
-            if f is not None:
-                c[f] += 1
-        return c
+        return {f: face_count(dice, f) for f in FACE_ORDER}
 
     @staticmethod
     def _opponents(state: KS, m: MonsterState) -> list[MonsterState]:
@@ -196,7 +201,10 @@ class KotHeuristicAgent(Agent[KS], Generic[KS]):
 
     def _stage(self, state: KS) -> float:
         """1.0 early in the game, towards 0.2 as someone nears 20 stars."""
-        top = max((o.stars for o in state.monsters if o.alive), default=0)
+        top = 0
+        for o in state.monsters:
+            if o.alive and o.stars > top:
+                top = o.stars
         return max(0.2, 1.0 - top / 22.0)
 
     # ----- rolling -------------------------------------------------------------------------
@@ -212,7 +220,7 @@ class KotHeuristicAgent(Agent[KS], Generic[KS]):
     def _reroll_set(self, state: KS, m: MonsterState, dice: list[str | None], rolls_left: int) -> list[str]:
         """Faces to reroll (sorted in notation order); empty to keep everything."""
         c = self._counts(dice)
-        keep = dict.fromkeys(FACE_ORDER, 0)
+        keep = {f: 0 for f in FACE_ORDER}
         # numbers: triples, and the best pair while rolls remain
         avoid3 = self._has(state, m, "natural-selection")
         pair: str | None = None
@@ -236,10 +244,7 @@ class KotHeuristicAgent(Agent[KS], Generic[KS]):
             keep["h"] = c["h"]
         if self._want_claws(state, m):
             keep["c"] = c["c"]
-        out: list[str] = []
-        for f in FACE_ORDER:
-            out.extend([f] * (c[f] - keep[f]))
-        return out
+        return [f for f in FACE_ORDER for _ in range(c[f] - keep[f])]
 
     def _roll(self, state: KS, legal: list[str]) -> str | None:
         m = self._me(state, state.active)

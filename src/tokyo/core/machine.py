@@ -43,6 +43,8 @@ class StepState(State[GameT]):
     node: Node | None
     winners: list[int] | None
     _step_table: ClassVar[dict[str, Any]] = {}
+    _do_table: ClassVar[dict[str, Any]] = {}
+    _on_table: ClassVar[dict[str, Any]] = {}
     _interrupts: ClassVar[bool] = False
 
     def __init_subclass__(cls, **kwargs: Any) -> None:
@@ -50,11 +52,16 @@ class StepState(State[GameT]):
         # functions by step name, filled as steps are met, and whether it has an interrupt
         super().__init_subclass__(**kwargs)
         cls._step_table = {}
+        cls._do_table = {}  # and its ``_do_*`` and ``_on_*`` functions, by node kind (``_apply``)
+        cls._on_table = {}
         cls._interrupts = cls._interrupt is not StepState._interrupt
 
     def _push(self, *steps: Step) -> None:
         """Schedule steps to run next, in the order given."""
-        self.stack.extend(reversed(steps))
+        if len(steps) == 1:  # the usual case, without building a reversed copy
+            self.stack.append(steps[0])
+        else:
+            self.stack.extend(steps[::-1])
 
     def _ask(self, seat: int, kind: str, legal: list[str] | None = None, **data: Any) -> None:
         """Open a decision node; ``legal`` may pass the legal texts already computed."""
@@ -89,7 +96,10 @@ class StepState(State[GameT]):
             fn = table.get(step[0])
             if fn is None:
                 fn = table[step[0]] = getattr(cls, _method("_step_", step[0]))
-            fn(self, *step[1:])
+            if len(step) == 1:  # most steps have no arguments: no tuple built for them
+                fn(self)
+            else:
+                fn(self, *step[1:])
         if self.winners is not None:
             self._legal_next = None
         self._legal_cache = self._legal_next
@@ -116,10 +126,20 @@ class StepState(State[GameT]):
         node = self.node
         assert node is not None
         self.node = None
+        kind: str = node[2]
+        cls = type(self)
         if node[0] == "chance":
-            getattr(self, _method("_on_", node[2]))(node, text.split(" ", 1)[1])
+            table = cls._on_table
+            fn = table.get(kind)
+            if fn is None:
+                fn = table[kind] = getattr(cls, _method("_on_", kind))
+            fn(self, node, text.split(" ", 1)[1])
         else:
-            getattr(self, _method("_do_", node[2]))(node, text)
+            table = cls._do_table
+            fn = table.get(kind)
+            if fn is None:
+                fn = table[kind] = getattr(cls, _method("_do_", kind))
+            fn(self, node, text)
         self._run()
 
     def say(self, text: str, rule: str = "", seats: tuple[int, ...] | None = None) -> None:

@@ -17,6 +17,7 @@ Dice faces (notation): ``1 2 3`` numbers, ``e`` energy, ``h`` heart, ``c`` claw.
 
 from __future__ import annotations
 
+import itertools
 import json
 import random
 from typing import TYPE_CHECKING, Any, ClassVar, Iterable, NotRequired, Self, Sequence, TypedDict, cast
@@ -152,6 +153,7 @@ def _deep(obj: _J) -> _J:
 
 
 _REROLL_CACHE: dict[str, list[str]] = {}
+_DAMAGE_STAGE_HOOKS = tuple(f"damage_stage_{stage}" for stage in range(5))  # hook names by stage
 
 Card = PowerCard | EnergyCard
 """A card of an edition's deck (Dark: Power cards; Godzilla: Energy cards)."""
@@ -259,6 +261,15 @@ class Damage(TypedDict):
 
 def face_sort(faces: Iterable[str]) -> list[str]:
     return sorted(faces, key=FACES.index)
+
+
+def face_count(dice: list[str | None], face: str) -> int:
+    """How many of ``dice`` show ``face`` (a loop: ``list.count`` is a slow call compiled)."""
+    n = 0
+    for d in dice:
+        if d is not None and d == face:
+            n += 1
+    return n
 
 
 def rolled_faces(dice: list[str | None]) -> list[str]:
@@ -476,11 +487,16 @@ class KotState(StepState[KotGameT]):
         return found
 
     def _sum(self, hook: str, m: MonsterState, *args: object) -> int:
-        total: int = sum(fn(self, m, *args) for fn in self._fns(hook, m))
+        total = 0
+        for fn in self._fns(hook, m):  # a loop, not sum(generator): faster compiled
+            total += fn(self, m, *args)
         return total
 
     def _any(self, hook: str, m: MonsterState, *args: object) -> bool:
-        return any(fn(self, m, *args) for fn in self._fns(hook, m))
+        for fn in self._fns(hook, m):
+            if fn(self, m, *args):
+                return True
+        return False
 
     def _collect(self, hook: str, m: MonsterState, *args: object) -> list[Any]:
         """The items (actions or steps, by hook) every effect of ``hook`` returns, in order."""
@@ -500,8 +516,9 @@ class KotState(StepState[KotGameT]):
         out: list[Any] = []
         for s in self.clockwise_from(first, include=True):
             m = self.monsters[s]
-            if m.alive:
-                out.extend(self._collect(hook, m, *args))
+            if m.alive:  # _collect, written out (a call forwarding *args is slow compiled)
+                for fn in self._fns(hook, m):
+                    out.extend(fn(self, m, *args) or ())
         return out
 
     def alive(self) -> list[MonsterState]:
@@ -768,17 +785,17 @@ class KotState(StepState[KotGameT]):
     def _on_die(self, node: Node, face: str) -> None:
         self.dice[node[3]["index"]] = face
 
-    def _reroll_choices(self, faces: Iterable[str]) -> list[str]:
-        """Every non-empty multiset of the showing faces, as "reroll ..." texts (cached)."""
-        key = "".join(face_sort(faces))
+    def _reroll_choices(self, dice: list[str | None]) -> list[str]:
+        """Every non-empty multiset of the showing faces, as "reroll ..." texts (cached;
+        the list is shared: copy it before changing it)."""
+        key = "".join([f * face_count(dice, f) for f in FACES])  # the faces in notation order
         out = _REROLL_CACHE.get(key)
         if out is None:
-            counts = [(f, key.count(f)) for f in FACES if f in key]
-            subsets: list[list[str]] = [[]]
-            for f, c in counts:
-                subsets = [s + [f] * k for s in subsets for k in range(c + 1)]
-            out = _REROLL_CACHE[key] = ["reroll " + " ".join(s) for s in subsets if s]
-        return list(out)
+            # per face shown, how many of its dice to reroll, as text: "", " f", " f f"...;
+            # the subsets in the order of the product (the last face counting fastest)
+            options = [[(" " + f) * k for k in range(key.count(f) + 1)] for f in FACES if f in key]
+            out = _REROLL_CACHE[key] = ["reroll" + "".join(parts) for parts in itertools.product(*options)][1:]
+        return out
 
     def _step_roll_decision(self) -> None:
         m = self.monsters[self.active]
@@ -793,12 +810,9 @@ class KotState(StepState[KotGameT]):
 
     def _legal_roll(self, node: Node | None) -> list[str]:
         m = self.monsters[self.active]
-        out = ["stop"]
         if self.rolls_used < self.rolls_allowed:
-            out += self._reroll_choices(rolled_faces(self.dice))
-        else:
-            out += self.hook_roll_extras(m)
-        return out
+            return ["stop", *self._reroll_choices(self.dice)]
+        return ["stop", *self.hook_roll_extras(m)]
 
     def hook_roll_extras(self, m: MonsterState) -> list[str]:
         """Hook point: actions once the normal rolls are used (Smoke Cloud, Energy Drink,
@@ -842,31 +856,38 @@ class KotState(StepState[KotGameT]):
 
     # ============================ 2. Resolve Dice =======================================
     def counts(self) -> dict[str, int]:
-        c = dict.fromkeys(FACES, 0)
-        for f in self.dice:
-            if f is not None:
-                c[f] += 1
-        return c
+        """Dice showing each face, by face in notation order (``count`` for one face)."""
+        dice = self.dice
+        return {f: face_count(dice, f) for f in FACES}
+
+    def count(self, face: str) -> int:
+        """Dice showing ``face``."""
+        return face_count(self.dice, face)
 
     def categories_left(self) -> list[str]:
         m = self.monsters[self.active]
-        c = self.counts()
-        numbers = c["1"] + c["2"] + c["3"]
-        present = {
-            # a category with nothing to do is skipped (no pointless order choices)
-            "numbers": numbers > 0 and (max(c["1"], c["2"], c["3"]) >= 3 or bool(self._fns("numbers", m))),
-            "hearts": c["h"] > 0,
-            "energy": c["e"] > 0,
-            "smash": self.smash_total(m) > 0,
-        }
-        return [k for k in CATEGORIES if present[k] and k not in self.resolved]
+        dice, resolved = self.dice, self.resolved
+        out: list[str] = []
+        # a category with nothing to do is skipped (no pointless order choices)
+        if "numbers" not in resolved:
+            ones, twos, threes = face_count(dice, "1"), face_count(dice, "2"), face_count(dice, "3")
+            if ones + twos + threes > 0 and (max(ones, twos, threes) >= 3 or bool(self._fns("numbers", m))):
+                out.append("numbers")
+        if "hearts" not in resolved and "h" in dice:
+            out.append("hearts")
+        if "energy" not in resolved and "e" in dice:
+            out.append("energy")
+        if "smash" not in resolved and self.smash_total(m) > 0:
+            out.append("smash")
+        return out
 
     def _step_resolve_choice(self) -> None:
         m = self.monsters[self.active]
         if not m.alive:
             self._push(["end-turn"])
             return
-        legal = self._legal_resolve(None)
+        cats = self.categories_left()
+        legal = self._resolve_texts(m, cats)
         if not legal:
             self._push(*self.hook_dice_resolved(m), ["enter-tokyo"])
             return
@@ -875,7 +896,6 @@ class KotState(StepState[KotGameT]):
             # resolve_done (R42: records made before it), since otherwise ``done`` is offered
             self._do_resolve(None, legal[0])
             return
-        cats = self.categories_left()
         if (len(legal) == len(cats) and not self.asks_always()
                 and not self.resolve_order_matters(m, cats)):
             # ruling R41: no order could change anything, so it is not asked: the categories
@@ -945,11 +965,13 @@ class KotState(StepState[KotGameT]):
         return any(self.has(o, cid) for cid in self.SMASH_FEEDBACK)
 
     def _legal_resolve(self, node: Node | None) -> list[str]:
-        m = self.monsters[self.active]
+        return self._resolve_texts(self.monsters[self.active], self.categories_left())
+
+    def _resolve_texts(self, m: MonsterState, cats: list[str]) -> list[str]:
+        """The resolve decision's actions, ``cats`` being ``categories_left()``."""
         out = []
         if not self.resolved:
             out += self.hook_adjust_actions(m)
-        cats = self.categories_left()
         out += ["resolve " + k for k in cats]
         if out and not cats and self.offers_done():
             # ruling R42: no dice left to resolve, only cards on offer (a die change, Rapid
@@ -1016,7 +1038,7 @@ class KotState(StepState[KotGameT]):
         m = self.monsters[self.active]
         if not m.alive:
             return
-        hearts = self.counts()["h"]
+        hearts = self.count("h")
         self.hook_heart_dice(m, hearts)
         if self.in_tokyo(m):
             self.say(f"{self.name(m.seat)} is in Tokyo: Heart dice do not heal.", self.rule("2.5.3"))
@@ -1068,7 +1090,8 @@ class KotState(StepState[KotGameT]):
         m = self.monsters[self.active]
         if not m.alive:
             return
-        n = self.counts()["e"] + self.hook_energy_dice_bonus(m, self.counts()["e"])
+        dice = self.count("e")
+        n = dice + self.hook_energy_dice_bonus(m, dice)
         self.gain_energy(m, n, self.rule("2.3.1"))
 
     def hook_energy_dice_bonus(self, m: MonsterState, dice: int) -> int:
@@ -1077,7 +1100,7 @@ class KotState(StepState[KotGameT]):
     # --- Smash -------------------------------------------------------------------------
     def smash_total(self, m: MonsterState) -> int:
         """Smashes the active monster's roll counts: Claw dice plus card and tile bonuses."""
-        claws = self.counts()["c"]
+        claws = self.count("c")
         return self.hook_smash_total(m, claws)
 
     def hook_smash_total(self, m: MonsterState, claws: int) -> int:
@@ -1135,7 +1158,7 @@ class KotState(StepState[KotGameT]):
         """The log's account of the cards and tiles that change the number of Smashes, before
         the Smash line (called only when not quiet; the effects are pure functions of the
         position, run again here), e.g. "Acid Attack: +1 Smash (3 in all)"."""
-        claws = self.counts()["c"]
+        claws = self.count("c")
         noun = self.FACE_WORDS["c"] if self.FACE_WORDS["c"] != "Claw" else "Smash"
         value = claws
         for fn in self._fns("smash_total", m):
@@ -1255,7 +1278,7 @@ class KotState(StepState[KotGameT]):
     def hook_damage_stage(self, t: MonsterState, p: Damage, stage: int) -> bool:
         """Hook point: reduce ``p['amount']`` or ask a question. Return True after pushing
         a step that resumes this packet."""
-        for fn in self._fns(f"damage_stage_{stage}", t):
+        for fn in self._fns(_DAMAGE_STAGE_HOOKS[stage], t):
             if fn(self, t, p):
                 return True
         return False
@@ -1419,9 +1442,12 @@ class KotState(StepState[KotGameT]):
         m = self.monsters[self.active]
         out = []
         if self.hook_may_buy(m):
-            for cid in dict.fromkeys(c for c in self.market if c):
-                if self.buy_cost(m, cid) <= m.energy and self.hook_may_buy_card(m, cid):
-                    out.append(f"buy {cid}")
+            offered: list[str] = []  # each card id once (the market may show two copies)
+            for cid in self.market:
+                if cid and cid not in offered:
+                    offered.append(cid)
+                    if self.buy_cost(m, cid) <= m.energy and self.hook_may_buy_card(m, cid):
+                        out.append(f"buy {cid}")
             if m.energy >= 2 and self.market:
                 out.append("sweep")
             out += self.hook_buy_extras(m)

@@ -264,7 +264,7 @@ def _rapid_heal(state: KotState, m: MonsterState, words: list[str]) -> None:
 # =============================== smash ======================================================
 on("smash_total", "acid-attack")(lambda state, m, v, claws: v + 1)
 on("smash_total", "burrowing")(lambda state, m, v, claws: v + (1 if m.location != OUT else 0))
-on("smash_total", "poison-quills")(lambda state, m, v, claws: v + (2 if state.counts()["2"] >= 3 else 0))
+on("smash_total", "poison-quills")(lambda state, m, v, claws: v + (2 if state.count("2") >= 3 else 0))
 on("smash_total", "spiked-tail")(lambda state, m, v, claws: v + (1 if claws >= 1 else 0))
 on("smash_total", "urbavore")(lambda state, m, v, claws: v + (1 if claws >= 1 and m.location != OUT else 0))
 on("smash_everyone", "nova-breath")(lambda state, m: True)
