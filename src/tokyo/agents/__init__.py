@@ -15,6 +15,7 @@ import importlib
 from typing import Any
 
 from ..core.errors import OptionError
+from ..core.state import Game
 from .base import Agent, RandomAgent
 
 # per-game heuristic agents, imported lazily: game id -> "module:Class"
@@ -73,7 +74,7 @@ def make_agent(spec: str, game_id: str | None = None) -> Agent[Any]:
     return agent
 
 
-def check_agent_for(agent: Agent, game) -> Agent:
+def check_agent_for(agent: Agent[Any], game: Game) -> Agent[Any]:
     """OptionError unless ``agent`` can play the loaded ``game`` (its player count and
     options included); only agents tied to one game's shape (``policy``) check anything."""
     check = getattr(agent, "check_for_game", None)
