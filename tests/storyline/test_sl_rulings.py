@@ -217,7 +217,8 @@ def test_draws_from_an_empty_deck_are_lost_and_meet_the_condition_once_at_the_ph
 
 @rule("storyline S15", "storyline 1.8.1", "storyline 1.8.2", "storyline 1.8.3")
 def test_the_numbers_the_brief_leaves_open():
-    g = StorylineGame(2, {"decks": "amber,basalt", "first_player": "0"}, cards=CARDS)
+    # catch_up=none: the later player's setup Treasury (storyline 5.6.2) is tested in test_sl_catch_up.py
+    g = StorylineGame(2, {"decks": "amber,basalt", "first_player": "0", "catch_up": "none"}, cards=CARDS)
     assert (g.options["target"], g.options["act_rounds"], g.options["acts"]) == (5, 4, 5)
     s = g.new_initial_state()
     settle(s)

@@ -25,10 +25,23 @@ def _shipped_ids(kind: str) -> str:
     return ", ".join(sorted(cards["decks"]) if kind == "decks" else sorted(cards["crises"]))
 
 
+# storyline 5.6.2, ruling S47: what the later players in turn order get for not playing first
+# (the last, round, is about the competitive target: not a choice of the Crisis Format)
+CATCH_UP_CHOICES = ("none", "skip_draw", "treasury", "card", "round")
+CATCH_UP_DEFAULT = "treasury"
+CATCH_UP_HELP = ("what makes up for playing later in turn order (storyline 5.6.2, ruling S47): none; "
+                 "treasury: the later players gain Treasury at setup (2 players: 5; 3: 3 and 6; 4: 2, 4 "
+                 "and 6); card: 1 more card per place, drawn after the mulligans; skip_draw: the first "
+                 "player skips their first Draw step; round: the round is played out when a total "
+                 "reaches the target (competitive game only); records made before the option replay "
+                 "with none")
+
+
 class StorylineGame(Game):
     """Storyline for 2-4 players (storyline 1.1.1). Options (storyline 1.8, ruling S15):
-    target, act_rounds, acts, first_player (``random`` or a seat), decks (comma-separated
-    shipped deck ids, one per seat; empty: each chosen at random, storyline 5.1.3)."""
+    target, act_rounds, acts, first_player (``random`` or a seat), catch_up (storyline 5.6.2,
+    ruling S47), decks (comma-separated shipped deck ids, one per seat; empty: each chosen at
+    random, storyline 5.1.3)."""
 
     info = GameInfo(
         game_id="storyline", title="Storyline", min_players=2, max_players=4, default_players=2,
@@ -38,6 +51,7 @@ class StorylineGame(Game):
             Option("acts", 5, "Acts after which the game ends (storyline 21.3.1)", kind="int", minimum=1,
                    maximum=100),
             Option("first_player", "random", "random, or the seat (0, 1, ...) taking the first turn (storyline 5.6.1)"),
+            Option("catch_up", CATCH_UP_DEFAULT, CATCH_UP_HELP, choices=CATCH_UP_CHOICES, legacy="none"),
             Option("decks", "", "deck id per seat, comma-separated, from: " + _shipped_ids("decks")
                    + "; empty: at random (storyline 5.1)"),
             Option("ask_always", False, "ask also a choice among cards that would all be left as they are "
@@ -201,6 +215,7 @@ class CrisisFormatGame(StorylineGame):
             Option("acts", 5, "Acts after which the game ends in a draw (storyline 21.3.2)", kind="int", minimum=1,
                    maximum=100),
             Option("first_player", "random", "random, or the seat (0, 1, ...) taking the first turn (storyline 5.6.1)"),
+            Option("catch_up", "none", CATCH_UP_HELP, choices=CATCH_UP_CHOICES[:-1], legacy="none"),
             Option("decks", "", "deck id per player, comma-separated, from: " + _shipped_ids("decks")
                    + "; empty: at random (storyline 5.1)"),
             Option("opponent", "auto", "auto: the opponent's choices at random; seat: a person makes them "

@@ -38,6 +38,9 @@ if TYPE_CHECKING:
 
 START_TREASURY = 3      # storyline 5.4.1, S15
 OPENING_HAND = 6        # storyline 5.7.1
+# storyline 5.6.2, ruling S47 (catch_up=treasury): by number of players, the Treasury gained by
+# the second, third and fourth player in turn order
+CATCH_UP_TREASURY: dict[int, tuple[int, ...]] = {2: (5,), 3: (3, 6), 4: (2, 4, 6)}
 HAND_LIMIT = 7          # storyline 20.3.1
 BASE_INCOME = 2         # storyline 10.3.2
 WRECKAGE = 5            # storyline 16.5.1
@@ -320,8 +323,19 @@ class StorylineState(AbilityMixin, StepState):
         self.first = self.active = seat
         self.say(f"{self.pname(seat)} takes the first turn ({how}).", self.rule("5.6.1"))
         order = self.turn_order(seat)
+        catch_up = self.game.options.get("catch_up", "none")
+        if catch_up == "treasury":   # storyline 5.6.2
+            gains = CATCH_UP_TREASURY.get(len(order), ())   # 1 player (Crisis Format): none
+            for place, p in enumerate(order):
+                if place:
+                    self.players[p]["treasury"] += gains[place - 1]
+                    self.say(f"{self.pname(p)} plays in place {place + 1} of the turn order and gains "
+                             f"{gains[place - 1]} Treasury.",
+                             self.rule("5.6.2"))
         steps = [["draw", p, "5.7.1"] for p in order for _ in range(OPENING_HAND)]
         steps += [["mulligan", p] for p in order]
+        if catch_up == "card":   # storyline 5.6.2: after the mulligans
+            steps += [["draw", p, "5.6.2"] for place, p in enumerate(order) for _ in range(place)]
         steps.append(["turn-start", seat])
         self._push(*steps)
 
@@ -481,6 +495,8 @@ class StorylineState(AbilityMixin, StepState):
         """storyline 21.1.1, 21.2.1 (ruling S18): at ``target`` the highest total wins."""
         target = self.game.options["target"]
         totals = [pl["story"] for pl in self.players]
+        if max(totals) >= target and self.game.options.get("catch_up", "none") == "round":
+            return   # storyline 5.6.2: the round is played out first (``_round_end_check``)
         if max(totals) >= target:
             best = max(totals)
             self.finish([p for p, t in enumerate(totals) if t == best], "target",
@@ -680,6 +696,11 @@ class StorylineState(AbilityMixin, StepState):
 
     def _step_draw_phase(self) -> None:
         self.phase = "draw"
+        if (self.game.options.get("catch_up", "none") == "skip_draw" and self.turn_count == 1
+                and self.active == self.first):   # storyline 5.6.2
+            self.say(f"{self.pname(self.active)} plays first and skips the Draw step of their first turn.",
+                     self.rule("5.6.2"))
+            return
         self._push(["draw", self.active, "10.4.1"])
 
     def _step_main_phase(self) -> None:
@@ -1006,8 +1027,23 @@ class StorylineState(AbilityMixin, StepState):
             self.say("Every change that lasts this turn ends.", self.rule("10.7.3"))
         self.temps = []   # storyline 10.7.3, 2.14.2
 
+    def _round_end_check(self) -> None:
+        """storyline 5.6.2, option ``catch_up=round``: once a total has reached ``target``
+        (Story Points are never lost, so that is the sign of the last round), the game ends
+        at the end of the turn of the last player in turn order; the highest total wins."""
+        target = self.game.options["target"]
+        totals = [pl["story"] for pl in self.players]
+        if max(totals) < target or (self.active + 1) % self.sgame.n_players != self.first:
+            return
+        best = max(totals)
+        self.finish([p for p, t in enumerate(totals) if t == best], "target", "5.6.2")
+
     def _step_turn_end(self) -> None:
         n = self.sgame.n_players
+        if self.game.options.get("catch_up", "none") == "round":
+            self._round_end_check()
+            if self.winners is not None:
+                return
         per_act = n * self.game.options["act_rounds"]
         if self.turn_count % per_act == 0:   # storyline 8.12.1, 10.7.4
             self.say(f"Act {self.act} ends.", self.rule("8.12.1"))
