@@ -128,8 +128,10 @@ def cards(game: Annotated[str, typer.Argument(help="Game id, e.g. kot-dark.")],
     for name, items in sets.items():
         full = items[0].get("set_name")  # a printed name besides the set id, if the game gives one
         copies = [int(card.get("copies", 1) or 1) for card in items]
+        # a card's back face (a second entry of the same card) is not another card
+        fronts = [n for card, n in zip(items, copies) if card.get("face") != "back"]
         count = (f"{len(items)}" if sum(copies) == len(items)
-                 else f"{sum(copies)} cards, {len(items)} different")
+                 else f"{sum(fronts)} cards, {len(fronts)} different")
         title = f"{full} ({name}, {count})" if full and full != name else f"{name} ({count})"
         table = Table(title=title, title_justify="left", show_lines=False)
         table.add_column("name", style="bold")

@@ -51,7 +51,9 @@ def test_cards_json_lists_every_face_with_its_statement():
 def test_cards_table_reads_by_faction():
     result = run_installed("cards", "crisis-format")
     assert result.returncode == 0, result.stderr
-    for title in ("Ironclad Concord (concord, 15)", "Drones (drones, 4)", "The Crisis set (crisis, 13)"):
+    # the Concord's 30-card deck and its Homeworld: 14 different cards (and 1 back face)
+    for title in ("Ironclad Concord (concord, 31 cards, 14 different)", "Drones (drones, 4)",
+                  "The Crisis set (crisis, 13)"):
         assert title in result.stdout
     assert "The Foundry Ark" in result.stdout and "Traceback" not in result.stdout + result.stderr
 
