@@ -77,7 +77,7 @@ def save_policy(path: str | os.PathLike[str], game_id: str, players: int, option
     if not layers:
         raise ValueError("a policy needs at least one layer")
     arrays: dict[str, Any] = {}
-    shapes = []
+    shapes: list[list[int]] = []
     for i, (w, b) in enumerate(layers):
         w = np.asarray(w, dtype=np.float32)
         b = np.asarray(b, dtype=np.float32)
@@ -177,7 +177,7 @@ def _pairs(options: dict[str, Any], keys: list[str]) -> str:
     return ", ".join(f"{k}={options.get(k)!r}" for k in keys)
 
 
-class PolicyAgent(Agent):
+class PolicyAgent(Agent[Any]):
     """Plays the most probable legal action of a policy network (see the module docstring).
 
     Spec: ``policy:PATH`` (a ``.npz`` file or a shipped policy's name)."""
@@ -245,4 +245,4 @@ class PolicyAgent(Agent):
         legal = state.legal_action_indices()
         scores = self.scores(state)
         best = legal[int(np.argmax(scores[legal]))]
-        return state.index_to_action(best)
+        return str(state.index_to_action(best))
