@@ -175,6 +175,12 @@ def main(argv=None) -> int:
                  "work": ROOT / "src"}
         if args.compiled:
             sides["work"] = args.compiled_site or compiled_site(Path(tmp) / "compiled")
+            kind = subprocess.run([sys.executable, "-c", "from tokyo.core.build import engine_kind; "
+                                   "print(engine_kind())"], capture_output=True, text=True,
+                                  env={**os.environ, "PYTHONPATH": str(sides["work"])}).stdout.strip()
+            if not kind.startswith("compiled"):
+                raise SystemExit(f"--compiled: the engine in {sides['work']} is {kind or 'not importable'}, "
+                                 "not compiled (did its build fall back to pure Python? pip wheel -v says why)")
         dirty = subprocess.run(["git", "-C", str(ROOT), "status", "--porcelain", "src"], capture_output=True,
                                text=True).stdout.strip()
         head = subprocess.run(["git", "-C", str(ROOT), "rev-parse", "--short", "HEAD"], capture_output=True,
