@@ -120,7 +120,10 @@ def _load(path: Path) -> tuple[dict[str, Any], list[tuple[Any, Any]]]:
         with np.load(path, allow_pickle=False) as data:
             files = {name: data[name] for name in data.files}
     except (OSError, ValueError, zipfile.BadZipFile, EOFError) as exc:
-        raise PolicyFileError(f"{where} is not a policy (.npz) file: {exc}") from None
+        # numpy reads a file that is not a zip archive as a pickle, which it refuses: its
+        # message would then suggest loading the file unsafely, so it is not passed on
+        why = "not a zip archive of arrays" if "pickle" in str(exc) else str(exc)
+        raise PolicyFileError(f"{where} is not a policy (.npz) file ({why})") from None
     try:
         header = json.loads(str(files["header"][()]))
         if not isinstance(header, dict) or header.get("format") != FORMAT:

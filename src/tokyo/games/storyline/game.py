@@ -215,7 +215,9 @@ class CrisisFormatGame(StorylineGame):
             Option("acts", 5, "Acts after which the game ends in a draw (storyline 21.3.2)", kind="int", minimum=1,
                    maximum=100),
             Option("first_player", "random", "random, or the seat (0, 1, ...) taking the first turn (storyline 5.6.1)"),
-            Option("catch_up", "none", CATCH_UP_HELP, choices=CATCH_UP_CHOICES[:-1], legacy="none"),
+            Option("catch_up", "none", CATCH_UP_HELP.replace(
+                "; round: the round is played out when a total reaches the target (competitive game only)", ""),
+                choices=CATCH_UP_CHOICES[:-1], legacy="none"),
             Option("decks", "", "deck id per player, comma-separated, from: " + _shipped_ids("decks")
                    + "; empty: at random (storyline 5.1)"),
             Option("opponent", "auto", "auto: the opponent's choices at random; seat: a person makes them "
