@@ -573,7 +573,9 @@ def test_this_is_the_card_itself_and_you_is_its_controller_not_its_owner():
                   {"card": "verdant-rootbeast", "owner": 1},                             # 5
                   {"card": "concord-line-trooper", "owner": 0, "controller": 1}])        # 6
     # "Ground Units you control": the Marshal's controller's (seat 1), whoever owns them
-    assert [s.strike(s.find(u)) for u in (4, 5, 6)] == [1, 4, 2]
+    # (the Marshal's +1 over each card's printed Strike, read from the card data)
+    printed = [s.face(s.find(u)).get("strike", 0) for u in (4, 5, 6)]
+    assert [s.strike(s.find(u)) - p for u, p in zip((4, 5, 6), printed)] == [0, 1, 1]
     # "Spend this ... target permanent you control": the Engineer seat 1 controls spends
     # itself, not the other one, and targets only what seat 1 controls
     s = rpos(active=1, map=[{"card": "concord-field-engineer", "owner": 0, "controller": 1, "ready": True},  # 3

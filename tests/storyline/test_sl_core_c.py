@@ -103,7 +103,7 @@ def test_control_changes_only_by_occupation_liberation_recovery_or_a_device_foll
     # every change of control in random games is one of §17.3.1's ways (the shipped cards have
     # no effect that says so)
     g = StorylineGame(3, {"decks": "amber,basalt,dusk", "first_player": "0", "target": 100, "acts": 3}, cards=CARDS)
-    changes = _check_control_changes(g, 3)
+    changes = _check_control_changes(g, 3) + _check_control_changes(g, 4)
     for seed in (1, 5):
         changes += _check_control_changes(cgame(2, cards=CARDS, first_player="0", crises=f"{CLOCK},{SIEGE}"), seed)
     assert changes >= 5
