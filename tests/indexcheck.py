@@ -109,3 +109,16 @@ def sweep_texts(game, games: int, seed: int, label) -> set:
                 seen.update(label(state, t) for t in state.legal_texts())
                 state.apply_index(rng.choice(indices))
     return seen
+
+
+def tensor_pieces(game, tensor) -> dict:
+    """``tensor`` cut into the game's named pieces (flat lists), checking they fill it."""
+    out, at = {}, 0
+    for name, shape in game.observation_pieces():
+        size = 1
+        for d in shape:
+            size *= d
+        out[name] = tensor[at:at + size]
+        at += size
+    assert at == len(tensor)
+    return out

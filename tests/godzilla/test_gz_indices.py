@@ -8,21 +8,9 @@ from __future__ import annotations
 import pytest
 
 from gz_helpers import game, pos
-from indexcheck import check_random_games, sweep_texts
+from indexcheck import check_random_games, sweep_texts, tensor_pieces as pieces
 
 EVO = {"evolutions": True}
-
-
-def pieces(g, tensor):
-    out, at = {}, 0
-    for name, shape in g.observation_pieces():
-        size = 1
-        for d in shape:
-            size *= d
-        out[name] = tensor[at:at + size]
-        at += size
-    assert at == len(tensor)
-    return out
 
 
 @pytest.mark.parametrize("players", [2, 3, 4, 5, 6])
