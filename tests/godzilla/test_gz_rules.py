@@ -101,6 +101,17 @@ def test_three_rolls_then_stop():
     assert "Godzilla keeps: 1 1 2 2 2 Energy." in texts(s)
 
 
+@rules("1.3")
+def test_the_terminal_picture_tells_the_black_dice_from_the_brown():
+    """Which faces are on black dice matters (Heavy Ordnance, Reactor Core, ruling G20): the
+    text picture lists them apart."""
+    s = pos([{"dice_tokens": 3}], players=2, step="turn-start")
+    play(s, "black 2")
+    roll(s, "1 2 3 h h e c e")      # the last two dice rolled are the black ones
+    line = next(l for l in s.render(0).splitlines() if l.startswith("Dice ("))
+    assert line.endswith(": 1  2  3  Energy  Heal  Heal   black dice: Energy  Smack"), line
+
+
 @rules("1.3", "1.4", "1.5")
 def test_dice_tokens_add_black_dice_for_this_turn():
     s = pos([{"dice_tokens": 3}], players=2, step="turn-start")

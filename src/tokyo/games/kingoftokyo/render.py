@@ -60,9 +60,10 @@ def render_text(state: KotState, seat: int | None = None) -> str:
     if state.dice and None not in state.dice:
         words = state.FACE_WORDS
         black = state.black if isinstance(state, GodzillaState) else 0
+        cut = len(state.dice) - black  # the black dice are the last ones (Godzilla)
         lines.append(f"Dice (roll {state.rolls_used} of {state.rolls_allowed}): "
-                     + "  ".join(words[f] for f in face_sort(rolled_faces(state.dice)))
-                     + (f"  ({black} black)" if black else ""))
+                     + _faces_text(words, state.dice[:cut])
+                     + (f"   black dice: {_faces_text(words, state.dice[cut:])}" if black else ""))
     lines.append(f"Market (deck {sum(state.deck.values()) + len(state.known_top)}):"
                  + ("" if any(state.market) else " empty"))
     for c in state.market:
@@ -93,3 +94,8 @@ def render_text(state: KotState, seat: int | None = None) -> str:
     if state.winners is not None:
         lines.append("Winners: " + (", ".join(state.name(s) for s in state.winners) or "nobody"))
     return "\n".join(lines)
+
+
+def _faces_text(words: dict[str, str], dice: list[str | None]) -> str:
+    """The rolled faces of ``dice`` in face order, in the edition's words."""
+    return "  ".join(words[f] for f in face_sort(rolled_faces(dice)))
