@@ -122,3 +122,11 @@ def tensor_pieces(game, tensor) -> dict:
         at += size
     assert at == len(tensor)
     return out
+
+
+def node_label(state, text) -> tuple:
+    """For :func:`sweep_texts` on a step-machine game (node ``[kind, seat, name, data]``,
+    tokyo.core.machine): the decision's kind, the card asking at a ``card`` decision, and
+    the text's first word."""
+    name = state.node[3].get("name", "") if state.node[2] == "card" else ""
+    return state.node[2], name, text.split()[0]

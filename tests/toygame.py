@@ -138,7 +138,7 @@ class PigState(State):
         self._legal_cache = None
 
     def clone(self) -> "PigState":
-        other = PigState(self.game)
+        other = type(self)(self.game)  # a subclass's clone is of its own class
         other.scores = list(self.scores)
         other.player = self.player
         other.turn_total = self.turn_total

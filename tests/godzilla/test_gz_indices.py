@@ -8,7 +8,7 @@ from __future__ import annotations
 import pytest
 
 from gz_helpers import game, pos
-from indexcheck import check_random_games, sweep_texts, tensor_pieces as pieces
+from indexcheck import check_random_games, node_label, sweep_texts, tensor_pieces as pieces
 
 EVO = {"evolutions": True}
 
@@ -20,14 +20,8 @@ def test_random_games_through_indices(players):
     assert check_random_games("kot-godzilla", players, games=4, seed=10 + players, tensors_every=3) > 500
 
 
-def kind_label(state, text):
-    """A decision's kind, the card asking (card decisions) and the text's first word."""
-    name = state.node[3].get("name", "") if state.node[2] == "card" else ""
-    return state.node[2], name, text.split()[0]
-
-
 def sweep(g, games, seed):
-    return sweep_texts(g, games, seed, kind_label)
+    return sweep_texts(g, games, seed, node_label)
 
 
 def test_many_random_games_give_every_legal_text_an_index():

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import pytest
 
-from indexcheck import check_random_games, sweep_texts, tensor_pieces as pieces
+from indexcheck import check_random_games, node_label, sweep_texts, tensor_pieces as pieces
 from rules_helpers import game, position
 from tokyo import IllegalActionError
 
@@ -18,14 +18,8 @@ def test_random_games_through_indices(players):
                               options={"wickedness_side": "mixed"}) > 500
 
 
-def kind_label(state, text):
-    """A decision's kind, the card asking (card decisions) and the text's first word."""
-    name = state.node[3].get("name", "") if state.node[2] == "card" else ""
-    return state.node[2], name, text.split()[0]
-
-
 def sweep(g, games, seed):
-    return sweep_texts(g, games, seed, kind_label)
+    return sweep_texts(g, games, seed, node_label)
 
 
 def test_many_random_games_give_every_legal_text_an_index():

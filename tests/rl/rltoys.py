@@ -40,18 +40,6 @@ class HiddenPigState(toygame.PigState):
             other.turn_total = rng.randrange(target - other.scores[self.player])
         return other
 
-    def clone(self) -> "HiddenPigState":
-        other = HiddenPigState(self.game)
-        other.scores = list(self.scores)
-        other.player = self.player
-        other.turn_total = self.turn_total
-        other.awaiting_roll = self.awaiting_roll
-        other.over = self.over
-        other.winner = self.winner
-        other.turn_count = self.turn_count
-        self._copy_base_into(other)
-        return other
-
 
 class HiddenPigGame(toygame.PigGame):
     info = replace(toygame.INFO, game_id=HIDDEN_ID, title="Pig with hidden scores (a toy for tests)")

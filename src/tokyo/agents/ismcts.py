@@ -112,7 +112,7 @@ import importlib
 import math
 import random
 import time
-from typing import Any, Callable, SupportsFloat, SupportsInt, cast
+from typing import Any, Callable, cast
 
 from mypy_extensions import mypyc_attr
 
@@ -149,34 +149,6 @@ def _heuristic_class(game_id: str) -> type[Agent[Any]] | None:
     return cast("type[Agent[Any]]", getattr(importlib.import_module(module), attr))
 
 
-def _int(name: str, value: object, minimum: int | None = None) -> int:
-    try:
-        if isinstance(value, float) and not value.is_integer():
-            raise ValueError
-        # any other object: int() refuses the wrong ones with TypeError or ValueError
-        number = int(cast(SupportsInt, value)) if not isinstance(value, str) else int(value.strip())
-    except (TypeError, ValueError):
-        raise OptionError(f"ismcts parameter {name}={value!r} must be an integer") from None
-    _at_least(name, value, number, minimum)
-    return number
-
-
-def _float(name: str, value: object, minimum: int | None = None) -> float:
-    try:
-        number = float(cast("str | SupportsFloat", value))  # or TypeError, ValueError
-        if not math.isfinite(number):
-            raise ValueError
-    except (TypeError, ValueError):
-        raise OptionError(f"ismcts parameter {name}={value!r} must be a number") from None
-    _at_least(name, value, number, minimum)
-    return number
-
-
-def _at_least(name: str, value: object, number: float, minimum: int | None) -> None:
-    if minimum is not None and number < minimum:
-        raise OptionError(f"ismcts parameter {name}={value!r} must be at least {minimum}")
-
-
 @mypyc_attr(allow_interpreted_subclasses=True)
 class ISMCTSAgent(Agent["State[Any]"]):
     """Single-observer ISMCTS (spec ``ismcts``). See the module docstring.
@@ -191,27 +163,27 @@ class ISMCTSAgent(Agent["State[Any]"]):
         if unknown:
             raise OptionError(f"unknown ismcts parameter {unknown[0]!r}; parameters: {', '.join(PARAMS)}")
         super().__init__(**params)
-        self.seconds = None if params.get("seconds") is None else _float("seconds", params["seconds"])
+        self.seconds = None if params.get("seconds") is None else self.float_param("seconds", 0.0)
         if self.seconds is not None and self.seconds <= 0:
             raise OptionError(f"ismcts parameter seconds={params['seconds']!r} must be above 0")
         if "sims" in params:
-            self.sims: int | None = _int("sims", params["sims"], 1)
+            self.sims: int | None = self.int_param("sims", 200, 1)
         else:
             self.sims = None if self.seconds is not None else 200
         # None: 0.4 with an evaluation at the horizon, else 0.7 (set per game in _rollout_policies)
-        self.c = None if params.get("c") is None else _float("c", params["c"], 0)
+        self.c = None if params.get("c") is None else self.float_param("c", 0.0, 0)
         self._c = 0.7 if self.c is None else self.c     # the constant in force
-        self.widen = _float("widen", params.get("widen", 1.0), 0)
-        self.bias = _float("bias", params.get("bias", 1.0), 0)
-        self.rollout_steps = _int("rollout_steps", params.get("rollout_steps", 2000), 0)
+        self.widen = self.float_param("widen", 1.0, 0)
+        self.bias = self.float_param("bias", 1.0, 0)
+        self.rollout_steps = self.int_param("rollout_steps", 2000, 0)
         given = params.get("horizon")
         horizon: int | str | None = None
         if isinstance(given, str) and given.strip().lower() == "none":
             horizon = "none"                # explicitly off
         elif given is not None:
-            horizon = _int("horizon", given, 0)
+            horizon = self.int_param("horizon", 0, 0)
         self.horizon = horizon            # None: the game's default; "none": off
-        self.seed_offset = _int("seed_offset", params.get("seed_offset", 0))
+        self.seed_offset = self.int_param("seed_offset", 0)
         rollout: str | None = None
         if params.get("rollout") is not None:
             rollout = str(params.get("rollout")).strip()

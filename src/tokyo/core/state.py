@@ -24,7 +24,7 @@ from mypy_extensions import mypyc_attr
 from typing_extensions import TypeVar
 
 from .errors import IllegalActionError, StateFormatError
-from .options import GameInfo
+from .options import GameInfo, recorded_options
 
 CHANCE = -1
 """``current_player()`` at a chance node (OpenSpiel's kChancePlayerId)."""
@@ -81,6 +81,16 @@ GameT = TypeVar("GameT", bound="Game", default="Game", covariant=True)
 
 
 # a game package may subclass it without being compiled (the compiled build: setup.py)
+def _as_int(value: object) -> int | None:
+    """``value`` as an int if it is an integer of any type (numpy's too) but not a bool."""
+    if isinstance(value, bool):
+        return None
+    try:
+        return operator.index(value)  # type: ignore[arg-type]  # any object with __index__
+    except TypeError:
+        return None
+
+
 @mypyc_attr(allow_interpreted_subclasses=True)
 class State(Generic[GameT]):
     """Base class of every game state. See the module docstring for the contract.
@@ -282,12 +292,8 @@ class State(Generic[GameT]):
 
         Raises IllegalActionError when no legal action has it (the legal indices are
         named in the message)."""
-        found: str | None = None
-        if not isinstance(index, bool):
-            try:
-                found = self._index_map().get(operator.index(index))  # type: ignore[arg-type]
-            except TypeError:
-                found = None
+        i = _as_int(index)
+        found = None if i is None else self._index_map().get(i)
         if found is None:
             legal = self.legal_action_indices() if not self.is_terminal() else []
             raise IllegalActionError(f"no legal action has index {index!r} now. Legal indices: "
@@ -309,13 +315,8 @@ class State(Generic[GameT]):
         Raises NotImplementedError for a game without an observation tensor, ValueError
         for a seat that is not in the game."""
         n = self.game.num_players
-        index = -1
-        if not isinstance(seat, bool):
-            try:
-                index = operator.index(seat)  # type: ignore[arg-type]  # numpy integers too
-            except TypeError:
-                pass
-        if not 0 <= index < n:
+        index = _as_int(seat)
+        if index is None or not 0 <= index < n:
             raise ValueError(f"seat must be one of 0..{n - 1}, not {seat!r}")
         return self.game.observation_tensor_from(self._tensor_observation(index), index)
 
@@ -525,13 +526,12 @@ class Game:
         if not isinstance(saved, dict):
             raise StateFormatError("saved state is corrupt: 'options' must be an object")
         mine = self.options_json()
-        played = dict(saved)
+        # an option the save does not name was added since it was made: the game was
+        # played as its legacy value plays it (as for records), else as its default
+        played = recorded_options(self.info, saved)
         for option in self.info.options:
-            # an option the save does not name was added since it was made: the game was
-            # played as the option's legacy value (or its default) plays it
-            if option.name not in played:
-                value = option.default if option.legacy is None else option.legacy
-                played[option.name] = list(value) if isinstance(value, tuple) else value
+            played.setdefault(option.name, option.default)
+        played = {k: list(v) if isinstance(v, tuple) else v for k, v in played.items()}
         differ = sorted(k for k in played if mine.get(k, object()) != played[k])
         if differ:
             shown = ", ".join(f"{k}={played[k]!r} (this game: {mine.get(k, 'no such option')!r})" for k in differ)

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 from typing import Any
 
+import gymnasium
 import numpy as np
 
 from ..core import CHANCE, TERMINAL, Game, IllegalActionError, State, load_game
@@ -97,3 +98,16 @@ def resolve_action(state: State, action: object, mode: str, rng: np.random.Gener
             raise
     legal = state.legal_texts()
     return legal[int(rng.integers(len(legal)))], True
+
+
+def render_text(state: State | None, seat: int | None, mode: str | None) -> str | None:
+    """What an environment's ``render()`` gives: the state's text picture as ``seat`` sees
+    it, printed (``human``) or returned (``ansi``); a warning and None without a mode."""
+    if mode is None:
+        gymnasium.logger.warn("render() called without a render_mode (use 'human' or 'ansi')")
+        return None
+    text = state.render(seat) if state is not None else "(not reset)"
+    if mode == "human":
+        print(text)
+        return None
+    return text

@@ -30,7 +30,7 @@ import numpy as np
 
 from ..agents import HEURISTICS, make_agent
 from ._common import (DEFAULT_MAX_DECISIONS, check_illegal_mode, load_encoded_game, mask_array, observation_array,
-                      play_chance, resolve_action)
+                      play_chance, render_text, resolve_action)
 
 __all__ = ["TokyoGymEnv", "ENV_IDS", "register_envs", "register_env"]
 
@@ -155,14 +155,7 @@ class TokyoGymEnv(gymnasium.Env):
 
     # ----- display --------------------------------------------------------------------
     def render(self) -> str | None:
-        if self.render_mode is None:
-            gymnasium.logger.warn("render() called without a render_mode (use 'human' or 'ansi')")
-            return None
-        text = self.game_state.render(self.seat) if self.game_state is not None else "(not reset)"
-        if self.render_mode == "human":
-            print(text)
-            return None
-        return text
+        return render_text(self.game_state, self.seat, self.render_mode)
 
     def close(self) -> None:
         pass

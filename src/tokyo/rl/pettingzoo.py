@@ -32,7 +32,7 @@ from pettingzoo.utils.conversions import aec_to_parallel_wrapper
 from pettingzoo.utils.wrappers import OrderEnforcingWrapper
 
 from ._common import (DEFAULT_MAX_DECISIONS, agent_name, check_illegal_mode, load_encoded_game, mask_array,
-                      observation_array, play_chance, resolve_action)
+                      observation_array, play_chance, render_text, resolve_action)
 
 __all__ = ["TokyoAECEnv", "env", "raw_env", "parallel_env"]
 
@@ -157,14 +157,7 @@ class TokyoAECEnv(AECEnv):
 
     # ----- display --------------------------------------------------------------------
     def render(self) -> str | None:
-        if self.render_mode is None:
-            gymnasium.logger.warn("render() called without a render_mode (use 'human' or 'ansi')")
-            return None
-        text = self.game_state.render(None) if self.game_state is not None else "(not reset)"
-        if self.render_mode == "human":
-            print(text)
-            return None
-        return text
+        return render_text(self.game_state, None, self.render_mode)
 
     def close(self) -> None:
         pass
