@@ -9,7 +9,8 @@ interleaved rounds (so a busy machine weighs on every way alike):
 
 - ``engine``: ``legal_texts`` and ``apply_action`` on the text: the engine alone;
 - ``indices``: what any environment must add: the acting seat's ``legal_action_mask`` and
-  ``observation_tensor`` at each decision, then ``apply_index``;
+  observation tensor as an array (``tokyo.core.observation_array``) at each decision, then
+  ``apply_index``;
 - ``pettingzoo``: the AEC environment (``env.last()``, then ``env.step`` with a legal index);
 - ``gymnasium``: the single-learner environment (seat 0 learns; the other seats are the
   project's ``random`` agent, so the opponents cost as little as possible) - its
@@ -38,6 +39,11 @@ import tokyo  # noqa: E402
 from tokyo.core import sample_chance  # noqa: E402
 from tokyo.core.build import engine_kind  # noqa: E402
 
+try:
+    from tokyo.core import observation_array  # what the environments use
+except ImportError:  # an engine from before it
+    observation_array = None  # type: ignore[assignment]
+
 DEFAULT_GAMES = ("kot-dark", "kot-godzilla:evolutions=true", "crisis-tokyo", "storyline", "crisis-format")
 CAP = 3000
 """Decisions per episode at most (Crisis: Tokyo's random games run to thousands)."""
@@ -61,7 +67,10 @@ def run_engine(game: Any, seed: int, indices: bool) -> int:
         if indices:
             seat = state.current_player()
             np.asarray(state.legal_action_mask(), dtype=np.int8)
-            np.asarray(state.observation_tensor(seat), dtype=np.float32)
+            if observation_array is not None:
+                observation_array(state, seat)
+            else:  # an engine from before tokyo.core.observation_array
+                np.asarray(state.observation_tensor(seat), dtype=np.float32)
             state.apply_index(rng.choice(state.legal_action_indices()))
         else:
             state.apply_action(rng.choice(state.legal_texts()))

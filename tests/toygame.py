@@ -13,7 +13,7 @@ without any real game. Register it with :func:`register`.
 
 from __future__ import annotations
 
-from tokyo.core import CHANCE, TERMINAL, Event, Game, GameInfo, Option, State, register_game
+from tokyo.core import CHANCE, TERMINAL, Event, Game, GameInfo, Option, State, TensorWriter, register_game
 
 GAME_ID = "toy-pig"
 RULE = "Pig"
@@ -183,13 +183,13 @@ class PigGame(Game):
         return [("scores", (n,)), ("turn_total", (1,)), ("player", (n,)), ("awaiting_roll", (1,)),
                 ("seat", (n,))]
 
-    def observation_tensor_from(self, obs: dict, seat: int) -> list[float]:
+    def write_observation_tensor(self, obs: dict, seat: int, writer: TensorWriter) -> None:
         n, target = self.num_players, float(obs["target"])
         out = [s / target for s in obs["scores"]] + [obs["turn_total"] / target]
         out += [1.0 if i == obs["player"] else 0.0 for i in range(n)]
         out += [1.0 if obs["awaiting_roll"] else 0.0]
         out += [1.0 if i == seat else 0.0 for i in range(n)]
-        return out
+        writer.values(out)
 
     @classmethod
     def catalogue(cls) -> list[dict]:

@@ -13,7 +13,7 @@ from __future__ import annotations
 import random
 from dataclasses import replace
 
-from tokyo.core import Game, register_game
+from tokyo.core import Game, TensorWriter, register_game
 
 import toygame
 
@@ -55,13 +55,13 @@ class HiddenPigGame(toygame.PigGame):
         return [("my_score", (1,)), ("my_turn_total", (1,)), ("player", (n,)), ("awaiting_roll", (1,)),
                 ("seat", (n,))]
 
-    def observation_tensor_from(self, obs: dict, seat: int) -> list[float]:
+    def write_observation_tensor(self, obs: dict, seat: int, writer: TensorWriter) -> None:
         n, target = self.num_players, float(obs["target"])
         out = [obs["my_score"] / target, obs["my_turn_total"] / target]
         out += [1.0 if i == obs["player"] else 0.0 for i in range(n)]
         out += [1.0 if obs["awaiting_roll"] else 0.0]
         out += [1.0 if i == seat else 0.0 for i in range(n)]
-        return out
+        writer.values(out)
 
 
 class PlainPigGame(toygame.PigGame):
@@ -71,7 +71,7 @@ class PlainPigGame(toygame.PigGame):
     action_index = Game.action_index
     chance_index = Game.chance_index
     observation_pieces = Game.observation_pieces
-    observation_tensor_from = Game.observation_tensor_from
+    write_observation_tensor = Game.write_observation_tensor
 
 
 def register() -> None:

@@ -27,6 +27,7 @@ from pathlib import Path
 from typing import Any, Sequence
 
 from ..core.errors import OptionError
+from ..core.tensor import observation_array
 from .base import Agent
 
 FORMAT = "tokyo-policy"
@@ -235,9 +236,8 @@ class PolicyAgent(Agent[Any]):
 
     def scores(self, state: Any, seat: int | None = None) -> Any:
         """The network's score of every action index for ``seat`` (default: the seat to act)."""
-        import numpy as np
         seat = state.current_player() if seat is None else seat
-        x = np.asarray(state.observation_tensor(seat), dtype=np.float32)
+        x = observation_array(state, seat)
         return forward(self.layers, self.header["activation"], x)
 
     def step(self, state: Any) -> str:

@@ -25,6 +25,7 @@ from typing_extensions import TypeVar
 
 from .errors import IllegalActionError, StateFormatError
 from .options import GameInfo, recorded_options
+from .tensor import TensorWriter
 
 CHANCE = -1
 """``current_player()`` at a chance node (OpenSpiel's kChancePlayerId)."""
@@ -118,6 +119,11 @@ class State(Generic[GameT]):
         self._history: list[str] = []
         self.log: list[Event] = []
         self._legal_cache: list[str] | None = None
+        # the index map of the legal list it was built from, at that history length (a
+        # mask and the next apply_index then share one map; any applied action ends it)
+        self._index_for: list[str] | None = None
+        self._index_at = -1
+        self._index_cache: dict[int, str] | None = None
 
     # ----- to be implemented by games -------------------------------------------------
     def _current_player(self) -> int:
@@ -314,11 +320,22 @@ class State(Generic[GameT]):
 
         Raises NotImplementedError for a game without an observation tensor, ValueError
         for a seat that is not in the game."""
+        index = self._tensor_seat(seat)
+        return self.game.observation_tensor_from(self._tensor_observation(index), index)
+
+    def observation_entries(self, seat: int | object) -> dict[int, float]:
+        """The same tensor as :meth:`observation_tensor`, given as its entries that are not
+        zero: {index: value}. Far cheaper to turn into an array for a long tensor
+        (``a = np.zeros(size); a[list(e)] = list(e.values())``). Same errors."""
+        index = self._tensor_seat(seat)
+        return self.game.observation_entries_from(self._tensor_observation(index), index)
+
+    def _tensor_seat(self, seat: int | object) -> int:
         n = self.game.num_players
         index = _as_int(seat)
         if index is None or not 0 <= index < n:
             raise ValueError(f"seat must be one of 0..{n - 1}, not {seat!r}")
-        return self.game.observation_tensor_from(self._tensor_observation(index), index)
+        return index
 
     def _tensor_observation(self, seat: int) -> dict[str, Any]:
         """The observation the tensor is built from: ``observation(seat)``. A game may leave
@@ -331,14 +348,20 @@ class State(Generic[GameT]):
         return self.game.action_index(self, text)
 
     def _index_map(self) -> dict[int, str]:
-        """{index: text} of the legal actions (checks that no two share an index)."""
+        """{index: text} of the legal actions (checks that no two share an index); built
+        once per legal list (do not change the dict returned)."""
+        legal = self.legal_texts()
+        cached = self._index_cache
+        if legal is self._index_for and cached is not None and self._index_at == len(self._history):
+            return cached
         out: dict[int, str] = {}
-        for text in self.legal_texts():
+        for text in legal:
             i = self._index_of(text)
             if i in out:
                 raise RuntimeError(f"{self.game.game_id}: legal actions {out[i]!r} and {text!r} share index {i} "
                                    "(a defect of the game's action encoding)")
             out[i] = text
+        self._index_for, self._index_cache, self._index_at = legal, out, len(self._history)
         return out
 
     def returns(self) -> list[float]:
@@ -399,6 +422,7 @@ class State(Generic[GameT]):
         self._log_shared = other._log_shared = True
         other.quiet = self.quiet
         other._legal_cache = None
+        other._index_for = None
 
     def __eq__(self, other: object) -> bool:
         if not isinstance(other, State) or other.game != self.game:
@@ -441,6 +465,7 @@ class Game:
         self.num_players = num_players
         self.players = num_players
         self.options = dict(options)
+        self._tensor_size = -1  # observation_tensor_size, once known
 
     @property
     def game_id(self) -> str:
@@ -484,16 +509,41 @@ class Game:
 
     def observation_tensor_size(self) -> int:
         """The length of ``observation_tensor``: the sum of the pieces' sizes."""
+        if self._tensor_size >= 0:
+            return self._tensor_size
         size = 0
         for _, shape in self.observation_pieces():
             n = 1
             for d in shape:
                 n *= d
             size += n
+        self._tensor_size = size
         return size
 
     def observation_tensor_from(self, observation: dict[str, Any], seat: int) -> list[float]:
-        """The tensor of an observation dict (``state.observation(seat)``)."""
+        """The tensor of an observation dict (``state.observation(seat)``): a list of
+        ``observation_tensor_size()`` floats."""
+        return self.observation_writer(observation, seat).dense()
+
+    def observation_entries_from(self, observation: dict[str, Any], seat: int) -> dict[int, float]:
+        """The entries of that tensor that are not zero, {index: value}."""
+        return self.observation_writer(observation, seat).entries
+
+    def observation_writer(self, observation: dict[str, Any], seat: int) -> TensorWriter:
+        """A :class:`TensorWriter` holding the tensor of an observation dict, checked
+        (raises TensorSizeError if the encoding did not fill exactly its pieces)."""
+        writer = TensorWriter(self.observation_tensor_size())
+        self.write_observation_tensor(observation, seat, writer)
+        writer.check(self.game_id, self.TENSOR_IN_SEQUENCE)
+        return writer
+
+    TENSOR_IN_SEQUENCE: ClassVar[bool] = True
+    """Whether the encoding writes its tensor in sequence, piece after piece (the writer's
+    cursor must then end at the tensor's size); False for one that writes at offsets."""
+
+    def write_observation_tensor(self, observation: dict[str, Any], seat: int, writer: TensorWriter) -> None:
+        """Write the tensor of an observation dict into ``writer`` (games with a tensor
+        implement it; docs/notation.md)."""
         raise NotImplementedError(f"{self.game_id} has no observation tensor")
 
     @classmethod

@@ -9,7 +9,7 @@ from typing import Any
 import gymnasium
 import numpy as np
 
-from ..core import CHANCE, TERMINAL, Game, IllegalActionError, State, load_game
+from ..core import CHANCE, TERMINAL, Game, IllegalActionError, State, load_game, observation_array
 
 DEFAULT_MAX_DECISIONS = 10_000
 """The default cap: after this many decisions (chance outcomes not counted) an episode is
@@ -65,10 +65,6 @@ def play_chance(state: State, rng: np.random.Generator) -> None:
     """Draw chance outcomes until a seat is to act or the game is over."""
     while state.current_player() == CHANCE:
         sample_chance(state, rng)
-
-
-def observation_array(state: State, seat: int) -> np.ndarray:
-    return np.asarray(state.observation_tensor(seat), dtype=np.float32)
 
 
 def mask_array(state: State, seat: int, size: int) -> np.ndarray:

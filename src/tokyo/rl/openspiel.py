@@ -38,7 +38,7 @@ from typing import Any, Callable
 import numpy as np
 import pyspiel
 
-from ..core import CHANCE, Game, State, game_info, list_games
+from ..core import CHANCE, Game, State, game_info, list_games, observation_array
 from ._common import DEFAULT_MAX_DECISIONS, load_encoded_game
 
 __all__ = ["TokyoSpielGame", "TokyoSpielState", "register", "load_game", "game_params", "shimmy_env", "short_name", "game_type",
@@ -210,7 +210,7 @@ class _Observer:
             start += size
 
     def set_from(self, state: TokyoSpielState, player: int) -> None:
-        self.tensor[:] = state.tokyo_state.observation_tensor(player)
+        observation_array(state.tokyo_state, player, out=self.tensor)
 
     def string_from(self, state: TokyoSpielState, player: int) -> str:
         return json.dumps(state.tokyo_state.observation(player), sort_keys=True, separators=(",", ":"))

@@ -18,6 +18,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
+from ...core.tensor import TensorWriter
 from .cards import POWERS, CardSet
 
 if TYPE_CHECKING:
@@ -243,24 +244,17 @@ class CrisisEncoding:
         raise EncodingError(f"crisis-tokyo: no chance index for {text!r} (a defect of the chance encoding)")
 
     # ----- observation tensor ----------------------------------------------------------
-    def tensor(self, obs: dict[str, Any], seat: int) -> list[float]:
+    def write_tensor(self, obs: dict[str, Any], seat: int, w: TensorWriter) -> None:
         n = self.n
-        out: list[float] = []
 
         def rot(s: int | None) -> int:
             """The place of seat ``s`` counted from ``seat`` (-1 for no seat)."""
             return -1 if s is None or s < 0 else (s - seat) % n
 
-        def one_hot(size: int, i: int) -> list[float]:
-            v = [0.0] * size
-            if 0 <= i < size:
-                v[i] = 1.0
-            return v
-
-        out += one_hot(n, seat)
+        w.one_hot(n, seat)
         cur = int(obs["current_player"])
-        out += one_hot(n + 1, rot(cur) if cur >= 0 else n)
-        out += one_hot(n, rot(int(obs["active"])))
+        w.one_hot(n + 1, rot(cur) if cur >= 0 else n)
+        w.one_hot(n, rot(int(obs["active"])))
         # the pending node
         node = obs["node"]
         data: dict[str, Any] = {}
@@ -275,110 +269,107 @@ class CrisisEncoding:
                 name = "effect:" + str(data.get("name"))
             kind = NODE_KINDS.index(name)
             node_seat = rot(node["seat"])
-        out += one_hot(len(NODE_KINDS), kind)
-        out += one_hot(n, node_seat)
+        w.one_hot(len(NODE_KINDS), kind)
+        w.one_hot(n, node_seat)
         ncards = len(self.card_ids)
-        out += one_hot(ncards, self.card_index.get(str(data.get("card")), -1))
-        out += one_hot(ncards, self.card_index.get(self.name_to_card.get(str(data.get("source")), ""), -1))
+        w.one_hot(ncards, self.card_index.get(str(data.get("card")), -1))
+        w.one_hot(ncards, self.card_index.get(self.name_to_card.get(str(data.get("source")), ""), -1))
         position = -1
         if "uid" in data:
             position = self._obs_char_position(obs, seat, int(data["uid"]))
-        out += one_hot(self.char_positions, position)
+        w.one_hot(self.char_positions, position)
         side = data.get("side")
         op = data.get("op")
         if isinstance(op, dict):
             side = op.get("side", side)
-        out += [float(data.get("need", 0)) / 2.0, float(data.get("n", 0)) / 3.0, float(data.get("left", 0)) / 3.0,
-                float(data.get("deck") == "character"), float(data.get("deck") == "event"),
-                float(side == "own"), float(side == "enemy"), float(data.get("half") == "a"),
-                float(data.get("half") == "b")]
-        out += [min(float(obs["turn"]) / self.turn_limit, 1.0), float(obs["actions_left"]) / 4.0]
+        w.values([float(data.get("need", 0)) / 2.0, float(data.get("n", 0)) / 3.0, float(data.get("left", 0)) / 3.0,
+                 float(data.get("deck") == "character"), float(data.get("deck") == "event"),
+                 float(side == "own"), float(side == "enemy"), float(data.get("half") == "a"),
+                 float(data.get("half") == "b")])
+        w.values([min(float(obs["turn"]) / self.turn_limit, 1.0), float(obs["actions_left"]) / 4.0])
         limits = obs["limits"]
-        out += [float(limits["hand"]) / 7.0, float(limits["reserve"]) / 4.0, float(limits["attack_actions"]) / 2.0]
+        w.values([float(limits["hand"]) / 7.0, float(limits["reserve"]) / 4.0, float(limits["attack_actions"]) / 2.0])
         beats = obs["beats"]
         for p in POWERS:
-            out += [float(q in beats[p]) for q in POWERS]
+            w.values([float(q in beats[p]) for q in POWERS])
         # own hand, by position
         hc = len(self.hand_index)
         hand = obs["hand"] or []
         if len(hand) > HAND_SLOTS:
             raise EncodingError(f"crisis-tokyo: a hand of {len(hand)} cards is beyond the {HAND_SLOTS} numbered")
         for i in range(HAND_SLOTS):
-            out += one_hot(hc, self.hand_index[hand[i]] if i < len(hand) else -1)
+            w.one_hot(hc, self.hand_index[hand[i]] if i < len(hand) else -1)
         sizes = obs["hand_sizes"]
-        out += [float(sizes[(seat + r) % n]) / 8.0 for r in range(n)]
+        w.values([float(sizes[(seat + r) % n]) / 8.0 for r in range(n)])
         for r in range(n):
-            v = [0.0] * hc
+            base = w.pos
             for cid in obs["known_cards"][(seat + r) % n]:
-                v[self.hand_index[cid]] += 1.0
-            out += v
+                w.add(base + self.hand_index[cid], 1.0)
+            w.skip(hc)
         for r in range(n):
-            out += self._slots(obs["reserves"][(seat + r) % n], RESERVE_SLOTS, seat, "Reserve")
+            self._slots(w, obs["reserves"][(seat + r) % n], RESERVE_SLOTS, seat, "Reserve")
         # the Conflict
         c = obs["conflict"]
         nd = len(self.districts)
         if c is None:
-            out += [0.0] * self.conflict_size
-            out += [0.0] * (2 * SIDE_SLOTS * self.char_features)
+            w.skip(self.conflict_size + 2 * SIDE_SLOTS * self.char_features)
         else:
-            out.append(1.0)
-            out += one_hot(n, rot(c["attacker"]))
+            w.value(1.0)
+            w.one_hot(n, rot(c["attacker"]))
             d = c["defender"]
-            out += one_hot(n + 1, rot(d) if d is not None else n)
-            out += one_hot(nd, self.district_index[c["district"]])
-            out += one_hot(len(POWERS), POWERS.index(c["att_power"]) if c["att_power"] else -1)
-            out += one_hot(len(POWERS), POWERS.index(c["def_power"]) if c["def_power"] else -1)
-            out += [float(bool(x)) for x in c["passed"]]
-            out += [float(x) / 5.0 for x in c["bonus"]]
+            w.one_hot(n + 1, rot(d) if d is not None else n)
+            w.one_hot(nd, self.district_index[c["district"]])
+            w.one_hot(len(POWERS), POWERS.index(c["att_power"]) if c["att_power"] else -1)
+            w.one_hot(len(POWERS), POWERS.index(c["def_power"]) if c["def_power"] else -1)
+            w.values([float(bool(x)) for x in c["passed"]])
+            w.values([float(x) / 5.0 for x in c["bonus"]])
             totals = c.get("totals") or [0, 0]
-            out += [float(x) / 20.0 for x in totals]
+            w.values([float(x) / 20.0 for x in totals])
             spheres = c.get("spheres") or [None, None]
-            out += [float(x or 0) / 20.0 for x in spheres]
-            out += [float(c.get("superior") == "att"), float(c.get("superior") == "def")]
+            w.values([float(x or 0) / 20.0 for x in spheres])
+            w.values([float(c.get("superior") == "att"), float(c.get("superior") == "def")])
             off = c.get("superiority_off")
-            out += [float(off == "district"), float(off == "card"), float("totals" in c)]
-            out += [float(x) / 5.0 for x in (c.get("superiority") or [0, 0])]
-            out += [float(x is not None) for x in (c.get("withheld") or [None, None])]
+            w.values([float(off == "district"), float(off == "card"), float("totals" in c)])
+            w.values([float(x) / 5.0 for x in (c.get("superiority") or [0, 0])])
+            w.values([float(x is not None) for x in (c.get("withheld") or [None, None])])
             alone = c.get("defend_alone")
-            out += [float(x) / 20.0 for x in (alone["totals"] if alone else [0, 0])]
+            w.values([float(x) / 20.0 for x in (alone["totals"] if alone else [0, 0])])
             result = c.get("result")
-            out += one_hot(len(OUTCOMES), OUTCOMES.index(result["outcome"]) if result else -1)
+            w.one_hot(len(OUTCOMES), OUTCOMES.index(result["outcome"]) if result else -1)
             rt = result["totals"] if result and result.get("totals") else [0, 0]
-            out += [float(x) / 20.0 for x in rt]
-            out += self._slots(c["att"], SIDE_SLOTS, seat, "attacking side")
-            out += self._slots(c["def"], SIDE_SLOTS, seat, "defending side")
+            w.values([float(x) / 20.0 for x in rt])
+            self._slots(w, c["att"], SIDE_SLOTS, seat, "attacking side")
+            self._slots(w, c["def"], SIDE_SLOTS, seat, "defending side")
         # Districts levelled, Tokyo, the Plot, decks and discard piles
         for r in range(n):
-            v = [0.0] * nd
+            base = w.pos
             for did in obs["districts"][(seat + r) % n]:
-                v[self.district_index[did]] = 1.0
-            out += v
-        out += [float(len(obs["districts"][(seat + r) % n])) / self.districts_to_win for r in range(n)]
+                w.set(base + self.district_index[did], 1.0)
+            w.skip(nd)
+        w.values([float(len(obs["districts"][(seat + r) % n])) / self.districts_to_win for r in range(n)])
         tokyo = list(obs["tokyo"])
         for place in range(5):
             did = tokyo[place] if place < len(tokyo) else None
-            out += one_hot(nd + 1, self.district_index[did] if did is not None else nd)
+            w.one_hot(nd + 1, self.district_index[did] if did is not None else nd)
         ne = len(self.events)
-        plot = [0.0] * (2 * ne)
         if obs["plot"]:
-            plot[2 * self.event_index[obs["plot"]["card"]] + (obs["plot"]["half"] == "b")] = 1.0
-        out += plot
+            w.set(w.pos + 2 * self.event_index[obs["plot"]["card"]] + (obs["plot"]["half"] == "b"), 1.0)
+        w.skip(2 * ne)
         decks = obs["deck_sizes"]
-        out += [float(decks["character"]) / len(self.characters), float(decks["event"]) / ne,
-                float(decks["district"]) / nd]
-        piles = [0.0] * ncards
+        w.values([float(decks["character"]) / len(self.characters), float(decks["event"]) / ne,
+                 float(decks["district"]) / nd])
+        base = w.pos
         for pile in ("character", "event", "district"):
             for cid in obs["discards"].get(pile, []):
-                piles[self.card_index[cid]] += 1.0
-        out += piles
+                w.add(base + self.card_index[cid], 1.0)
+        w.skip(ncards)
         defended = obs["defended"]
-        out += [float((seat + r) % n in defended) for r in range(n)]
+        w.values([float((seat + r) % n in defended) for r in range(n)])
         winners = obs["winners"] or []
-        out += [float((seat + r) % n in winners) for r in range(n)]
+        w.values([float((seat + r) % n in winners) for r in range(n)])
         can = obs["can_level"] or {}
-        out += [float(bool(can.get(tokyo[p]))) if p < len(tokyo) and tokyo[p] is not None else 0.0
-                for p in range(5)]
-        return out
+        w.values([float(bool(can.get(tokyo[p]))) if p < len(tokyo) and tokyo[p] is not None else 0.0
+                 for p in range(5)])
 
     def _obs_char_position(self, obs: dict[str, Any], seat: int, uid: int) -> int:
         n = self.n
@@ -394,43 +385,41 @@ class CrisisEncoding:
                         return n * RESERVE_SLOTS + s * SIDE_SLOTS + j if j < SIDE_SLOTS else -1
         return -1
 
-    def _slots(self, insts: list[dict[str, Any]], slots: int, seat: int, where: str) -> list[float]:
+    def _slots(self, w: TensorWriter, insts: list[dict[str, Any]], slots: int, seat: int, where: str) -> None:
         if len(insts) > slots:
             raise EncodingError(f"crisis-tokyo: {len(insts)} Characters in a {where}, beyond the {slots} numbered")
-        out: list[float] = []
         for inst in insts:
-            out += self._character(inst, seat)
-        out += [0.0] * ((slots - len(insts)) * self.char_features)
-        return out
+            self._character(w, inst, seat)
+        w.skip((slots - len(insts)) * self.char_features)
 
-    def _character(self, inst: dict[str, Any], seat: int) -> list[float]:
+    def _character(self, w: TensorWriter, inst: dict[str, Any], seat: int) -> None:
         n = self.n
         nc = len(self.characters)
-        v = [0.0] * self.char_features
-        v[0] = 1.0
-        v[1 + self.char_index[inst["card"]]] = 1.0
+        at = w.pos
+        w.set(at + 0, 1.0)
+        w.set(at + 1 + self.char_index[inst["card"]], 1.0)
         i = 1 + nc
-        v[i + (inst["half"] == "hero")] = 1.0
+        w.set(at + i + (inst["half"] == "hero"), 1.0)
         i += 2
-        v[i + (int(inst["owner"]) - seat) % n] = 1.0
+        w.set(at + i + (int(inst["owner"]) - seat) % n, 1.0)
         i += n
         if inst["wild"]:
-            v[i + POWERS.index(inst["wild"])] = 1.0
+            w.set(at + i + POWERS.index(inst["wild"]), 1.0)
         i += len(POWERS)
-        v[i] = float(inst["wild_open"]) / 3.0
+        w.set(at + i, float(inst["wild_open"]) / 3.0)
         i += 1
         spheres = inst["spheres"]
         for k, p in enumerate(POWERS):
-            v[i + k] = float(spheres.get(p, 0)) / 10.0
+            w.set(at + i + k, float(spheres.get(p, 0)) / 10.0)
         i += len(POWERS)
         mods = inst["mods"]
         for k, p in enumerate(POWERS):
-            v[i + k] = float(mods.get(p, 0)) / 5.0
+            w.set(at + i + k, float(mods.get(p, 0)) / 5.0)
         i += len(POWERS)
-        v[i] = float(bool(inst["talent_used"]))
+        w.set(at + i, float(bool(inst["talent_used"])))
         i += 1
         for g in inst["gifts"]:
-            v[i + self.event_index[g["card"]]] += 1.0
+            w.add(at + i + self.event_index[g["card"]], 1.0)
         i += len(self.events)
         # the source of each Talent number: the Character's own Talents, then its Gifts'
         sources: list[int] = [0] * len(self.cards["character"][inst["card"]][inst["half"]].get("talents", ()))
@@ -440,5 +429,5 @@ class CrisisEncoding:
                 sources += [1 + self.talent_gifts.index(g["card"])] * len(half["talents"])
         width = 1 + len(self.talent_gifts)
         for k, src in enumerate(sources[:TALENTS]):
-            v[i + k * width + src] = 1.0
-        return v
+            w.set(at + i + k * width + src, 1.0)
+        w.skip(self.char_features)

@@ -7,6 +7,7 @@ from typing import Any
 
 from ...core.options import GameInfo, Option
 from ...core.state import Game, State
+from ...core.tensor import TensorWriter
 from .cards import POWER_NAMES, Card, CardSet, card_set
 from .effects import ops_facts_table
 from .encoding import CrisisEncoding
@@ -98,8 +99,8 @@ class CrisisTokyoGame(Game):
     def observation_pieces(self) -> list[tuple[str, tuple[int, ...]]]:
         return list(self.encoding.pieces)
 
-    def observation_tensor_from(self, observation: dict[str, Any], seat: int) -> list[float]:
-        return self.encoding.tensor(observation, seat)
+    def write_observation_tensor(self, observation: dict[str, Any], seat: int, writer: TensorWriter) -> None:
+        self.encoding.write_tensor(observation, seat, writer)
 
     @classmethod
     def catalogue(cls) -> list[dict[str, Any]]:

@@ -25,6 +25,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
+from ...core.tensor import TensorWriter
 from .cards import WINDOWS
 from .engine import CATEGORIES, FACES, HEART_CAP, WIN_STARS
 
@@ -267,33 +268,26 @@ class KotEncoding:
         return i
 
     # ----- the observation tensor ---------------------------------------------------------
-    def tensor(self, obs: dict[str, Any], seat: int) -> list[float]:
+    def write_tensor(self, obs: dict[str, Any], seat: int, w: TensorWriter) -> None:
         """Built from ``obs`` alone. Seats are rotated: row ``i`` of every per-seat piece
         is the seat ``i`` places after the observer (row 0: the observer)."""
         n = self.n
         C = len(self.cards)
         order = [(seat + i) % n for i in range(n)]
-        out: list[float] = []
 
         def seat_hot(s: object) -> None:
-            row = [0.0] * n
-            if isinstance(s, int) and 0 <= s < n:
-                row[(s - seat) % n] = 1.0
-            out.extend(row)
+            w.one_hot(n, (s - seat) % n if isinstance(s, int) and 0 <= s < n else -1)
 
         def hot(k: int, size: int) -> None:
-            row = [0.0] * size
-            if 0 <= k < size:
-                row[k] = 1.0
-            out.extend(row)
+            w.one_hot(size, k)
 
         def counts(ids: list[str], at: dict[str, int], size: int, scale: float = 1.0) -> None:
-            row = [0.0] * size
+            base = w.pos
             for x in ids:
                 k = at.get(x, -1)
                 if k >= 0:
-                    row[k] += scale
-            out.extend(row)
+                    w.add(base + k, scale)
+            w.skip(size)
 
         hot(seat, n)                      # the observer's own seat number (not rotated)
         seat_hot(obs["current_player"])
@@ -308,10 +302,10 @@ class KotEncoding:
         for s in order:
             m = monsters[s]
             loc = m["location"]
-            out += [1.0 if m["alive"] else 0.0, m["hearts"] / HEART_CAP, m["max_hearts"] / HEART_CAP,
+            w.values([1.0 if m["alive"] else 0.0, m["hearts"] / HEART_CAP, m["max_hearts"] / HEART_CAP,
                     m["stars"] / WIN_STARS, m["energy"] / WIN_STARS, m["wickedness"] / 10.0, m["poison"] / 6.0,
                     m["shrink"] / 6.0, m["smoke"] / 3.0, 1.0 if loc == 0 else 0.0, 1.0 if loc == 1 else 0.0,
-                    1.0 if loc == 2 else 0.0, 1.0 if m["zombified"] else 0.0, len(m["cards"]) / 10.0]
+                      1.0 if loc == 2 else 0.0, 1.0 if m["zombified"] else 0.0, len(m["cards"]) / 10.0])
         for s in order:
             hot(self.monster_at.get(monsters[s]["monster"], -1), len(self.monster_list))
         for s in order:
@@ -319,13 +313,13 @@ class KotEncoding:
         market = [c for c in obs["market"] if c]
         for slot in range(MARKET_SLOTS):
             hot(self.card_at.get(market[slot], -1) if slot < len(market) else -1, C)
-        discard = [0.0] * C
+        base = w.pos
         for c in obs["discard"]:
             k = self.card_at.get(c, -1)
             if k >= 0:
-                discard[k] += 1.0 / self.copies[k]
-        out += discard
-        out.append(obs["deck_size"] / self.deck_total)
+                w.add(base + k, 1.0 / self.copies[k])
+        w.skip(C)
+        w.value(obs["deck_size"] / self.deck_total)
         counts(obs["known_top"], self.card_at, C)
         dice = [d for d in obs["dice"] if d is not None]
         dice.sort(key=_FACE.__getitem__)
@@ -335,13 +329,13 @@ class KotEncoding:
                 hot(_FACE[dice[j]], len(FACES) + 1)
             else:
                 hot(len(FACES) if j < len(dice) + waiting else -1, len(FACES) + 1)
-        tally = [0.0] * len(FACES)
+        base = w.pos
         for d in dice:
-            tally[_FACE[d]] += 1.0 / self.max_dice
-        out += tally
-        out += [obs["rolls_used"] / 6.0, obs["rolls_allowed"] / 6.0]
-        out.append(min(obs["turn"] / 100.0, 1.0))
-        out += [obs["supply"].get(k, 0) / float(v) for k, v in self.supply.items()]
+            w.add(base + _FACE[d], 1.0 / self.max_dice)
+        w.skip(len(FACES))
+        w.values([obs["rolls_used"] / 6.0, obs["rolls_allowed"] / 6.0])
+        w.value(min(obs["turn"] / 100.0, 1.0))
+        w.values([obs["supply"].get(k, 0) / float(v) for k, v in self.supply.items()])
         if self.tiles:
             T = len(self.tiles)
             for s in order:
@@ -355,15 +349,15 @@ class KotEncoding:
         if self.black_most:
             tokens = obs.get("dice_tokens", [0] * n)
             total = float(sum(self.supply.values())) or 1.0
-            out += [tokens[s] / total for s in order]
+            w.values([tokens[s] / total for s in order])
             black = int(obs.get("black_dice", 0))
             row = [black / float(self.black_most)] + [0.0] * len(FACES)
             if black:
                 for d in obs["dice"][len(obs["dice"]) - black:]:
                     if d is not None:
                         row[1 + _FACE[d]] += 1.0 / self.black_most
-            out += row
-            out.append(1.0 if obs.get("bought_this_turn") else 0.0)
+            w.values(row)
+            w.value(1.0 if obs.get("bought_this_turn") else 0.0)
         if self.evos:
             E = len(self.evos)
             evo = obs.get("evolutions") or [{} for _ in range(n)]
@@ -372,12 +366,11 @@ class KotEncoding:
             for s in order:
                 counts(evo[s].get("used", []), self.evo_at, E)
             for s in order:
-                out += [evo[s].get(p + "_count", 0) / 8.0 for p in _EVO_PILES]
+                w.values([evo[s].get(p + "_count", 0) / 8.0 for p in _EVO_PILES])
             mine = evo[seat] if seat < len(evo) else {}
             for p in _EVO_PILES:
                 counts(mine.get(p, []), self.evo_at, E)
             window = obs.get("evolution_window")
             hot(WINDOWS.index(window["window"]) if window and window["window"] in WINDOWS else -1, len(WINDOWS))
             amount = window.get("amount") if window else None
-            out.append(amount / 10.0 if isinstance(amount, int) else 0.0)
-        return out
+            w.value(amount / 10.0 if isinstance(amount, int) else 0.0)

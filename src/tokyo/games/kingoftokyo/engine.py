@@ -26,6 +26,7 @@ from typing_extensions import TypeVar
 
 from ...core.machine import Node, Step, StepState
 from ...core.state import CHANCE, Event, Game, State, turn_order_labels
+from ...core.tensor import TensorWriter
 from .cards import EnergyCard, PowerCard
 from .effects import Effects, HookFn
 from .rulebook import citation
@@ -232,8 +233,8 @@ class KotGame(Game):
     def observation_pieces(self) -> list[tuple[str, tuple[int, ...]]]:
         return list(self.encoding().pieces)
 
-    def observation_tensor_from(self, observation: dict[str, Any], seat: int) -> list[float]:
-        return self.encoding().tensor(observation, seat)
+    def write_observation_tensor(self, observation: dict[str, Any], seat: int, writer: TensorWriter) -> None:
+        self.encoding().write_tensor(observation, seat, writer)
 
 
 class Rolloff(TypedDict):

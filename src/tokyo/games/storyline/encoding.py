@@ -22,6 +22,7 @@ import re
 from itertools import combinations
 from typing import TYPE_CHECKING, Any
 
+from ...core.tensor import TensorWriter
 from .cards import COUNTER_TYPES
 
 if TYPE_CHECKING:
@@ -256,30 +257,29 @@ class Encoding:
             return self.n
         return (v - base) % self.n
 
-    def tensor(self, obs: dict[str, Any], seat: int) -> list[float]:
+    def write_tensor(self, obs: dict[str, Any], seat: int, out: TensorWriter) -> None:
         n, s, r = self.n, self.slots, self.roles
-        out = [0.0] * self.size
         off = self.offsets
         base = seat if 0 <= seat < n else 0   # the opponent's seat sees the players unrotated
-        out[off["seat"] + min(seat, n)] = 1.0
+        out.set(off["seat"] + min(seat, n), 1.0)
         cp = int(obs["current_player"])
         col = self._role(cp, base) if cp >= 0 else None   # CHANCE or TERMINAL: the last column
-        out[off["current_player"] + (r if col is None else col)] = 1.0
+        out.set(off["current_player"] + (r if col is None else col), 1.0)
         active = self._role(obs["active"], base)
         if active is not None and obs["phase"] != "setup":
-            out[off["active"] + active] = 1.0
+            out.set(off["active"] + active, 1.0)
         paired = obs.get("paired")
         if paired is not None:
-            out[off["paired"] + (int(paired) - base) % n] = 1.0
+            out.set(off["paired"] + (int(paired) - base) % n, 1.0)
         node = obs["node"]
         if node is None:
-            out[off["node"] + len(DECISION_KINDS) + 1] = 1.0
+            out.set(off["node"] + len(DECISION_KINDS) + 1, 1.0)
         elif node["seat"] is None:
-            out[off["node"] + len(DECISION_KINDS)] = 1.0
+            out.set(off["node"] + len(DECISION_KINDS), 1.0)
         else:
             if node["kind"] not in DECISION_KINDS:
                 raise EncodingError(f"{self.game_id}: decision kind {node['kind']!r} has no column")
-            out[off["node"] + DECISION_KINDS.index(node["kind"])] = 1.0
+            out.set(off["node"] + DECISION_KINDS.index(node["kind"]), 1.0)
         entries: list[dict[str, Any]] = obs["map"]
         if len(entries) > s:
             raise EncodingError(f"{self.game_id}: {len(entries)} cards on the Map; the encoding has {s} slots")
@@ -288,8 +288,8 @@ class Encoding:
         if about:
             m = _ASKING.search(str(about))
             if m is not None and int(m.group(1)) in slot_of:
-                out[off["asking"] + slot_of[int(m.group(1))]] = 1.0
-        out[off["phase"] + PHASES.index(obs["phase"])] = 1.0
+                out.set(off["asking"] + slot_of[int(m.group(1))], 1.0)
+        out.set(off["phase"] + PHASES.index(obs["phase"]), 1.0)
         self._clock(out, off["clock"], int(obs["turn"]), int(obs["act"]))
         hand = obs["hand"]
         players: list[dict[str, Any]] = obs["players"]
@@ -299,79 +299,78 @@ class Encoding:
                 k = numbers.get(cid)
                 if k is None:
                     raise EncodingError(f"{self.game_id}: {cid!r} in seat {seat}'s hand is not a card of its deck")
-                out[off["hand"] + self.card_pos[cid]] += 1 / 3
-                out[off["hand_by_deck_number"] + k] += 1 / 3
+                out.add(off["hand"] + self.card_pos[cid], 1 / 3)
+                out.add(off["hand_by_deck_number"] + k, 1 / 3)
         target = max(1, int(self.options.get("target", 5)))
         nc = len(self.card_list)
         for p, pl in enumerate(players):
             row = (p - base) % n
             at = off["players"] + row * 5
-            out[at] = pl["treasury"] / 10
-            out[at + 1] = pl["story"] / target
-            out[at + 2] = pl["hand_size"] / 10
-            out[at + 3] = pl["deck_size"] / 30
-            out[at + 4] = 1.0 if pl["empty_draw"] else 0.0
+            out.set(at, pl["treasury"] / 10)
+            out.set(at + 1, pl["story"] / target)
+            out.set(at + 2, pl["hand_size"] / 10)
+            out.set(at + 3, pl["deck_size"] / 30)
+            out.set(at + 4, 1.0 if pl["empty_draw"] else 0.0)
             if pl["deck_id"] is not None:
-                out[off["decks"] + row * len(self.deck_ids) + self.deck_pos[pl["deck_id"]]] = 1.0
+                out.set(off["decks"] + row * len(self.deck_ids) + self.deck_pos[pl["deck_id"]], 1.0)
             for cid in pl["discard"]:
-                out[off["discards"] + row * nc + self.card_pos[cid]] += 1 / 3
+                out.add(off["discards"] + row * nc + self.card_pos[cid], 1 / 3)
         for _, cid in obs["resolving"]:
-            out[off["resolving"] + self.card_pos[cid]] += 1.0
+            out.add(off["resolving"] + self.card_pos[cid], 1.0)
         if self.crisis:
-            out[off["crisis"]] = 1.0
-            out[off["crisis"] + 1] = float(obs["pool"]) / (n + 2)
-            out[off["crisis"] + 2] = float(obs["opponent_story"]) / (n + 1)
+            out.set(off["crisis"], 1.0)
+            out.set(off["crisis"] + 1, float(obs["pool"]) / (n + 2))
+            out.set(off["crisis"] + 2, float(obs["opponent_story"]) / (n + 1))
             for cid in obs["crises"]:
-                out[off["crises"] + self.crisis_pos[cid]] = 1.0
+                out.set(off["crises"] + self.crisis_pos[cid], 1.0)
         for i, e in enumerate(entries):
             self._entry(out, off["map"] + i * self.row, e, base)
             holder = e["place"] if e["place"] is not None else e["host"]
             if holder is not None and int(holder) in slot_of:
-                out[off["map_holder"] + i * s + slot_of[int(holder)]] = 1.0
-        return out
+                out.set(off["map_holder"] + i * s + slot_of[int(holder)], 1.0)
 
-    def _clock(self, out: list[float], at: int, turn: int, act: int) -> None:
+    def _clock(self, out: TensorWriter, at: int, turn: int, act: int) -> None:
         acts = max(1, int(self.options["acts"]))
         per_act = (2 if self.crisis else 1) * self.n * max(1, int(self.options["act_rounds"]))
-        out[at] = act / acts
-        out[at + 1] = min(1.0, turn / (per_act * acts))
-        out[at + 2] = ((turn - 1) % per_act + 1) / per_act if turn > 0 else 0.0
+        out.set(at, act / acts)
+        out.set(at + 1, min(1.0, turn / (per_act * acts)))
+        out.set(at + 2, ((turn - 1) % per_act + 1) / per_act if turn > 0 else 0.0)
 
-    def _entry(self, out: list[float], at: int, e: dict[str, Any], base: int) -> None:
+    def _entry(self, out: TensorWriter, at: int, e: dict[str, Any], base: int) -> None:
         r = self.roles
-        out[at] = 1.0
+        out.set(at, 1.0)
         at += 1
-        out[at + self.face_pos[(e["card"], e["face"])]] = 1.0
+        out.set(at + self.face_pos[(e["card"], e["face"])], 1.0)
         at += len(self.face_list)
         for key in ("controller", "owner", "destroyer"):
             col = self._role(e[key], base)
             if col is not None:
-                out[at + col] = 1.0
+                out.set(at + col, 1.0)
             at += r
-        out[at] = 1.0 if e["ready"] else 0.0
-        out[at + 1] = 1.0 if e.get("token") else 0.0
-        out[at + 2] = 1.0 if e.get("crisis") else 0.0
+        out.set(at, 1.0 if e["ready"] else 0.0)
+        out.set(at + 1, 1.0 if e.get("token") else 0.0)
+        out.set(at + 2, 1.0 if e.get("crisis") else 0.0)
         at += 3
         band = e["band"]
         if band is not None:
-            out[at + int(band) - 1] = 1.0
+            out.set(at + int(band) - 1, 1.0)
         at += 3
-        out[at] = 1.0 if e["shielded"] else 0.0
-        out[at + 1] = 1.0 if e["fallen"] else 0.0
-        out[at + 2] = 1.0 if e["contested"] else 0.0
-        out[at + 3] = 1.0 if e["power"] == "high" else 0.0
+        out.set(at, 1.0 if e["shielded"] else 0.0)
+        out.set(at + 1, 1.0 if e["fallen"] else 0.0)
+        out.set(at + 2, 1.0 if e["contested"] else 0.0)
+        out.set(at + 3, 1.0 if e["power"] == "high" else 0.0)
         at += 4
-        out[at] = e["damage"] / 10
-        out[at + 1] = e["durability"] / 10
-        out[at + 2] = e["strike"] / 10
-        out[at + 3] = e["range"] / 2
-        out[at + 4] = e["income"] / 5
-        out[at + 5] = e["cost"] / 10
+        out.set(at, e["damage"] / 10)
+        out.set(at + 1, e["durability"] / 10)
+        out.set(at + 2, e["strike"] / 10)
+        out.set(at + 3, e["range"] / 2)
+        out.set(at + 4, e["income"] / 5)
+        out.set(at + 5, e["cost"] / 10)
         at += 6
         counters: dict[str, int] = e["counters"]
         for j, kind in enumerate(SCALAR_COUNTERS):
-            out[at + j] = counters.get(kind, 0) / 10
+            out.set(at + j, counters.get(kind, 0) / 10)
         at += len(SCALAR_COUNTERS)
         chapter = e["chapter"]
         if chapter is not None:
-            out[at + int(chapter) - 1] = 1.0
+            out.set(at + int(chapter) - 1, 1.0)

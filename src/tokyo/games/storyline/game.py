@@ -9,6 +9,7 @@ from __future__ import annotations
 from ...core.errors import OptionError
 from ...core.options import GameInfo, Option, validate_options
 from ...core.state import Game, State
+from ...core.tensor import TensorWriter
 from typing import TYPE_CHECKING, Any
 
 from .cards import Ability, Card, CardSet, Face, default_card_set
@@ -134,8 +135,10 @@ class StorylineGame(Game):
     def observation_tensor_size(self) -> int:
         return self.encoding().size
 
-    def observation_tensor_from(self, observation: dict[str, Any], seat: int) -> list[float]:
-        return self.encoding().tensor(observation, seat)
+    TENSOR_IN_SEQUENCE = False  # the encoding writes at the pieces' offsets
+
+    def write_observation_tensor(self, observation: dict[str, Any], seat: int, writer: TensorWriter) -> None:
+        self.encoding().write_tensor(observation, seat, writer)
 
     @classmethod
     def catalogue(cls) -> list[dict[str, Any]]:
