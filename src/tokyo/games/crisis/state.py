@@ -1201,6 +1201,15 @@ class CrisisState(StepState["CrisisTokyoGame"]):
         its own action, which Districts the Threats of its hand could level (``can_level``);
         at its own action or manoeuvre, the plays that would change nothing now (``idle``).
         Characters in play tell their unchosen wildcard spheres (``wild_open``). JSON-safe."""
+        return self._observe(seat, True)
+
+    def _tensor_observation(self, seat: int) -> dict[str, Any]:
+        """The observation without the parts made for clients, which the tensor does not
+        read (``parts``, ``what_if``, ``wild_if`` left out; ``idle`` empty)."""
+        return self._observe(seat, False)
+
+    def _observe(self, seat: int | None, full: bool) -> dict[str, Any]:
+        """:meth:`observation`; without ``full``, the parts for clients are left out."""
         if seat is not None and not 0 <= seat < self.game.num_players:
             raise ValueError(f"seat must be from 0 to {self.game.num_players - 1} (or None), not {seat}")
         node = self.node
@@ -1224,7 +1233,8 @@ class CrisisState(StepState["CrisisTokyoGame"]):
                                         "def" if self.superior(c["def_power"], c["att_power"]) else None)
                 conflict["superiority"] = list(self.superiority_bonuses())  # the bonus in each total
                 # every part of each total, for clients to show them all (they add up to it)
-                conflict["parts"] = [self.total_parts("att"), self.total_parts("def")]
+                if full:
+                    conflict["parts"] = [self.total_parts("att"), self.total_parts("def")]
                 # why a superior side gets no Superiority bonus (13.7.4 and the rest), per side
                 conflict["withheld"] = list(self.superiority_withheld())
             # each side's spheres of its power (Threat passives included): what levels the District
@@ -1233,7 +1243,7 @@ class CrisisState(StepState["CrisisTokyoGame"]):
             # at a choice of power for one side (the other side's declared): the totals each
             # power would give, {"side": "att"|"def", "totals": {power: [attacker, defender]}}
             chooser = self._power_choice_side()
-            if chooser and c["att_power" if chooser == "def" else "def_power"]:
+            if full and chooser and c["att_power" if chooser == "def" else "def_power"]:
                 conflict["what_if"] = {"side": chooser,
                                        "totals": {p: self.totals_with(chooser, p) for p in POWERS},
                                        "withheld": {p: self.withheld_with(chooser, p) for p in POWERS}}
@@ -1250,7 +1260,7 @@ class CrisisState(StepState["CrisisTokyoGame"]):
                     "totals": list(alone),
                     "parts": {"district": self.game.cards["district"][c["district"]].get("special", {})
                               .get("defender_bonus", 0), "cards": c["bonus"][1]}}
-            wild_if = self._wild_if()
+            wild_if = self._wild_if() if full else None
             if wild_if:
                 conflict["wild_if"] = wild_if
             # how the Conflict ended, once it has (it stays on the table until its last step):
@@ -1285,7 +1295,7 @@ class CrisisState(StepState["CrisisTokyoGame"]):
             and node[0] == "decision" and node[2] == "action" and node[1] == seat else None,
             # at its own action or manoeuvre: the plays of an Occurrence or a Talent that would
             # change nothing now, with why in words (they stay legal: ruling C16)
-            "idle": self._idle_plays(seat),
+            "idle": self._idle_plays(seat) if full else {},
         }
 
     def _idle_plays(self, seat: int | None) -> dict[str, str]:
