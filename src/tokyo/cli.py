@@ -686,6 +686,7 @@ def simulate(game: Annotated[str, typer.Argument(help="Game id, e.g. kot-dark (`
             fail(f"cannot write {save_to}: {exc.strerror or exc}")
 
     interrupted = False
+    stop_code, how = 130, "interrupted"
     started = time.perf_counter()
     progress = Progress(TextColumn("[progress.description]{task.description}"), BarColumn(),
                         MofNCompleteColumn(), RateColumn(), TimeRemainingColumn(), TextColumn("left"),
@@ -697,15 +698,17 @@ def simulate(game: Annotated[str, typer.Argument(help="Game id, e.g. kot-dark (`
                 result = compare_runs(game, n, games, seed, specs, the_game.options_json(), compare_key,
                                       compare_value, workers, lambda k: progress.advance(task, k),
                                       backend=backend, address=address)
-            except KeyboardInterrupt:  # SimulationInterrupted included
+            except KeyboardInterrupt as stop:  # SimulationInterrupted included
                 interrupted = True
+                stop_code = getattr(stop, "exit_code", 130)
             except TokyoError as exc:
                 progress.stop()
                 fail(str(exc))
         if interrupted:
-            err.print("interrupted: the comparison stopped before both batches finished; no result "
+            err.print(f"{'terminated (SIGTERM)' if stop_code == 143 else 'interrupted'}: the comparison stopped "
+                      "before both batches finished; no result "
                       "(a comparison needs every pair)")
-            raise typer.Exit(130)
+            raise typer.Exit(stop_code)
         if as_json:
             print_json(result)
         else:
@@ -728,6 +731,7 @@ def simulate(game: Annotated[str, typer.Argument(help="Game id, e.g. kot-dark (`
         except SimulationInterrupted as stop:
             records = stop.records
             interrupted = True
+            stop_code, how = stop.exit_code, stop.how
         except TokyoError as exc:  # e.g. a Ray cluster that cannot be joined
             progress.update(task, visible=False)
             progress.stop()
@@ -736,8 +740,8 @@ def simulate(game: Annotated[str, typer.Argument(help="Game id, e.g. kot-dark (`
     if interrupted and not records:
         if created:
             save_to.unlink(missing_ok=True)
-        err.print("interrupted before any game finished: nothing to summarise or save")
-        raise typer.Exit(130)
+        err.print(f"{how} before any game finished: nothing to summarise or save")
+        raise typer.Exit(stop_code)
     if save_to is not None:
         try:
             write_records(save_to, records)
@@ -750,13 +754,13 @@ def simulate(game: Annotated[str, typer.Argument(help="Game id, e.g. kot-dark (`
                    interrupted=interrupted)
     if interrupted:
         summary["requested_games"] = games
-        err.print(f"interrupted: summarising the {len(records)} finished games")
+        err.print(f"{how}: summarising the {len(records)} finished games")
     if as_json:
         print_json(summary)
     else:
         _print_summary(summary, elapsed)
     if interrupted:
-        raise typer.Exit(130)
+        raise typer.Exit(stop_code)
 
 
 # ----- replay --------------------------------------------------------------------------

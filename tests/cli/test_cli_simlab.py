@@ -218,3 +218,28 @@ def test_godzilla_tables_show_energy_cards_and_evolutions_apart():
     # without the extension: no group, and no Evolutions table
     plain = ok(run(*args[:-4], "--workers", "1")).stdout
     assert "Evolutions played" not in plain and "Cards: win share" in plain
+
+
+def test_sigterm_stops_like_ctrl_c_and_keeps_the_finished_games(tmp_path):
+    """A run stopped by SIGTERM (``kill``, a batch system's time limit) still summarises
+    and saves the games that finished, as Ctrl-C does, and exits with 143."""
+    import signal
+    import subprocess
+    import sys
+    import time
+
+    from clihelpers import LAUNCHER, _env
+    path = tmp_path / "games.jsonl"
+    proc = subprocess.Popen([sys.executable, "-c", LAUNCHER, "simulate", "kot-dark", "--games", "1000000",
+                             "--workers", "2", "--records", str(path)],
+                            stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, env=_env())
+    time.sleep(10)  # hundreds of games finish in that time, even on a busy machine
+    proc.send_signal(signal.SIGTERM)
+    out, err = proc.communicate(timeout=120)
+    assert proc.returncode == 128 + signal.SIGTERM, (proc.returncode, err[-2000:])
+    assert "Traceback" not in err
+    lines = path.read_text(encoding="utf-8").splitlines()
+    assert lines, f"no game finished in 10 s: {err[-500:]}"
+    assert f"terminated (SIGTERM): summarising the {len(lines)} finished games" in err
+    assert all(json.loads(line)["game"] == "kot-dark" for line in lines)
+    assert "Wins by seat" in out

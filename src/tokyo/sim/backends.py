@@ -330,11 +330,16 @@ class RayBackend(Backend):
             ray.shutdown()
 
 
+class _Terminated(KeyboardInterrupt):
+    """SIGTERM received in :func:`drive`: stops the batch as Ctrl-C does."""
+
+
 class _sigterm_exits:
-    """Within the block, SIGTERM (``kill PID``) raises SystemExit(143) in the main thread
-    instead of ending the process on the spot, so that the ``finally`` of :func:`drive`
-    stops the workers (a pool's processes, a local Ray) before the process ends. Outside
-    the main thread the block changes nothing."""
+    """Within the block, SIGTERM (``kill PID``) raises :class:`_Terminated` in the main
+    thread instead of ending the process on the spot: the batch stops as on Ctrl-C (the
+    finished games are kept, SimulationInterrupted with exit code 143) and the ``finally``
+    of :func:`drive` stops the workers (a pool's processes, a local Ray). Outside the main
+    thread the block changes nothing."""
 
     def __enter__(self):
         self.old = None
@@ -344,7 +349,7 @@ class _sigterm_exits:
 
     @staticmethod
     def _exit(signum, frame) -> None:
-        raise SystemExit(128 + signum)
+        raise _Terminated()
 
     def __exit__(self, kind, value, tb) -> bool:
         if self.old is not None:
@@ -408,12 +413,16 @@ def drive(backend: Backend, progress_callback: Callable[[int], None] | None = No
 
     progress_callback(n) is called here once with 0 when the workers are ready (a Ray
     may take seconds to start), then each time n more games finished. Raises
-    SimulationInterrupted (the finished records, in game order) on Ctrl-C, BackendError
-    when the backend cannot start, and the error of the first chunk that failed. On
-    SIGTERM (in the main thread) the workers are stopped and SystemExit(143) is raised.
+    SimulationInterrupted (the finished records, in game order) on Ctrl-C and on SIGTERM
+    in the main thread (its ``exit_code`` 130 or 143; the workers are stopped first),
+    BackendError when the backend cannot start, and the error of the first chunk that
+    failed. A SIGTERM while the workers are being stopped raises SystemExit(143).
     """
     with _sigterm_exits():
-        return _drive(backend, progress_callback)
+        try:
+            return _drive(backend, progress_callback)
+        except _Terminated:
+            raise SystemExit(143) from None
 
 
 def _drive(backend: Backend, progress_callback: Callable[[int], None] | None) -> list[GameRecord]:
@@ -436,7 +445,8 @@ def _drive(backend: Backend, progress_callback: Callable[[int], None] | None) ->
                 nxt = next(queue, None)
                 if nxt is not None:
                     pending[backend.submit(*nxt)] = nxt[0]
-    except KeyboardInterrupt:
+    except KeyboardInterrupt as stop:
+        code = 143 if isinstance(stop, _Terminated) else 130
         for handle in backend.salvage(list(pending)):
             start = pending.pop(handle)
             done[start] = backend.result(handle)
@@ -448,7 +458,7 @@ def _drive(backend: Backend, progress_callback: Callable[[int], None] | None) ->
         starts = sorted(done)
         records = [r for s in starts for r in done[s]]
         indices = [s + k for s in starts for k in range(len(done[s]))]
-        raise SimulationInterrupted(records, indices) from None
+        raise SimulationInterrupted(records, indices, code) from None
     finally:
         backend.close(list(pending))
     return [r for start, _ in chunks for r in done[start]]

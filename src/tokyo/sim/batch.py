@@ -41,13 +41,21 @@ def expand_agents(specs: Sequence[str], players: int) -> list[str]:
 
 
 class SimulationInterrupted(KeyboardInterrupt):
-    """Raised by :func:`tokyo.sim.run_games` on Ctrl-C; ``records`` holds the finished
-    games in game order (``indices`` their game numbers, ascending)."""
+    """Raised by :func:`tokyo.sim.run_games` on Ctrl-C, and on SIGTERM in the main thread
+    (``kill PID``, a batch system's time limit); ``records`` holds the finished games in
+    game order (``indices`` their game numbers, ascending); ``exit_code`` is what a
+    command should exit with: 130 after Ctrl-C, 143 after SIGTERM."""
 
-    def __init__(self, records: list[GameRecord], indices: list[int]):
-        super().__init__(f"interrupted after {len(records)} games")
+    def __init__(self, records: list[GameRecord], indices: list[int], exit_code: int = 130):
+        super().__init__(f"{'terminated' if exit_code == 143 else 'interrupted'} after {len(records)} games")
         self.records = records
         self.indices = indices
+        self.exit_code = exit_code
+
+    @property
+    def how(self) -> str:
+        """'terminated (SIGTERM)' or 'interrupted', for messages."""
+        return "terminated (SIGTERM)" if self.exit_code == 143 else "interrupted"
 
 
 class BackendError(TokyoError, RuntimeError):
