@@ -35,7 +35,8 @@ Run (a few iterations; one process samples and learns, on the CPU):
 
 Each iteration prints the decisions sampled, the games finished, their mean length (in
 decisions of both seats), the mean return per seat and the PPO losses. The final
-checkpoint is written under --out (``algo.restore`` reads it back).
+checkpoint is written under --out; ``build_config(args).build_algo()`` and then
+``algo.restore_from_path(out)`` read it back. docs/rl.md ("RLlib") records a run.
 """
 
 from __future__ import annotations
@@ -161,7 +162,12 @@ def build_config(args: argparse.Namespace) -> Any:
 
 def greedy_win_rate(module: Any, games: int, seed: int, opponent: str = "random") -> tuple[int, int]:
     """Wins of ``module`` (most probable legal action) in ``games`` games against
-    ``opponent``, the seats alternating; returns (wins, games)."""
+    ``opponent``, the seats alternating; returns (wins, games).
+
+    ``algo.get_module`` gives the sampling EnvRunner's copy of the module: after each
+    iteration RLlib copies the learner's policy layers into it (``inference_only``), not
+    the value layers, so it acts exactly as the learner's module does; its value
+    estimates are stale (take those from a restored checkpoint)."""
     import torch
     from ray.rllib.core.columns import Columns
     from tokyo.rl.gym import TokyoGymEnv
