@@ -18,7 +18,7 @@ if TYPE_CHECKING:
 __all__ = ["TensorWriter", "TensorSizeError", "observation_array"]
 
 
-class TensorSizeError(RuntimeError):
+class TensorSizeError(Exception):
     """An encoding wrote past the end of its tensor, or did not reach it (a defect of the
     game's encoding, never of the caller's input)."""
 
