@@ -4,7 +4,7 @@ The base game is the Dark Edition's turn and Tokyo rules without Wickedness (no 
 tiles), with its own Power card set (data/base_power_cards.toml, effects in
 base_powers.py: most shared with the Dark Edition), Poison, Shrink Ray and Smoke tokens,
 the Mimic token, and six monsters of its own. Rule statements: docs/rules/kot.md
-(numbered as kot-dark's where the rules are the same); rulings B1-B14 in docs/rulings.md.
+(numbered as kot-dark's where the rules are the same); rulings B1-B15 in docs/rulings.md.
 """
 
 from __future__ import annotations

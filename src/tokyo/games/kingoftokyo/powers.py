@@ -77,7 +77,17 @@ def _freeze_time_do(state: KotState, node: Node, text: str) -> None:
 
 
 # =============================== dice and rolls ============================================
-on("extra_dice", "extra-head")(lambda state, m: 1)
+@on("extra_dice", "extra-head")
+def _extra_head(state: KotState, m: MonsterState) -> int:
+    """1 die per Extra Head held (kot has two; ruling B15), or 1 for a copy of it."""
+    held = 0
+    for cid in m.cards:
+        if cid == "extra-head":
+            held += 1
+    return held or 1
+
+
+
 on("extra_dice", "natural-selection")(lambda state, m: 1)
 on("extra_rolls", "giant-brain")(lambda state, m: 1)
 
