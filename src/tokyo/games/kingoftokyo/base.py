@@ -17,6 +17,7 @@ from . import cards as card_data
 from .base_powers import BASE
 from .cards import PowerCard
 from .engine import KotGame, KotState, MonsterState, seat_monsters
+from .powers import stored_key
 from .rulebook import BASE_SECTIONS
 
 POWER_SET = "base_power_cards.toml"
@@ -42,6 +43,11 @@ class BaseState(KotState["BaseGame"]):
             self.say(f"{self.name(m.seat)}'s extra turn starts at once: no End of Turn effects.", "Frenzy")
             return []
         return super().hook_end_of_turn(m) + self.poison_at_end(m)
+
+    def edition_observation(self, seat: int | None) -> dict[str, Any]:
+        """``stored_energy``: per seat, the energy on its Battery Monster (or its copy; 0: none)."""
+        return {"stored_energy": [int(self.marks.get(stored_key("battery-monster", m.seat), 0))
+                                  for m in self.monsters]}
 
 
 class BaseGame(KotGame):
