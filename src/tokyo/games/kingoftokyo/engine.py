@@ -935,9 +935,9 @@ class KotState(StepState[KotGameT]):
         active monster, or end the game, before the categories after it: a monster it may hurt
         holds a card of ``SMASH_FEEDBACK`` (or, unseen, may hold one: ``hook_smash_feedback``); the active monster
         is in Tokyo Bay (an elimination closes the Bay and moves it: hearts then heal or
-        not), copies a card with Fluxling (its holder's elimination ends the copy), has
-        Poison or Shrink Ray tokens (its Heart decision would be taken knowing, or not, how
-        the Smash went) or, with numbers to resolve, an effect of ``READS_OWN_STARS``."""
+        not), copies a card with Fluxling or Mimic (its holder's elimination ends the copy), has
+        Poison or Shrink Ray tokens or Healing Ray (its Heart decision would be taken knowing,
+        or not, how the Smash went; kot ruling B11) or, with numbers to resolve, an effect of ``READS_OWN_STARS``."""
         if "numbers" in cats and self.hook_numbers_ask(m):
             return True
         if "smash" not in cats:
