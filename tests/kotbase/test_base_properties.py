@@ -182,3 +182,14 @@ def test_contract_with_mimic_in_play(seed):
                 other = state.resample(s, rng)
                 assert other.observation(s) == state.observation(s)
     assert copies >= 1
+
+
+@pytest.mark.rule("kot B11")
+@pytest.mark.parametrize("seed", range(8))
+def test_b11_a_resolve_order_not_asked_changes_nothing(seed):
+    """Ruling B11 (as R41) is safe: played with ask_always=true, every order of a resolve
+    question the engine would not ask ends in the same position (tests/resolve_order.py)."""
+    from resolve_order import check_skipped_orders
+    players = random.Random(seed).randint(2, 6)
+    game = tokyo.load_game("kot", players, ask_always=True)
+    assert check_skipped_orders(game, seed) > 0

@@ -158,6 +158,12 @@ def test_b11_the_order_is_not_asked_when_it_cannot_matter():
     assert kind(s) == "decision:resolve"
     s = pos([{}, {"location": "city"}], players=2, step="resolve", dice="1 1 1 e h c", options={"ask_always": True})
     assert kind(s) == "decision:resolve"
+    # Healing Ray with hearts and a Smash, everybody at full hearts: the Smash may make a
+    # monster one to heal, so the order is asked
+    s = pos([{"cards": ["healing-ray"]}, {"location": "city"}], players=2, step="resolve", dice="1 1 1 e h c")
+    assert kind(s) == "decision:resolve"
+    play(s, "resolve smash", "stay", )
+    assert kind(s) == "decision:heart" and s.legal_texts() == ["heart heal", "heart ray 1"]
 
 
 @pytest.mark.rule("kot B12", "kot card:it-has-a-child")

@@ -35,6 +35,7 @@ class BaseState(KotState["BaseGame"]):
     # during its own Smash, and none reads its own stars then
     SMASH_FEEDBACK = frozenset()
     READS_OWN_STARS = frozenset()
+    HEARTS_REACH_OTHERS = frozenset({"healing-ray"})
 
     def hook_end_of_turn(self, m: MonsterState) -> list[Step]:
         """End of Turn: card effects (R6 order), then Poison tokens (1 heart each); none of

@@ -944,7 +944,7 @@ class KotState(StepState[KotGameT]):
             return False
         if m.location == BAY or m.copy is not None:
             return True
-        if "hearts" in cats and (m.poison or m.shrink or self.hook_heart_uses(m)):
+        if "hearts" in cats and (m.poison or m.shrink or self.hearts_reach_others(m)):
             return True
         if "numbers" in cats and any(self.has(m, cid) for cid in self.READS_OWN_STARS):
             return True
@@ -952,6 +952,17 @@ class KotState(StepState[KotGameT]):
         if self._fns("smash_side_effects", m):
             reach.update(self.neighbours(m.seat))
         return any(self.monsters[s].alive and self.hook_smash_feedback(self.monsters[s]) for s in reach)
+
+    HEARTS_REACH_OTHERS: ClassVar[frozenset[str]] = frozenset()
+    """Cards whose holder's Heart dice may change other monsters (kot: Healing Ray): with one,
+    hearts then Smash and Smash then hearts may differ, whoever is below its maximum now
+    (a Smash may put a monster there; kot ruling B11)."""
+
+    def hearts_reach_others(self, m: MonsterState) -> bool:
+        for cid in self.HEARTS_REACH_OTHERS:
+            if self.has(m, cid):
+                return True
+        return False
 
     def hook_numbers_ask(self, m: MonsterState) -> bool:
         """Hook point (R41): whether resolving the active monster's numbers may ask it a
