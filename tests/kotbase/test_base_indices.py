@@ -31,8 +31,8 @@ def test_sizes():
         g = game(players)
         assert g.num_distinct_actions() == 556 + players     # no tile, swap or jump; n for heart ray
         assert g.max_chance_outcomes() == 6 + 7 + 64          # dice, claws, reveals (no tile sides)
-    assert {n: game(n).observation_tensor_size() for n in range(2, 7)} == {2: 718, 3: 869, 4: 1020, 5: 1171,
-                                                                             6: 1322}
+    assert {n: game(n).observation_tensor_size() for n in range(2, 7)} == {2: 720, 3: 872, 4: 1024, 5: 1176,
+                                                                             6: 1328}
 
 
 def test_healing_ray_and_mimic_indices():
@@ -54,3 +54,7 @@ def test_healing_ray_and_mimic_indices():
     C = len(cards)
     assert p["copied"][3 * C + cards.index("wings")] == 1.0   # seat 0, three places after the observer
     assert sum(p["copied"]) == 1.0
+    s = pos([{"cards": ["battery-monster"], "energy": 2}, {}, {}, {}], step="buy")
+    s.marks["stored-battery-monster-0"] = 3
+    p = tensor_pieces(g, s.observation_tensor(2))
+    assert p["stored_energy"] == [0.0, 0.0, 0.5, 0.0]   # seat 0, two places after the observer

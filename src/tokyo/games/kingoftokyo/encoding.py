@@ -196,6 +196,9 @@ class KotEncoding:
             pieces += [("tiles", (n, T)), ("tiles_offered", (T,)), ("tiles_out", (T,)), ("copied", (n, C))]
         elif self.copies_alone:
             pieces += [("copied", (n, C))]
+        self.batteries = "battery-monster" in self.card_at  # kot: energy stored on Battery Monster
+        if self.batteries:
+            pieces += [("stored_energy", (n,))]
         if self.black_most:
             pieces += [("dice_tokens", (n,)), ("black_dice", (1 + len(FACES),)), ("bought_this_turn", (1,))]
         if E:
@@ -364,6 +367,9 @@ class KotEncoding:
             for s in order:
                 copied = monsters[s].get("copy")
                 hot(self.card_at.get(copied, -1) if isinstance(copied, str) else -1, C)
+        if self.batteries:
+            stored = obs.get("stored_energy") or [0] * n
+            out += [stored[s] / 6.0 for s in order]
         if self.black_most:
             tokens = obs.get("dice_tokens", [0] * n)
             total = float(sum(self.supply.values())) or 1.0
