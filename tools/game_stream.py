@@ -34,6 +34,8 @@ BATCHES: list[tuple[str, int, dict, str, int]] = [
     ("kot-dark", 4, {}, "random", 100),
     ("kot-dark", 2, {}, "heuristic", 50),
     ("kot-dark", 5, {}, "heuristic", 50),
+    ("kot", 3, {}, "random", 50),
+    ("kot", 6, {}, "heuristic", 50),
     ("kot-godzilla", 4, {}, "random", 50),
     ("kot-godzilla", 3, {}, "heuristic", 50),
     ("kot-godzilla", 4, {"evolutions": True}, "random", 50),

@@ -14,7 +14,7 @@ import pytest
 import tokyo
 from tokyo.core import sample_chance
 
-GAMES = ["kot-dark", "kot-godzilla", "crisis-tokyo", "storyline", "crisis-format", "toy-pig"]
+GAMES = ["kot", "kot-dark", "kot-godzilla", "crisis-tokyo", "storyline", "crisis-format", "toy-pig"]
 
 
 def _midgame(game_id: str, steps: int = 60):

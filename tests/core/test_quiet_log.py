@@ -21,7 +21,7 @@ def advance(state, rng, steps):
             state.apply_action(rng.choice(state.legal_texts()))
 
 
-@pytest.mark.parametrize("game_id", ["kot-dark", "kot-godzilla", "crisis-tokyo", "storyline", "crisis-format"])
+@pytest.mark.parametrize("game_id", ["kot", "kot-dark", "kot-godzilla", "crisis-tokyo", "storyline", "crisis-format"])
 def test_a_clone_and_its_original_keep_their_own_logs(game_id):
     rng = random.Random(3)
     state = tokyo.load_game(game_id, 2).new_initial_state()

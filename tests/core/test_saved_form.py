@@ -14,7 +14,7 @@ from tokyo import StateFormatError, load_game
 from tokyo.core import sample_chance
 from tokyo.core.state import SAVE_FORMAT
 
-GAMES = [("kot-dark", 4, {}), ("kot-godzilla", 5, {"evolutions": True}), ("crisis-tokyo", 3, {}),
+GAMES = [("kot", 6, {"frenzy": "at-once"}), ("kot-dark", 4, {}), ("kot-godzilla", 5, {"evolutions": True}), ("crisis-tokyo", 3, {}),
          ("storyline", 2, {}), ("crisis-format", 2, {}), ("crisis-format", 1, {"opponent": "seat"})]
 
 

@@ -11,6 +11,7 @@ import pytest
 RL_GAMES = [
     ("toy-pig", 2),
     ("toy-hidden-pig", 3),
+    ("kot", 5),
     ("kot-dark", 4),
     ("kot-godzilla", 3),
     ("crisis-tokyo", 3),
@@ -22,6 +23,7 @@ SEARCH_CAP = {
     # a real game played to its end by search bots (every decision a search with random
     # rollouts) would take minutes: give it a cap here, e.g. "kot-dark": 15 (Storyline with
     # 30: about 10 s for the two tests)
+    "kot": 30,
     "kot-dark": 30,
     "kot-godzilla": 30,
     "crisis-tokyo": 30,

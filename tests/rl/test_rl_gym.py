@@ -41,7 +41,7 @@ def test_the_project_ids_are_registered_without_loading_the_games():
         spec = gymnasium.spec(env_id)
         assert spec.entry_point == "tokyo.rl.gym:TokyoGymEnv"
         assert spec.kwargs == {"game_id": game_id}
-    assert set(tgym.ENV_IDS) == {"tokyo/KotDark-v0", "tokyo/CrisisTokyo-v0", "tokyo/KotGodzilla-v0",
+    assert set(tgym.ENV_IDS) == {"tokyo/Kot-v0", "tokyo/KotDark-v0", "tokyo/CrisisTokyo-v0", "tokyo/KotGodzilla-v0",
                                  "tokyo/Storyline-v0", "tokyo/CrisisFormat-v0"}
 
 

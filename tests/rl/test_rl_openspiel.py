@@ -127,7 +127,7 @@ def test_game_type_and_info_are_truthful():
 
 def test_the_project_games_are_registered_and_typed():
     names = set(pyspiel.registered_names())
-    assert {"tokyo_kot_dark", "tokyo_crisis_tokyo", "tokyo_kot_godzilla", "tokyo_storyline",
+    assert {"tokyo_kot", "tokyo_kot_dark", "tokyo_crisis_tokyo", "tokyo_kot_godzilla", "tokyo_storyline",
             "tokyo_crisis_format"} <= names
     import tokyo
     for game_id in tos.PROJECT_GAMES:  # every project game hides something (its resample redeals)

@@ -68,10 +68,10 @@ def decisions(game_id, kind, count, players=3):
     return out
 
 
-@pytest.mark.parametrize("game_id", ["kot-dark", "kot-godzilla"])
+@pytest.mark.parametrize("game_id", ["kot", "kot-dark", "kot-godzilla"])
 def test_leave_and_stay_follow_the_hearts_and_other_decisions_are_left_alone(game_id):
     values = check_auto(game_id, {"yield_at": 4, "stay_above": 7})
-    leave = "yield" if game_id == "kot-dark" else "flee"
+    leave = "flee" if game_id == "kot-godzilla" else "yield"
     for s in decisions(game_id, "yield", 40):
         seat = s.current_player()
         hearts = s.observation(seat)["monsters"][seat]["hearts"]

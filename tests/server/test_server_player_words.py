@@ -86,7 +86,7 @@ DEV_WORDS = ("shared/rulebooks", "docs/rules", "README.md", "coverage.md", "one 
              "Nothing to test here", "tools/", "docs/rulings.md", "generated")
 
 
-@pytest.mark.parametrize("game", ["kot-dark", "kot-godzilla", "crisis-tokyo", "storyline", "crisis-format"])
+@pytest.mark.parametrize("game", ["kot", "kot-dark", "kot-godzilla", "crisis-tokyo", "storyline", "crisis-format"])
 def test_the_rules_page_opens_with_how_to_play_and_hides_the_notes_to_developers(client, game):
     page = client.get(f"/rules/{game}").text
     assert "How to play in two minutes" in page

@@ -51,7 +51,7 @@ def test_every_game_on_main_has_a_batch_of_each_agent_kind():
     from tokyo.agents import HEURISTICS
     # the project's own games (tests register toy games beside them)
     ids = {g["id"] for g in tokyo.list_games() if not g["id"].startswith("toy")}
-    assert {"kot-dark", "kot-godzilla", "crisis-tokyo", "storyline", "crisis-format"} <= ids
+    assert {"kot", "kot-dark", "kot-godzilla", "crisis-tokyo", "storyline", "crisis-format"} <= ids
     covered = {(b[0], b[3]) for b in TOOL.BATCHES}
     for gid in ids:
         assert (gid, "random") in covered, gid

@@ -20,6 +20,7 @@ from .base import Agent, RandomAgent
 
 # per-game heuristic agents, imported lazily: game id -> "module:Class"
 HEURISTICS = {
+    "kot": "tokyo.agents.kot_heuristic:KotHeuristicAgent",
     "kot-dark": "tokyo.agents.kot_heuristic:KotHeuristicAgent",
     "kot-godzilla": "tokyo.agents.kot_godzilla_heuristic:KotGodzillaHeuristicAgent",
     "crisis-tokyo": "tokyo.agents.crisis_heuristic:CrisisHeuristicAgent",

@@ -3,7 +3,7 @@
 answer one kind of decision when its condition holds and leave every other decision to
 the person.
 
-King of Tokyo (``kot-dark``, ``kot-godzilla``):
+King of Tokyo (``kot``, ``kot-dark``, ``kot-godzilla``):
 
 - ``yield_at`` (0-12, or None): asked whether to leave Tokyo, leave when your hearts are
   at or below this number (``yield``; Godzilla's ``flee``).
@@ -48,7 +48,7 @@ KOT_SETTINGS = (
                 "end the Buy step at once when no card can be bought (a sweep is not offered then)"),
 )
 
-SETTINGS: dict[str, tuple[AutoSetting, ...]] = {"kot-dark": KOT_SETTINGS, "kot-godzilla": KOT_SETTINGS}
+SETTINGS: dict[str, tuple[AutoSetting, ...]] = {"kot": KOT_SETTINGS, "kot-dark": KOT_SETTINGS, "kot-godzilla": KOT_SETTINGS}
 LEAVE = ("yield", "flee")   # Dark Edition's and Godzilla's word for leaving Tokyo
 
 

@@ -1,4 +1,4 @@
-"""A rule-based King of Tokyo (Dark Edition) player: ``make_agent("heuristic", game_id="kot-dark")``.
+"""A rule-based King of Tokyo player (the base game and the Dark Edition): ``make_agent("heuristic", game_id="kot-dark")``.
 
 It plays like a sensible beginner who knows the cards:
 
@@ -60,6 +60,9 @@ KEEP_VALUE = {
     "were-only-making-it-stronger": 1.5, "wings": 2.5, "hibernation": -9.0, "nanobots": 1.5,
     "natural-selection": -9.0, "reflective-hide": 2.5, "super-jump": 2.0, "unstable-dna": 1.0,
     "zombify": 2.0,
+    # the base game (kot): its own KEEP cards (Mimic: by the cards it could copy, card_value)
+    "healing-ray": 1.0, "battery-monster": 2.5, "poison-spit": 3.0, "rooting-for-the-underdog": 1.5,
+    "solar-powered": 1.0, "mimic": 0.5,
 }
 # DISCARD cards that only give stars
 STAR_CARDS = {"corner-store": 1, "commuter-train": 2, "apartment-building": 3, "skyscraper": 4}
@@ -320,7 +323,23 @@ class KotHeuristicAgent(Agent[KS], Generic[KS]):
             return "heart poison"
         if "heart shrink" in legal and m.hearts >= 6:
             return "heart shrink"
-        return "heart heal"
+        if "heart heal" in legal and (m.hearts < state.max_hearts(m) or len(legal) == 1):
+            return "heart heal"
+        return self._healing_ray(state, m, legal)
+
+    def _healing_ray(self, state: KS, m: MonsterState, legal: list[str]) -> str | None:
+        """kot, Healing Ray: heal the monster that pays the most (2 energy), unless it is near
+        winning; otherwise leave the Heart unused."""
+        best, best_pay = None, 0
+        for text in legal:
+            if text.startswith("heart ray "):
+                o = state.monsters[int(text.split()[2])]
+                pay = min(2, o.energy)
+                if o.stars < 15 and pay > best_pay:
+                    best, best_pay = text, pay
+        if best is not None and best_pay >= 2:
+            return best
+        return "heart heal" if "heart heal" in legal else "heart none"
 
     # ----- Tokyo ---------------------------------------------------------------------------
     def _should_yield(self, state: KS, m: MonsterState, hearts_after: int) -> bool:
@@ -351,6 +370,8 @@ class KotHeuristicAgent(Agent[KS], Generic[KS]):
         opps = self._opponents(state, m)
         if card.type == "keep":
             v = KEEP_VALUE.get(cid, 1.0)
+            if cid == "mimic":  # kot: worth the best card it could copy now
+                v = max([KEEP_VALUE.get(c, 1.0) for o in opps for c in o.cards if c != "mimic"] + [v])
             if v > 0:
                 v *= self._stage(state)
                 if cid in m.cards:
@@ -378,6 +399,10 @@ class KotHeuristicAgent(Agent[KS], Generic[KS]):
             return 9 * self.energy_value
         if cid == "frenzy":
             return 3.0
+        if cid == "heal":  # kot
+            return 0.5 * min(2, state.max_hearts(m) - m.hearts)
+        if cid == "national-guard":  # kot
+            return self._stars_value(m, 2) - self._self_damage(m, 2)
         if cid == "death-from-above":
             v = self._stars_value(m, 2)
             if m.location == OUT:
@@ -511,6 +536,15 @@ class KotHeuristicAgent(Agent[KS], Generic[KS]):
         eliminate this monster (poison >= hearts)."""
         m = self._me(state, self._node(state)[1])
         return "pass" if m.poison >= m.hearts else "freeze"
+
+    def _card_mimic(self, state: KS, legal: list[str]) -> str | None:
+        """kot, Mimic: copy the best card; moving the token (1 energy) only for a card worth
+        clearly more than the one copied now."""
+        m = self._me(state, self._node(state)[1])
+        choice = self._card_fluxling(state, legal)
+        if choice is None or choice == "pass" or m.copy is None:
+            return choice
+        return choice if KEEP_VALUE.get(choice[5:], 1.0) >= KEEP_VALUE.get(m.copy, 1.0) + 1.0 else "pass"
 
     def _card_fluxling(self, state: KS, legal: list[str]) -> str | None:
         best, best_v = "pass", 0.0

@@ -12,6 +12,7 @@ from .state import Game
 # game id -> "module:attribute" of the Game subclass; imported on first use so that
 # loading one game never imports the others.
 _GAMES: dict[str, str] = {
+    "kot": "tokyo.games.kingoftokyo.base:BaseGame",
     "kot-dark": "tokyo.games.kingoftokyo.dark:DarkEditionGame",
     "kot-godzilla": "tokyo.games.kingoftokyo.godzilla:GodzillaGame",
     "crisis-tokyo": "tokyo.games.crisis.game:CrisisTokyoGame",

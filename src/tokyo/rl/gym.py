@@ -35,6 +35,7 @@ from ._common import (DEFAULT_MAX_DECISIONS, check_illegal_mode, load_encoded_ga
 __all__ = ["TokyoGymEnv", "ENV_IDS", "register_envs", "register_env"]
 
 ENV_IDS = {
+    "tokyo/Kot-v0": "kot",
     "tokyo/KotDark-v0": "kot-dark",
     "tokyo/CrisisTokyo-v0": "crisis-tokyo",
     "tokyo/KotGodzilla-v0": "kot-godzilla",

@@ -44,7 +44,7 @@ from ._common import DEFAULT_MAX_DECISIONS, load_encoded_game
 __all__ = ["TokyoSpielGame", "TokyoSpielState", "register", "load_game", "game_params", "shimmy_env", "short_name", "game_type",
            "resampler", "COOPERATIVE", "PROJECT_GAMES", "DEFAULT_MAX_DECISIONS"]
 
-PROJECT_GAMES = ("kot-dark", "crisis-tokyo", "kot-godzilla", "storyline", "crisis-format")
+PROJECT_GAMES = ("kot", "kot-dark", "crisis-tokyo", "kot-godzilla", "storyline", "crisis-format")
 COOPERATIVE = frozenset({"crisis-format"})
 """Games whose players win or lose together (identical utility while every seat is a player)."""
 

@@ -48,6 +48,16 @@ WORDS: dict[str, dict[str, tuple[str, str]]] = {
                                                                "Above moves to Tokyo City or stays in the "
                                                                "Bay."),
     },
+    "kot": {
+        "star_tie": ("Several monsters at 20 stars", "When several monsters reach 20 stars in the same turn: "
+                                                      "they share the win, or the one with the most "
+                                                      "stars wins."),
+        "death_from_above": ("Death From Above in Tokyo Bay", "A monster in Tokyo Bay that buys Death From "
+                                                               "Above moves to Tokyo City or stays in the "
+                                                               "Bay."),
+        "frenzy": ("Frenzy's extra turn", "After the turn ends in full, or at once, skipping this turn's End "
+                                          "of Turn effects."),
+    },
     "kot-godzilla": {
         "evolutions": ("Evolution cards", "Play with the Evolution cards (the extension)."),
     },
@@ -106,7 +116,7 @@ PLAYERS: dict[str, tuple[int, int, str]] = {
 _RULE_REF = re.compile(r"\s*\((?:[^()]*?)(?:\bruling|\brulings|\bstoryline \d)[^()]*\)")
 _OLD_RECORDS = re.compile(r";\s*records made before the option replay with \w+")
 _RULINGS = re.compile(r"\brulings? ((?:[A-Z]\d+)(?:(?:, | and )[A-Z]\d+)*)")
-_STATEMENT = re.compile(r"\b(storyline|kot-dark|kot-godzilla|crisis-tokyo) (\d+(?:\.\d+)+)")
+_STATEMENT = re.compile(r"\b(storyline|kot-dark|kot-godzilla|kot|crisis-tokyo) (\d+(?:\.\d+)+)")
 
 
 def rule_ids(game_id: str, help_text: str) -> list[str]:

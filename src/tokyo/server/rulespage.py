@@ -154,6 +154,7 @@ def rules_page(game_id: str) -> str:
 
 
 EXAMPLES = {   # the search box's example, per rule system
+    "kot": "Tokyo Bay, Mimic, B6, 2.4",
     "kot-dark": "Tokyo Bay, Smoke, R13, 2.4",
     "kot-godzilla": "Smack, Dice token, G12, Evolution",
     "crisis-tokyo": "Conflict, Superiority, C9, District",

@@ -136,10 +136,7 @@ class DarkState(KotState["DarkEditionGame"]):
 
     def hook_end_of_turn(self, m: MonsterState) -> list[Step]:
         """End of Turn: card effects (R6 order), then Poison tokens: 1 heart each."""
-        steps = super().hook_end_of_turn(m)
-        if m.poison:
-            steps.append(self.damage(m.seat, m.poison, "poison", None, "Poison Spit"))
-        return steps
+        return super().hook_end_of_turn(m) + self.poison_at_end(m)
 
     def discard_tile(self, m: MonsterState, tid: str) -> None:
         """A tile leaves play for good (tiles are never returned to the stacks)."""
@@ -153,11 +150,6 @@ class DarkState(KotState["DarkEditionGame"]):
     def hook_discard_tiles(self, m: MonsterState) -> None:
         for tid in list(m.tiles):
             self.discard_tile(m, tid)
-
-    def reset_wickedness(self, m: MonsterState) -> None:
-        """Take the counter off the gauge (It Has a Child!, Zombify): levels may be earned again."""
-        m.wickedness = 0
-        m.levels = []
 
     # ----- data, clone, observation ----------------------------------------------------------
     def edition_data(self) -> dict[str, Any]:

@@ -44,7 +44,7 @@ _ONE_WORD_ACTIONS = {"smoke": "smoke", "drink": "drink", "peek": "peek", "buy-to
 _ONE_WORD_DECISIONS = {"wings": "wings", "super-jump": "jump", "freeze-time": "freeze", "energy-shield": "shield",
                        "rapid-healing": "rapid-heal"}
 """Card decisions (by name) answered by a single word besides ``pass``."""
-_CARD_WORDS = {"take": "take", "unstable-dna": "swap", "metamorph": "metamorph", "fluxling": "copy"}
+_CARD_WORDS = {"take": "take", "unstable-dna": "swap", "metamorph": "metamorph", "fluxling": "copy", "mimic": "copy"}
 """Texts naming a held card, by the action word or the decision name that offers them."""
 _MONSTER_FEATURES = ("alive", "hearts", "max_hearts", "stars", "energy", "wickedness", "poison", "shrink",
                      "smoke", "out", "city", "bay", "zombified", "cards")
@@ -108,6 +108,9 @@ class KotEncoding:
         if "poison" in self.supply or "shrink" in self.supply:
             for what in ("heal", "poison", "shrink"):
                 fixed("heart " + what)
+        if "heart-ray" in actions:  # kot: Healing Ray, a Heart die given to a monster (by seat from the roller)
+            fixed("heart none")
+            block("heart ray", n)
         fixed("stay")
         fixed("yield")
         self.fixed["flee"] = self.fixed["yield"]     # Godzilla's word for the same choice
@@ -123,7 +126,7 @@ class KotEncoding:
         if "probe" in decisions:
             block("probe", len(FACES))
         for key, word in _CARD_WORDS.items():
-            if key in actions or key in decisions:
+            if (key in actions or key in decisions) and word not in self.blocks:
                 block(word, len(self.cards))
         if "pick-monster" in decisions:
             block("target", n)
@@ -189,8 +192,14 @@ class KotEncoding:
             ("known_top", (C,)), ("dice", (self.max_dice, len(FACES) + 1)), ("dice_counts", (len(FACES),)),
             ("rolls", (2,)), ("turn", (1,)), ("supply", (len(self.supply),)),
         ]
+        self.copies_alone = not T and "mimic" in decisions  # kot: a copy (Mimic) without tiles
         if T:
             pieces += [("tiles", (n, T)), ("tiles_offered", (T,)), ("tiles_out", (T,)), ("copied", (n, C))]
+        elif self.copies_alone:
+            pieces += [("copied", (n, C))]
+        self.batteries = "battery-monster" in self.card_at  # kot: energy stored on Battery Monster
+        if self.batteries:
+            pieces += [("stored_energy", (n,))]
         if self.black_most:
             pieces += [("dice_tokens", (n,)), ("black_dice", (1 + len(FACES),)), ("bought_this_turn", (1,))]
         if E:
@@ -226,6 +235,8 @@ class KotEncoding:
                 return self._in_block("buy", face_up.index(words[1]), text)
         elif word == "target" and len(words) == 2 and words[1].isdigit() and state.node is not None:
             return self._in_block(word, (int(words[1]) - int(state.node[1])) % self.n, text)
+        elif text.startswith("heart ray ") and len(words) == 3 and words[2].isdigit() and state.node is not None:
+            return self._in_block("heart ray", (int(words[2]) - int(state.node[1])) % self.n, text)
         raise ValueError(f"{state.game.game_id}: no action index for {text!r} (docs/notation.md, Action indices)")
 
     def _in_block(self, word: str, k: int, text: str) -> int:
@@ -346,6 +357,13 @@ class KotEncoding:
             for s in order:
                 copied = monsters[s].get("copy")
                 hot(self.card_at.get(copied, -1) if isinstance(copied, str) else -1, C)
+        elif self.copies_alone:
+            for s in order:
+                copied = monsters[s].get("copy")
+                hot(self.card_at.get(copied, -1) if isinstance(copied, str) else -1, C)
+        if self.batteries:
+            stored = obs.get("stored_energy") or [0] * n
+            out += [stored[s] / 6.0 for s in order]
         if self.black_most:
             tokens = obs.get("dice_tokens", [0] * n)
             total = float(sum(self.supply.values())) or 1.0

@@ -462,7 +462,7 @@ class KotState(StepState[KotGameT]):
         """Whether monster ``m`` benefits from card or tile ``cid`` (held, or copied)."""
         if cid in m.cards or cid in m.tiles:
             return True
-        if m.copy == cid and "fluxling" in m.tiles:
+        if m.copy == cid and ("fluxling" in m.tiles or "mimic" in m.cards):  # a copy (Fluxling; kot: Mimic)
             return any(o is not m and cid in o.cards for o in self.monsters)
         return False
 
@@ -936,16 +936,16 @@ class KotState(StepState[KotGameT]):
         active monster, or end the game, before the categories after it: a monster it may hurt
         holds a card of ``SMASH_FEEDBACK`` (or, unseen, may hold one: ``hook_smash_feedback``); the active monster
         is in Tokyo Bay (an elimination closes the Bay and moves it: hearts then heal or
-        not), copies a card with Fluxling (its holder's elimination ends the copy), has
-        Poison or Shrink Ray tokens (its Heart decision would be taken knowing, or not, how
-        the Smash went) or, with numbers to resolve, an effect of ``READS_OWN_STARS``."""
+        not), copies a card with Fluxling or Mimic (its holder's elimination ends the copy), has
+        Poison or Shrink Ray tokens or Healing Ray (its Heart decision would be taken knowing,
+        or not, how the Smash went; kot ruling B11) or, with numbers to resolve, an effect of ``READS_OWN_STARS``."""
         if "numbers" in cats and self.hook_numbers_ask(m):
             return True
         if "smash" not in cats:
             return False
         if m.location == BAY or m.copy is not None:
             return True
-        if "hearts" in cats and (m.poison or m.shrink):
+        if "hearts" in cats and (m.poison or m.shrink or self.hearts_reach_others(m)):
             return True
         if "numbers" in cats and any(self.has(m, cid) for cid in self.READS_OWN_STARS):
             return True
@@ -953,6 +953,17 @@ class KotState(StepState[KotGameT]):
         if self._fns("smash_side_effects", m):
             reach.update(self.neighbours(m.seat))
         return any(self.monsters[s].alive and self.hook_smash_feedback(self.monsters[s]) for s in reach)
+
+    HEARTS_REACH_OTHERS: ClassVar[frozenset[str]] = frozenset()
+    """Cards whose holder's Heart dice may change other monsters (kot: Healing Ray): with one,
+    hearts then Smash and Smash then hearts may differ, whoever is below its maximum now
+    (a Smash may put a monster there; kot ruling B11)."""
+
+    def hearts_reach_others(self, m: MonsterState) -> bool:
+        for cid in self.HEARTS_REACH_OTHERS:
+            if self.has(m, cid):
+                return True
+        return False
 
     def hook_numbers_ask(self, m: MonsterState) -> bool:
         """Hook point (R41): whether resolving the active monster's numbers may ask it a
@@ -1043,6 +1054,8 @@ class KotState(StepState[KotGameT]):
         self.hook_heart_dice(m, hearts)
         if self.in_tokyo(m):
             self.say(f"{self.name(m.seat)} is in Tokyo: Heart dice do not heal.", self.rule("2.5.3"))
+            if self.hook_heart_uses(m):  # kot: Healing Ray still heals others
+                self._push(["hearts", hearts])
             return
         if not self.hook_can_use_heart_dice(m):
             return
@@ -1055,28 +1068,41 @@ class KotState(StepState[KotGameT]):
     def hook_can_use_heart_dice(self, m: MonsterState) -> bool:
         return not m.zombified and not self._any("no_heart_dice", m)
 
+    def hook_heart_uses(self, m: MonsterState) -> list[str]:
+        """Hook point: other uses of a Heart die besides healing its roller and discarding
+        its tokens, as ``heart ...`` texts (kot: Healing Ray, ``heart ray <seat>``). Default: none."""
+        return self._collect("heart_uses", m) if m.cards else []
+
     def _step_hearts(self, left: int) -> None:
         m = self.monsters[self.active]
         if left <= 0 or not m.alive:
             return
-        if m.poison or m.shrink:
+        if m.poison or m.shrink or self.hook_heart_uses(m):
             self._ask(m.seat, "heart", left=left)
             return
         self.gain_hearts(m, left, self.rule("2.5.1"))
 
     def _legal_heart(self, node: Node) -> list[str]:
         m = self.monsters[self.active]
+        if self.in_tokyo(m) or not self.hook_can_use_heart_dice(m):
+            return self.hook_heart_uses(m) + ["heart none"]  # only Healing Ray (kot) brings this here
         out = ["heart heal"]
         if m.poison:
             out.append("heart poison")
         if m.shrink:
             out.append("heart shrink")
-        return out
+        return out + self.hook_heart_uses(m)
 
     def _do_heart(self, node: Node, text: str) -> None:
         m = self.monsters[self.active]
-        use = text.split()[1]
+        words = text.split()
+        use = words[1]
         left = node[3]["left"] - 1
+        if use not in ("heal", "poison", "shrink"):
+            if use != "none":  # a card's use of the die (kot: Healing Ray)
+                self.effects.actions["heart-" + use](self, m, words)
+            self._push(["hearts", left] if use != "none" else ["hearts", 0])
+            return
         if use == "heal":
             self.gain_hearts(m, 1, self.rule("2.5.1"))
         else:
@@ -1367,6 +1393,18 @@ class KotState(StepState[KotGameT]):
 
     def hook_discard_tiles(self, m: MonsterState) -> None:
         pass
+
+    def reset_wickedness(self, m: MonsterState) -> None:
+        """Take the counter off the gauge (It Has a Child!, Zombify): levels may be earned
+        again. An edition without Wickedness (kot) has nothing there to take off."""
+        m.wickedness = 0
+        m.levels = []
+
+    def poison_at_end(self, m: MonsterState) -> list[Step]:
+        """End of Turn: Poison tokens make their holder lose 1 heart each (kot-dark, kot)."""
+        if m.poison:
+            return [self.damage(m.seat, m.poison, "poison", None, "Poison Spit")]
+        return []
 
     def discard_card(self, m: MonsterState, cid: str) -> None:
         m.cards.remove(cid)

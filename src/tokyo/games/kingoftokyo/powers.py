@@ -7,14 +7,11 @@ the registration order unless ``order=`` says otherwise (docs/rulings.md, R10).
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Callable
+from typing import Callable
 
 from ...core.machine import Node, Step
 from .effects import Effects
 from .engine import CITY, FACES, OUT, Damage, KotState, MonsterState, face_sort, rolled_faces
-
-if TYPE_CHECKING:
-    from .dark import DarkState
 
 POWERS = Effects("kot-dark-power")
 on, gain, play, action, decision, step, chance = (POWERS.on, POWERS.gain, POWERS.play, POWERS.action,
@@ -80,7 +77,17 @@ def _freeze_time_do(state: KotState, node: Node, text: str) -> None:
 
 
 # =============================== dice and rolls ============================================
-on("extra_dice", "extra-head")(lambda state, m: 1)
+@on("extra_dice", "extra-head")
+def _extra_head(state: KotState, m: MonsterState) -> int:
+    """1 die per Extra Head held (kot has two; ruling B15), or 1 for a copy of it."""
+    held = 0
+    for cid in m.cards:
+        if cid == "extra-head":
+            held += 1
+    return held or 1
+
+
+
 on("extra_dice", "natural-selection")(lambda state, m: 1)
 on("extra_rolls", "giant-brain")(lambda state, m: 1)
 
@@ -349,6 +356,12 @@ def discard_own(state: KotState, m: MonsterState, cid: str) -> None:
         state.end_copy(m)
 
 
+def stored_key(cid: str, seat: int) -> str:
+    """The ``KotState.marks`` key of the energy stored on card ``cid`` (or on its copy) of
+    ``seat`` (kot: Battery Monster)."""
+    return f"stored-{cid}-{seat}"
+
+
 # tokens that sit on a card: they go with it when it changes hands (R37)
 _TOKENS_ON_CARD = {"smoke-cloud": "smoke"}
 
@@ -359,6 +372,7 @@ def move_card(state: KotState, giver: MonsterState, taker: MonsterState, cid: st
     (Smoke Cloud) keeps the tokens left on it; it is not put into play afresh (R37)."""
     token = _TOKENS_ON_CARD.get(cid)
     carried = 0
+    stored = state.marks.pop(stored_key(cid, giver.seat), None)  # energy on the card (kot: Battery Monster)
     giver.cards.remove(cid)
     if token:
         carried = getattr(giver, token)
@@ -368,6 +382,9 @@ def move_card(state: KotState, giver: MonsterState, taker: MonsterState, cid: st
     if taker.copy == cid:
         state.end_copy(taker)  # a monster does not copy a card it holds (R17)
     taker.cards.append(cid)
+    if stored is not None:
+        state.marks[stored_key(cid, taker.seat)] = stored
+        return
     if token:
         setattr(taker, token, getattr(taker, token) + carried)
         return
@@ -533,7 +550,7 @@ def _eater(state: KotState, m: MonsterState, dead: MonsterState) -> None:
     state.gain_stars(m, 3, "Eater of the Dead", f" as {state.name(dead.seat)} drops to 0 hearts")
 
 
-def _rise_again(state: DarkState, m: MonsterState, hearts: int, rule: str) -> None:
+def _rise_again(state: KotState, m: MonsterState, hearts: int, rule: str) -> None:
     state.discard_everything(m, tokens=False)
     state.reset_wickedness(m)
     m.stars = 0
@@ -543,7 +560,7 @@ def _rise_again(state: DarkState, m: MonsterState, hearts: int, rule: str) -> No
 
 
 @on("save_from_zero", "zombify", order=1)
-def _zombify(state: DarkState, m: MonsterState) -> bool:
+def _zombify(state: KotState, m: MonsterState) -> bool:
     m.zombified = True
     _rise_again(state, m, 12, "Zombify")
     state.say(f"{state.name(m.seat)} rises again as a zombie with 12 hearts.", "Zombify")
@@ -551,7 +568,7 @@ def _zombify(state: DarkState, m: MonsterState) -> bool:
 
 
 @on("save_from_zero", "it-has-a-child", order=2)
-def _child(state: DarkState, m: MonsterState) -> bool:
+def _child(state: KotState, m: MonsterState) -> bool:
     _rise_again(state, m, 10, "It Has a Child!")
     state.say(f"{state.name(m.seat)}'s child takes over with 10 hearts.", "It Has a Child!")
     return True
@@ -778,6 +795,9 @@ def _flame_thrower(state: KotState, m: MonsterState) -> list[Step]:
 def _frenzy(state: KotState, m: MonsterState) -> None:
     state.earn_extra_turn(m)  # the buyer's, even bought out of turn with Opportunist (R38)
     state.say(f"{state.name(m.seat)} will take another turn after this one.", "Frenzy")
+    if state.game.options.get("frenzy") == "at-once" and m.seat == state.active:
+        # kot option (ruling B9): this turn's End of Turn is skipped, the extra turn comes at once
+        state.marks["turn-frenzy-at-once"] = True
 
 
 @play("gas-refinery")

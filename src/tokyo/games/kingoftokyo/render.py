@@ -37,9 +37,12 @@ def render_text(state: KotState, seat: int | None = None) -> str:
         if m.zombified:
             extra.append("zombie")
         third = (f"Dice tokens {state.tokens[m.seat]:>2}" if isinstance(state, GodzillaState)
-                 else f"wickedness {m.wickedness:>2}")
+                 else f"wickedness {m.wickedness:>2}" if isinstance(state, DarkState) else "")
+        battery = state.marks.get(f"stored-battery-monster-{m.seat}")
+        if battery:
+            extra.append(f"{battery} energy on Battery Monster")
         lines.append(f"{mark} [{m.seat}] {state.name(m.seat):<12} hearts {m.hearts:>2}/{state.max_hearts(m):<2} "
-                     f"stars {m.stars:>2}  energy {m.energy:>2}  {third}  "
+                     f"stars {m.stars:>2}  energy {m.energy:>2}  " + (f"{third}  " if third else "") +
                      f"{LOCATION_NAMES[m.location]}" + (f"  ({', '.join(extra)})" if extra else ""))
         owned = [g.card(c).name for c in m.cards]
         if isinstance(state, DarkState):  # only the Dark Edition has Wickedness tiles
@@ -50,6 +53,8 @@ def render_text(state: KotState, seat: int | None = None) -> str:
                 owned.append(f"{len(state.evo_hand[m.seat])} Evolution(s) in hand")
         if m.copy and "fluxling" in m.tiles:
             owned.append(f"Fluxling copies {g.card(m.copy).name}")
+        elif m.copy and "mimic" in m.cards:
+            owned.append(f"Mimic copies {g.card(m.copy).name}")
         if owned:
             lines.append("        " + ", ".join(owned))
     city = state.name(state.city) if state.city is not None else "empty"

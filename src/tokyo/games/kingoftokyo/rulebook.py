@@ -44,7 +44,7 @@ DARK_SECTIONS: dict[str, str] = {
 
 def section_of(key: str) -> str:
     """The section of a statement key: "2.4.1" -> "2.4", "4.2" -> "4", "R13" or "G4" -> "R"."""
-    if key[0].isalpha():  # a ruling: R13 (kot-dark), G4 (kot-godzilla)
+    if key[0].isalpha():  # a ruling: R13 (kot-dark), G4 (kot-godzilla), B3 (kot)
         return "R"
     return key.rsplit(".", 1)[0]
 
@@ -82,5 +82,34 @@ GODZILLA_SECTIONS: dict[str, str] = {
     "7.2": "Evolution cards (extension) / How to play",
     "7.3": "Evolution cards (extension) / The evolutions",
     "7.4": "Evolution cards (extension) / Play windows",
+    "R": "Rulings",
+}
+
+# docs/rules/kot.md: the base game; its statements keep the kot-dark numbers of the rules
+# they share (no 2.2: there is no Wickedness), and 9.5 is Mimic
+BASE_SECTIONS: dict[str, str] = {
+    "0.1": "Before the turn / Components",
+    "0.2": "Before the turn / Setup",
+    "0.3": "Before the turn / First player",
+    "1": "Roll Dice",
+    "2.0": "Resolve Dice",
+    "2.1": "Resolve Dice / Victory Points",
+    "2.3": "Resolve Dice / Energy",
+    "2.4": "Resolve Dice / Smash",
+    "2.5": "Resolve Dice / Heal",
+    "3.0": "Enter Tokyo",
+    "3.1": "Enter Tokyo / Five and six players",
+    "3.2": "Enter Tokyo / Effects of Tokyo",
+    "3.3": "Enter Tokyo / Optional rule for two players",
+    "4": "Buy Power Cards",
+    "5": "End of Turn",
+    "6": "End of Game",
+    "7": "Glossary",
+    "9.0": "Clarifications",
+    "9.1": "Clarifications / Opportunist",
+    "9.2": "Clarifications / Poison Spit & Shrink Ray",
+    "9.3": "Clarifications / Fire Breathing",
+    "9.4": "Clarifications / Metamorph",
+    "9.5": "Clarifications / Mimic",
     "R": "Rulings",
 }

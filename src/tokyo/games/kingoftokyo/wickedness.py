@@ -8,8 +8,8 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from ...core.machine import Node, Step
 from .effects import Effects
+from .copycards import register_copy
 from .engine import Damage, MonsterState
 
 if TYPE_CHECKING:  # dark.py imports this module
@@ -119,46 +119,8 @@ def _defender_start(state: DarkState, m: MonsterState) -> None:
         _defend(state, m)
 
 
-@gain("fluxling")
-def _fluxling_gain(state: DarkState, m: MonsterState) -> list[Step]:
-    return [["card", "fluxling-ask", m.seat, "gain"]]
-
-
-@on("turn_start", "fluxling")
-def _fluxling_turn(state: DarkState, m: MonsterState) -> list[Step]:
-    return [["card", "fluxling-ask", m.seat, "turn"]]
-
-
-def _copyable(state: DarkState, m: MonsterState) -> list[str]:
-    return [cid for o in state.monsters if o is not m and o.alive
-            for cid in o.cards if cid not in m.cards and cid != m.copy]
-
-
-@TILES.step("fluxling-ask")
-def _fluxling_ask(state: DarkState, seat: int, why: str) -> None:
-    m = state.monsters[seat]
-    if m.alive and "fluxling" in m.tiles and _copyable(state, m):
-        state.ask_card(seat, "fluxling", why=why)
-
-
-def _fluxling_legal(state: DarkState, node: Node) -> list[str]:
-    m = state.monsters[node[1]]
-    return [f"copy {cid}" for cid in dict.fromkeys(_copyable(state, m))] + ["pass"]
-
-
-@TILES.decision("fluxling", _fluxling_legal)
-def _fluxling_do(state: DarkState, node: Node, text: str) -> None:
-    if text == "pass":
-        return
-    m = state.monsters[node[1]]
-    cid = text.split()[1]
-    state.end_copy(m)
-    m.copy = cid
-    state.say(f"{state.name(m.seat)}'s Fluxling now copies {state.game.card(cid).name}.", "Fluxling")
-    state.clip_hearts(m)
-    fn = state.effects.on_gain.get(cid)
-    if fn:
-        state._push(*(fn(state, m) or []))
+# Fluxling: a copy effect, shared with Mimic (kot) in copycards.py; moving it is free
+register_copy(TILES, "fluxling", 0, "Fluxling")
 
 
 @gain("have-it-all")

@@ -11,7 +11,7 @@ import * as storyline from "/static/views/storyline.js";
 import * as generic from "/static/views/generic.js";
 import { mountAdmin, standInNotice, takeCreatorLink } from "/static/admin.js";
 
-const VIEWS = { "kot-dark": kot, "kot-godzilla": kot, "crisis-tokyo": crisis,
+const VIEWS = { "kot": kot, "kot-dark": kot, "kot-godzilla": kot, "crisis-tokyo": crisis,
                 "storyline": storyline, "crisis-format": storyline };
 const $ = (id) => document.getElementById(id);
 const room = decodeURIComponent(location.pathname.split("/").filter(Boolean).pop());

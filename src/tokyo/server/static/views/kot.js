@@ -1,4 +1,4 @@
-// King of Tokyo (kot-dark, kot-godzilla): the dice tray (click dice to keep them, reroll the
+// King of Tokyo (kot, kot-dark, kot-godzilla): the dice tray (click dice to keep them, reroll the
 // others; kept dice stay in their places and stay marked until released), Tokyo drawn with
 // the monsters in it, the monsters with their hearts, stars, energy and Wickedness, the
 // market as cards; Dice tokens and black dice, Event cards and Evolutions (Godzilla). Every
@@ -22,6 +22,11 @@ const ANIMATION_MS = 1400;  // how long a changed number or a new roll stays ani
 /** King of Tokyo: Godzilla (Dice tokens, Events, Evolutions) rather than Dark. */
 function isGodzilla(obs) {
   return Boolean(obs && Array.isArray(obs.dice_tokens));
+}
+
+/** The base game (kot): no Wickedness; Mimic is its copy card. */
+function isBase(obs) {
+  return Boolean(obs && obs.game === "kot");
 }
 
 function plural(n, one, many) {
@@ -210,7 +215,7 @@ export function label(text, ctx) {
     case "drink": return "Energy Drink: pay 1 ⚡ for one more roll";
     case "resolve": {
       const what = words[1];
-      if (what === "numbers") return gz ? "Score the numbers (stars)" : "Score the numbers (stars, Wickedness)";
+      if (what === "numbers") return gz || isBase(obs) ? "Score the numbers (stars)" : "Score the numbers (stars, Wickedness)";
       if (what === "hearts") return gz ? `Heal with ${plural(count("h"), "Heal result", "Heal results")}` : `Heal with ${plural(count("h"), "Heart", "Hearts")}`;
       if (what === "energy") return `Take ${count("e")} ⚡ from the Energy ${count("e") === 1 ? "die" : "dice"}`;
       if (what === "smash") return gz ? `Smack with ${plural(count("c"), "Smack result", "Smack results")}` : `Smash with ${plural(count("c"), "Claw", "Claws")}`;
@@ -222,7 +227,12 @@ export function label(text, ctx) {
     case "rapid-heal": return kind === "rapid-healing" ? "Rapid Healing: pay 2 ⚡ to gain 1 heart now" : "Rapid Healing: pay 2 ⚡ to gain 1 heart";
     case "discard": return `Discard ${name(1)} (its effects end)`;
     case "heart":
-      return { heal: "Heal 1 heart", poison: "Remove a Poison token", shrink: "Remove a Shrink Ray token" }[words[1]] || `Use the Heart die: ${words[1]}`;
+      if (words[1] === "ray") {
+        const m = obs.monsters[Number(words[2])];
+        return `Healing Ray: heal ${m ? m.name : ctx.seatLabel(Number(words[2]))} 1 heart (they pay up to 2 ⚡)`;
+      }
+      return { heal: "Heal 1 heart", poison: "Remove a Poison token", shrink: "Remove a Shrink Ray token",
+               none: "Leave the other Hearts unused" }[words[1]] || `Use the Heart die: ${words[1]}`;
     case "stay": return kind === "jets" ? "Stay in Tokyo (and lose the hearts)" : "Stay in Tokyo";
     case "yield": return kind === "jets" ? "Yield Tokyo with Jets (lose no hearts)" : "Yield Tokyo";
     case "flee": return "Flee Tokyo (you still lose the hearts)";
@@ -251,7 +261,7 @@ export function label(text, ctx) {
     case "done":
       if (kind === "metamorph") return "Keep my other cards (done)";
       return kind === "resolve" ? "Go on without using a card" : "Done";
-    case "copy": return `Fluxling: copy ${name(1)}`;
+    case "copy": return `${isBase(obs) ? "Mimic" : "Fluxling"}: copy ${name(1)}`;
     case "freeze": return "Freeze Time: take another turn (with one die fewer)";
     case "shield": return "Energy Shield: pay 2 ⚡ to lose 2 hearts fewer";
     case "target": {
@@ -940,7 +950,7 @@ function monsterPanel(ctx, m) {
        gz ? el("span", { class: "stat tokens", title: "Dice tokens (discard before your first roll: 1 black die each)" },
                svgSpan("stat-icon", STAT_SVG.tokens), animatedNumber(ctx, `t${m.seat}`, obs.dice_tokens[m.seat]),
                obs.dice_tokens[m.seat] === 1 ? " Dice token" : " Dice tokens") : null),
-    gz ? null : wickednessGauge(ctx, m),
+    gz || isBase(obs) ? null : wickednessGauge(ctx, m),
     gz ? monsterEvolutions(ctx, m) : null,
     m.cards.length ? el("div", { class: "chips" }, m.cards.map((c) => cardChip(ctx, c, "", "", where))) : null,
     m.tiles.length ? el("div", { class: "chips" }, m.tiles.map((t) => cardChip(ctx, t, "", "tile", where))) : null,
