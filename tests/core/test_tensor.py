@@ -63,7 +63,7 @@ def test_a_game_whose_encoding_miscounts_raises_instead_of_a_wrong_tensor():
 
 
 @pytest.mark.parametrize("game_id, players, options", [
-    ("kot-dark", 4, {}), ("kot-godzilla", 3, {"evolutions": True}), ("crisis-tokyo", 3, {}),
+    ("kot-dark", 4, {}), ("kot", 5, {}), ("kot-godzilla", 3, {"evolutions": True}), ("crisis-tokyo", 3, {}),
     ("storyline", 2, {}), ("crisis-format", 2, {}), ("toy-pig", 2, {})])
 def test_entries_and_arrays_are_the_tensor(game_id, players, options):
     game: Game = load_game(game_id, players, **options)

@@ -363,7 +363,7 @@ class KotEncoding:
                 hot(self.card_at.get(copied, -1) if isinstance(copied, str) else -1, C)
         if self.batteries:
             stored = obs.get("stored_energy") or [0] * n
-            out += [stored[s] / 6.0 for s in order]
+            w.values([stored[s] / 6.0 for s in order])
         if self.black_most:
             tokens = obs.get("dice_tokens", [0] * n)
             total = float(sum(self.supply.values())) or 1.0
