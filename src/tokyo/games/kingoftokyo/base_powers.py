@@ -14,9 +14,8 @@ from __future__ import annotations
 
 from ...core.machine import Step
 from .copycards import register_copy
-from .effects import Effects
+from .effects import Effects, renamed_effect
 from .engine import KotState, MonsterState
-from .godzilla_cards import _renamed
 from .powers import POWERS, discard_own, stored_key
 from .wickedness import TILES
 
@@ -53,7 +52,7 @@ def _shared_from_dark() -> Effects:
                 out.on(hook, cid, order=order)(fn)
             elif cid in back:
                 new, names = back[cid]
-                out.on(hook, new, order=order)(_renamed(fn, names))
+                out.on(hook, new, order=order)(renamed_effect(fn, names))
     for cid in SHARED:
         if cid in POWERS.on_gain:
             out.on_gain[cid] = POWERS.on_gain[cid]

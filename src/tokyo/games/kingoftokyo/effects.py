@@ -23,9 +23,12 @@ Registration kinds:
 from __future__ import annotations
 
 from collections import defaultdict
-from typing import Any, Callable, TypeVar
+from typing import TYPE_CHECKING, Any, Callable, TypeVar
 
 from ...core.machine import Step
+
+if TYPE_CHECKING:
+    from .engine import KotState
 
 # The first argument of every effect function is the state of the edition that registers it
 # (a KotState subclass: DarkState, GodzillaState), so the registries type only the results.
@@ -154,3 +157,22 @@ class Effects:
         for hook, entries in out.hooks.items():
             entries.sort(key=lambda e: out._order.get((hook, e[0], e[1]), 0))
         return out
+
+
+def renamed_effect(fn: Callable[..., Any], names: tuple[str, str] | None) -> Callable[..., Any]:
+    """``fn`` run with the log speaking of the new name wherever the shared effect names
+    the old one (``names``: (old, new); KotState.say): a card of one edition that reuses
+    another edition's effect (a Godzilla card, the base game's Solar Powered) is cited and
+    named as itself. ``fn`` itself without ``names``. The state is typed ``KotState``: any
+    edition's state may run it, and the compiled engine checks the type."""
+    if names is None:
+        return fn
+
+    def wrapped(state: KotState, *args: Any) -> Any:
+        prev = state.renamed
+        state.renamed = names
+        try:
+            return fn(state, *args)
+        finally:
+            state.renamed = prev
+    return wrapped

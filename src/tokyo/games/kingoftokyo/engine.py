@@ -300,7 +300,7 @@ class KotState(StepState[KotGameT]):
     # ----- construction -------------------------------------------------------------
     renamed: tuple[str, str] | None = None
     """While a shared effect speaks for another edition's card: (that card's name in the
-    edition it comes from, its name here); ``say`` renames it (godzilla_cards._renamed)."""
+    edition it comes from, its name here); ``say`` renames it (effects.renamed_effect)."""
 
     def __init__(self, game: KotGameT, blank: bool = False):
         """A new game's state for ``game`` (call ``start()``), or with ``blank`` only the
@@ -449,7 +449,7 @@ class KotState(StepState[KotGameT]):
         if self.quiet:
             return
         renamed = self.renamed
-        if renamed:  # a shared effect speaking for another edition's card (godzilla_cards._renamed)
+        if renamed:  # a shared effect speaking for another edition's card (effects.renamed_effect)
             text = text.replace(renamed[0], renamed[1])
             rule = renamed[1] if rule == renamed[0] else rule
         self.add_event(Event(text, self.game.citations.get(rule, rule), seats))

@@ -19,7 +19,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any, Callable, Iterable
 
 from ...core.machine import Node, Step
-from .effects import Effects
+from .effects import Effects, renamed_effect
 from .engine import OUT, MonsterState
 
 if TYPE_CHECKING:
@@ -27,23 +27,6 @@ if TYPE_CHECKING:
 
 ENERGY = Effects("kot-godzilla-energy")
 EVOLUTIONS = Effects("kot-godzilla-evolutions")
-
-
-def _renamed(fn: Callable[..., Any], names: tuple[str, str] | None) -> Callable[..., Any]:
-    """``fn`` run with the log speaking of the new name wherever the shared effect names
-    the old one (``names``: (old, new); KotState.say): a Godzilla card that reuses a Dark
-    effect is cited and named as itself, not as the Dark card. ``fn`` itself without ``names``."""
-    if names is None:
-        return fn
-
-    def wrapped(state: GodzillaState, *args: Any) -> Any:
-        prev = state.renamed
-        state.renamed = names
-        try:
-            return fn(state, *args)
-        finally:
-            state.renamed = prev
-    return wrapped
 
 
 def share_effects(target: Effects, source: Effects, shares: dict[str, str],
@@ -57,11 +40,11 @@ def share_effects(target: Effects, source: Effects, shares: dict[str, str],
         for hook, entries in source.hooks.items():
             for cid, fn in list(entries):
                 if cid == old:
-                    target.on(hook, new, order=source._order.get((hook, cid, fn), 0))(_renamed(fn, pair))
+                    target.on(hook, new, order=source._order.get((hook, cid, fn), 0))(renamed_effect(fn, pair))
         if old in source.on_gain:
-            target.on_gain[new] = _renamed(source.on_gain[old], pair)
+            target.on_gain[new] = renamed_effect(source.on_gain[old], pair)
         if old in source.on_play:
-            target.on_play[new] = _renamed(source.on_play[old], pair)
+            target.on_play[new] = renamed_effect(source.on_play[old], pair)
     return target
 
 

@@ -10,7 +10,7 @@ from typing import TYPE_CHECKING
 
 from .effects import Effects
 from .copycards import register_copy
-from .engine import Damage, MonsterState
+from .engine import Damage, KotState, MonsterState
 
 if TYPE_CHECKING:  # dark.py imports this module
     from .dark import DarkState
@@ -88,7 +88,7 @@ def _final_roar(state: DarkState, m: MonsterState) -> bool:
 
 
 @on("dealt_loss", "poison-spit")
-def _poison_spit(state: DarkState, m: MonsterState, t: MonsterState, amount: int, p: Damage) -> None:
+def _poison_spit(state: KotState, m: MonsterState, t: MonsterState, amount: int, p: Damage) -> None:
     if p["kind"] == "smash" and state.supply["poison"] > 0 and t.alive:
         state.supply["poison"] -= 1
         t.poison += 1
