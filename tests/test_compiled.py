@@ -23,7 +23,7 @@ ROOT = Path(__file__).resolve().parents[1]
 COMPILED = "compiled (mypyc)"
 
 # the engine's own tests, and the simulator's and agents' that drive it
-ENGINE_TESTS = ["tests/core", "tests/kot", "tests/godzilla", "tests/crisis", "tests/storyline",
+ENGINE_TESTS = ["tests/core", "tests/kot", "tests/kotbase", "tests/godzilla", "tests/crisis", "tests/storyline",
                 "tests/sim", "tests/agents",
                 "tests/cli/test_cli_toy.py::test_version_says_which_engine_runs"]
 
