@@ -11,7 +11,7 @@ from ...core.options import GameInfo, Option, validate_options
 from ...core.state import Game, State
 from typing import TYPE_CHECKING, Any
 
-from .cards import Ability, Card, CardSet, Face, default_card_set
+from .cards import Ability, Card, CardSet, Face, PrintedFace, default_card_set
 from .encoding import Encoding
 from .state import StorylineState
 
@@ -78,6 +78,14 @@ class StorylineGame(Game):
             st = [(i, a) for i, a in enumerate(f["abilities"]) if a["kind"] == "static"]
             if st:
                 self.statics[key] = st
+        # the same faces as typed records, by card id (front and back): what the engine
+        # reads on every step (StorylineState.printed)
+        self.fronts: dict[str, PrintedFace] = {}
+        self.backs: dict[str, PrintedFace] = {}
+        for cid, c in self.cards["cards"].items():
+            self.fronts[cid] = PrintedFace(c, c["faces"]["front"])
+            if "back" in c["faces"]:
+                self.backs[cid] = PrintedFace(c, c["faces"]["back"])
         # the Crisis Format's (CrisisFormatGame): the opponent's seat and the Crisis
         # Storylines named by option; none in the competitive game
         self.opp_seat: int | None = None
