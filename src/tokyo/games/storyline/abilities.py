@@ -217,7 +217,10 @@ class AbilityMixin(StepState):
         ``characters=False``: without the static abilities of Characters, which is what a
         Character's own Fallen check counts (ruling S33)."""
         total = 0
+        changing = self.sgame.static_ids
         for src in self.map:
+            if src["card"] not in changing:
+                continue
             f = self.printed(src)
             changes = f.changes.get(name)
             if changes is None:
@@ -225,7 +228,8 @@ class AbilityMixin(StepState):
             if f.type == "character":
                 if not characters:
                     continue
-                if src["damage"] >= max(1, f.durability + self._static_mod(src, "durability", False)):
+                if src["damage"] > 0 and src["damage"] >= max(1, f.durability + self._static_mod(src, "durability",
+                                                                                                  False)):
                     continue   # storyline 7.11.1: a Fallen Character's text has no effect
             ctx: Selecting = {"src": src["uid"], "ctrl": src["controller"]}   # what a selector reads (matches)
             for change in changes:

@@ -6,6 +6,8 @@ docs/rules/storyline.md (``GameInfo.rules``)."""
 
 from __future__ import annotations
 
+import sys
+
 from ...core.errors import OptionError
 from ...core.options import GameInfo, Option, validate_options
 from ...core.state import Game, State
@@ -80,12 +82,15 @@ class StorylineGame(Game):
                 self.statics[key] = st
         # the same faces as typed records, by card id (front and back): what the engine
         # reads on every step (StorylineState.printed)
+        # (ids interned, as the Map's are: StorylineState.enter)
         self.fronts: dict[str, PrintedFace] = {}
         self.backs: dict[str, PrintedFace] = {}
         for cid, c in self.cards["cards"].items():
-            self.fronts[cid] = PrintedFace(c, c["faces"]["front"])
+            self.fronts[sys.intern(cid)] = PrintedFace(c, c["faces"]["front"])
             if "back" in c["faces"]:
-                self.backs[cid] = PrintedFace(c, c["faces"]["back"])
+                self.backs[sys.intern(cid)] = PrintedFace(c, c["faces"]["back"])
+        # the cards with a face whose static abilities change a characteristic (storyline 7.2)
+        self.static_ids: set[str] = {cid for cid, f in [*self.fronts.items(), *self.backs.items()] if f.changes}
         # the Crisis Format's (CrisisFormatGame): the opponent's seat and the Crisis
         # Storylines named by option; none in the competitive game
         self.opp_seat: int | None = None

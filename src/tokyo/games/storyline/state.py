@@ -23,6 +23,7 @@ from __future__ import annotations
 
 import json
 import random
+import sys
 from typing import TYPE_CHECKING, Any, ClassVar, Sequence, TypedDict
 
 from ...core.machine import Node, Step, StepState
@@ -236,8 +237,8 @@ class StorylineState(AbilityMixin, StepState):
 
     def broken(self, e: Entry) -> bool:
         """storyline 12.5.3: Fallen or Contested while damage >= Durability."""
-        return (self.is_permanent(e) and self.ftype(e) != "device"
-                and e["damage"] >= self.durability(e))
+        damage: int = e["damage"]   # (Durability is at least 1: an undamaged card is not broken)
+        return damage > 0 and self.is_permanent(e) and self.ftype(e) != "device" and damage >= self.durability(e)
 
     def fallen(self, e: Entry) -> bool:
         return self.ftype(e) == "character" and self.broken(e)       # storyline 12.5.1
@@ -407,7 +408,8 @@ class StorylineState(AbilityMixin, StepState):
         """A card enters the Map showing its front face, with a new timestamp (4.13.1).
         ``token``: a Drone or a token Device an effect created (14.10); ``crisis``: a
         token a Crisis card created is a Crisis card (18.9.1)."""
-        e: Entry = {"uid": self.next_uid, "card": cid, "face": "front", "owner": owner, "controller": controller,
+        # (the card id interned: the engine looks its faces up by it on nearly every step)
+        e: Entry = {"uid": self.next_uid, "card": sys.intern(cid), "face": "front", "owner": owner, "controller": controller,
              "damage": 0, "ready": ready, "counters": {}, "place": place, "host": host, "chapter": None,
              "band": None, "destroyer": None, "token": token, "crisis": crisis}
         self.next_uid += 1
@@ -524,9 +526,9 @@ class StorylineState(AbilityMixin, StepState):
     def state_check(self) -> None:
         while self.winners is None:
             # (a) destruction, all at once; the awards in timestamp order (15.5.1)
-            doomed = [e for e in self.map if (self.is_permanent(e) and self.ftype(e) != "device"
-                                              and e["damage"] >= 2 * self.durability(e))
-                      or (self.is_storyline_face(e) and e["damage"] >= self.durability(e))]
+            doomed = [e for e in self.map if e["damage"] > 0 and (
+                (self.is_permanent(e) and self.ftype(e) != "device" and e["damage"] >= 2 * self.durability(e))
+                or (self.is_storyline_face(e) and e["damage"] >= self.durability(e)))]
             if doomed:
                 for e in doomed:
                     self.say(f"{self.name(e)} is destroyed.",
