@@ -826,7 +826,7 @@ class AbilityMixin(StepState):
         out = []
         tr = self.players[p]["treasury"]
         for e in self.map:
-            if self.fallen(e):
+            if not self.printed(e).activates or self.fallen(e):
                 continue   # storyline 7.11.1
             acts = [a for _, a in self.abilities_of(e) if a["kind"] in ("activated", "bargain")]
             k_act = k_bar = 0

@@ -132,11 +132,16 @@ class PrintedFace:
         self.permanent = self.type in PERMANENT_TYPES   # storyline 3.1.1, ruling S20
         self.unit = self.type in UNIT_TYPES
         self.capital = self.type == "spacecraft" and self.cls == "capital"
+        # storyline 11.3.1: a permanent but a Device, or a Storyline face
+        self.attackable = self.type == "storyline" or (self.permanent and self.type != "device")
         self.crisis_set: bool = card["set"] == "crisis"
         self.drone = bool(card["drone"])
         self.abilities: list[Ability] = face["abilities"]
         self.statics: list[tuple[int, Ability]] = [(i, a) for i, a in enumerate(self.abilities)
                                                    if a["kind"] == "static"]
+        # activated abilities or bargains, on the face or a Chapter (storyline 7.4, 7.5)
+        self.activates = any(a["kind"] in ("activated", "bargain") for a in self.abilities) or any(
+            a["kind"] in ("activated", "bargain") for ch in face.get("chapters", []) for a in ch["abilities"])
         self.changes: dict[str, list[StaticChange]] = {}
         for _, a in self.statics:
             for op in a["effect"]:

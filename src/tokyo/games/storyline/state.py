@@ -747,7 +747,7 @@ class StorylineState(AbilityMixin, StepState):
             else:
                 out.append(f"play {cid}")
         for e in mine:
-            if self.can_attack(e):
+            if self.ready_to_attack(e):   # (can_attack, its targets listed once)
                 out += [f"attack {e['uid']} {t['uid']}" for t in self.attack_targets(e)]
         for e in mine:
             out += [f"move {e['uid']} {dest}" for dest in self.moves(e)]
@@ -847,16 +847,21 @@ class StorylineState(AbilityMixin, StepState):
 
     def can_attack(self, e: Entry) -> bool:
         """storyline 12.1.1-12.1.3."""
-        return (self.is_permanent(e) and self.ftype(e) != "device" and e["ready"] and self.strike(e) >= 1
-                and not self.fallen(e) and bool(self.attack_targets(e)))
+        return self.ready_to_attack(e) and bool(self.attack_targets(e))
+
+    def ready_to_attack(self, e: Entry) -> bool:
+        """storyline 12.1.1-12.1.3 but for the targets (can_attack): a ready permanent, not a
+        Device, with a Strike of 1 or more, not Fallen."""
+        f = self.printed(e)
+        return (f.permanent and f.type != "device" and e["ready"] and self.strike(e) >= 1
+                and not self.fallen(e))
 
     def attack_targets(self, e: Entry) -> list[Entry]:
         """storyline 11.3.1-11.3.3, 11.2.4: an opponent's permanent (not a Device) or Storyline
         face that the attacker's range and Power reach."""
         src_band, rng, power = self.band(e), self.range_of(e), self.printed(e).power
         return [t for t in self.map if t["controller"] != e["controller"] and t is not e
-                and (self.is_storyline_face(t) or (self.is_permanent(t) and self.ftype(t) != "device"))
-                and self.reaches(src_band, rng, power, t)]
+                and self.printed(t).attackable and self.reaches(src_band, rng, power, t)]
 
     def moves(self, e: Entry) -> list[str]:
         """storyline 14.3-14.7: destinations of a ready, non-Fallen unit (``to <uid>`` a
