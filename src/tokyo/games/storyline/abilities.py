@@ -787,6 +787,8 @@ class AbilityMixin(StepState):
         """storyline 7.3.2, 10.8.1: the phase abilities of every card trigger as one batch."""
         items = []
         for e in self.map:
+            if not self.printed(e).phase_triggers:
+                continue
             for idx, a in self.abilities_of(e):
                 w = a.get("when") if a["kind"] == "triggered" else None
                 if not isinstance(w, dict) or w["phase"] != phase:

@@ -139,9 +139,11 @@ class PrintedFace:
         self.abilities: list[Ability] = face["abilities"]
         self.statics: list[tuple[int, Ability]] = [(i, a) for i, a in enumerate(self.abilities)
                                                    if a["kind"] == "static"]
+        every = self.abilities + [a for ch in face.get("chapters", []) for a in ch["abilities"]]
         # activated abilities or bargains, on the face or a Chapter (storyline 7.4, 7.5)
-        self.activates = any(a["kind"] in ("activated", "bargain") for a in self.abilities) or any(
-            a["kind"] in ("activated", "bargain") for ch in face.get("chapters", []) for a in ch["abilities"])
+        self.activates = any(a["kind"] in ("activated", "bargain") for a in every)
+        # abilities that trigger at a phase (storyline 7.3.2), on the face or a Chapter
+        self.phase_triggers = any(a["kind"] == "triggered" and isinstance(a.get("when"), dict) for a in every)
         self.changes: dict[str, list[StaticChange]] = {}
         for _, a in self.statics:
             for op in a["effect"]:
