@@ -275,10 +275,10 @@ class StorylineHeuristicAgent(Agent[StorylineState]):
             return p
         target: int = game.options["target"]
         strengths: list[float] = []
-        for p in range(game.n_players):
-            s: float = state.players[p]["story"]
+        for q in range(game.n_players):
+            s = float(state.players[q]["story"])
             for e in state.map:
-                if e["controller"] == p and state.is_storyline_face(e):
+                if e["controller"] == q and state.is_storyline_face(e):
                     f = state.face(e)
                     last: int = f["chapters"][-1]["end"]
                     s += 0.6 * f.get("award", 0) * e["counters"].get("story", 0) / max(1, last)
