@@ -65,7 +65,7 @@ agent's cut rollouts (``ROLLOUT_HORIZON`` decisions).
 from __future__ import annotations
 
 import math
-from typing import Any, Callable
+from typing import Any, Callable, ClassVar
 
 from ..games.storyline.abilities import Context, Selecting
 from ..games.storyline.cards import Ability, Card, Entry, Face, Op, PrintedFace
@@ -99,7 +99,7 @@ class StorylineHeuristicAgent(Agent[StorylineState]):
 
     spec = "heuristic"
     PARAMS = ("reserve", "bargain")
-    ROLLOUT_HORIZON = 40
+    ROLLOUT_HORIZON: ClassVar[int] = 40
     """Default ``horizon`` of the ismcts agent: rollout decisions (about two player turns)
     before the position is scored by :meth:`heuristic_value`."""
 
@@ -571,7 +571,7 @@ class _View:
                         out[j] += op["amount"]
         return out
 
-    LATER = 0.7
+    LATER: ClassVar[float] = 0.7
     """Weight of a Lose condition forecast after the first of the others' turns (they may
     still destroy the Crisis or buy time before then)."""
 
