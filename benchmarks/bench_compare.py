@@ -16,7 +16,10 @@ the machine and its load.
 
 With ``--instructions`` the engines are not timed: valgrind (cachegrind) counts the
 instructions each executes for the games (its start-up, measured with no game, taken
-off), once per side, which gives the same ratio on a busy machine as on a quiet one.
+off), once per side, which gives the same ratio on a busy machine as on a quiet one. The
+ratio is per turn: where both sides play the same games it is that of the totals, and
+where they do not (a game whose cards changed since the base) it still compares like
+with like.
 
 With ``--compiled`` the working tree's side is its compiled engine: the wheel a normal
 install builds (mypyc; see build_support/tokyo_build.py) is built and unpacked into a
@@ -190,13 +193,15 @@ def main(argv=None) -> int:
               + ("instructions counted by valgrind" if args.instructions else f"{args.rounds} rounds")
               + f", load average {os.getloadavg()[0]:.1f}")
         if args.instructions:
-            print(f"{'case':<42} {'base instructions':>18} {'work instructions':>18} {'ratio':>6} "
-                  f"{'per turn (work)':>16}  same games")
+            print(f"{'case':<42} {'base instructions':>18} {'work instructions':>18} {'per turn (base)':>16} "
+                  f"{'per turn (work)':>16} {'ratio':>6}  same games")
             for case in cases:
                 (b, bi), (w, wi) = instructions(sides["base"], case), instructions(sides["work"], case)
-                print(f"{case:<42} {b:>18,} {w:>18,} {b / w:>6.2f} {w / max(wi['turns'], 1):>16,.0f}  "
+                bt, wt = b / max(bi["turns"], 1), w / max(wi["turns"], 1)
+                print(f"{case:<42} {b:>18,} {w:>18,} {bt:>16,.0f} {wt:>16,.0f} {bt / wt:>6.2f}  "
                       f"{'yes' if bi['digest'] == wi['digest'] else 'NO'}")
-            print("ratio: base instructions / work instructions (above 1: the working tree does less work)")
+            print("ratio: base instructions per turn / work instructions per turn (above 1: the working tree "
+                  "does less work)")
             return 0
         results: dict[str, dict[str, list[dict]]] = {c: {"base": [], "work": []} for c in cases}
         for r in range(args.rounds):

@@ -65,65 +65,96 @@ agent's cut rollouts (``ROLLOUT_HORIZON`` decisions).
 from __future__ import annotations
 
 import math
+from typing import Any, Callable, ClassVar
 
+from ..games.storyline.abilities import Context, Selecting
+from ..games.storyline.cards import Ability, Card, Entry, Face, Op, PrintedFace
+from ..games.storyline.crisis import CrisisState
+from ..games.storyline.game import StorylineGame
+from ..games.storyline.state import Player, StorylineState
 from .base import Agent
 
 OPP = -1                 # the Crisis Format's opponent as a controller
 UNITS = ("character", "ground-unit", "spacecraft")
 DRAIN_OPS = ("lose-treasury",)
 
+Score = Callable[[Entry], float]
+"""What a choice among cards on the Map is worth, per card."""
 
-class StorylineHeuristicAgent(Agent):
+
+def _node_data(state: StorylineState) -> tuple[str, dict[str, Any]]:
+    """The kind and data of the pending node (asked at a decision only)."""
+    node = state.node
+    assert node is not None, "a decision is pending"
+    return node[2], node[3]
+
+
+def _uid(text: str) -> int:
+    """The card number of a ``choose <uid>`` / ``pick <uid>`` text."""
+    return int(text.split()[1])
+
+
+class StorylineHeuristicAgent(Agent[StorylineState]):
     """Rule-based Storyline / Crisis Format player and opponent (spec ``heuristic``)."""
 
     spec = "heuristic"
     PARAMS = ("reserve", "bargain")
-    ROLLOUT_HORIZON = 40
+    ROLLOUT_HORIZON: ClassVar[int] = 40
     """Default ``horizon`` of the ismcts agent: rollout decisions (about two player turns)
     before the position is scored by :meth:`heuristic_value`."""
 
-    def __init__(self, **params):
+    def __init__(self, **params: object) -> None:
         super().__init__(**params)
         self.reserve = self.int_param("reserve", 0, minimum=0)
         self.bargain_weight = self.float_param("bargain", 0.6, minimum=0)
 
     # ===================== entry point =================================================
-    def step(self, state):
+    def step(self, state: StorylineState) -> str:
         legal = state.legal_texts()
         if len(legal) == 1:
             return legal[0]
         seat = state.current_player()
-        kind = state.node[2]
-        if kind in ("pick", "player") and getattr(state.game, "opp_seat", None) == seat:
+        kind, _ = _node_data(state)
+        choice: str | None
+        if kind in ("pick", "player") and state.sgame.opp_seat == seat:
             choice = self._opponent_choice(state, legal)
+        elif kind == "main":
+            choice = self._main(state, seat, legal)
+        elif kind == "choose":
+            choice = self._choose(state, seat, legal)
+        elif kind in ("discard", "discard-effect"):
+            choice = self._discard(state, seat, legal)
+        elif kind == "mulligan":
+            choice = self._mulligan(state, seat, legal)
         else:
-            fn = getattr(self, "_" + kind.replace("-", "_"), None)
-            choice = fn(state, seat, legal) if fn is not None else None
-        if choice not in legal:
+            choice = None
+        if choice is None or choice not in legal:
             choice = "pass" if "pass" in legal else legal[0]
         return choice
 
     # ===================== the public picture ==========================================
-    def _view(self, state, seat) -> "_View":
+    def _view(self, state: StorylineState, seat: int) -> _View:
         return _View(state, seat, self.reserve)
 
     # ===================== mulligan, discards ===========================================
-    def _mulligan(self, state, seat, legal):
-        hand = state.observation(seat)["hand"]
-        cards = state.game.cards["cards"]
-        cheap = sum(1 for c in hand if cards[c]["faces"]["front"]["cost"] <= 4)
-        units = sum(1 for c in hand if cards[c]["faces"]["front"]["type"] in UNITS)
+    def _mulligan(self, state: StorylineState, seat: int, legal: list[str]) -> str:
+        hand: list[str] = state.observation(seat)["hand"]
+        fronts = state.sgame.fronts
+        cheap = 0
+        units = 0
+        for c in hand:
+            if fronts[c].cost <= 4:
+                cheap += 1
+            if fronts[c].type in UNITS:
+                units += 1
         return "keep" if cheap >= 2 and units >= 1 else "mulligan"
 
-    def _discard(self, state, seat, legal):
+    def _discard(self, state: StorylineState, seat: int, legal: list[str]) -> str:
         v = self._view(state, seat)
         return min(legal, key=lambda t: (v.card_worth(t.split()[1]), t))
 
-    def _discard_effect(self, state, seat, legal):
-        return self._discard(state, seat, legal)
-
     # ===================== the action step =============================================
-    def _main(self, state, seat, legal):
+    def _main(self, state: StorylineState, seat: int, legal: list[str]) -> str:
         v = self._view(state, seat)
         best, best_score = "pass", 0.0
         for text in legal:
@@ -135,15 +166,15 @@ class StorylineHeuristicAgent(Agent):
         return best
 
     # ===================== choices inside effects ======================================
-    def _choose(self, state, seat, legal):
+    def _choose(self, state: StorylineState, seat: int, legal: list[str]) -> str:
         v = self._view(state, seat)
-        d = state.node[3]
-        ctx = d["ctx"]
+        _, d = _node_data(state)
+        ctx: Context = d["ctx"]
         op = ctx["ops"][d["i"]]
         slot = d.get("slot")
-        opts = [state.find(int(t.split()[1])) for t in legal]
+        opts = [state.find(_uid(t)) for t in legal]
 
-        def pick(fn):
+        def pick(fn: Score) -> str:
             scored = [(fn(e), -e["uid"], t) for e, t in zip(opts, legal) if e is not None]
             return max(scored)[2] if scored else legal[0]
 
@@ -151,7 +182,7 @@ class StorylineHeuristicAgent(Agent):
         if d.get("step") == "attack-one" or (name == "attack" and slot == "target"):
             src = state.find(d.get("uid")) if d.get("uid") is not None else None
             amount = state.strike(src) if src is not None else 1
-            power = state.face(src)["power"] if src is not None else "low"
+            power = state.printed(src).power if src is not None else "low"
             return pick(lambda e: v.damage_value(e, amount, power))
         if name == "deal-damage":
             return pick(lambda e: v.damage_value(e, op["amount"], op["power"]))
@@ -176,25 +207,25 @@ class StorylineHeuristicAgent(Agent):
         return pick(lambda e: (1 if v.foe(e["controller"]) else -1) * (state.strike(e) + state.durability(e)))
 
     # ===================== the opponent's seat =========================================
-    def _opponent_choice(self, state, legal):
-        d = state.node[3]
-        ctx = d["ctx"]
-        kind = state.node[2]
+    def _opponent_choice(self, state: StorylineState, legal: list[str]) -> str:
+        kind, d = _node_data(state)
+        ctx: Context = d["ctx"]
         v = _View(state, None, 0)
         if kind == "player":
             # the player with the least Treasury, then the most broken permanents
-            def harm(p):
+            def harm(p: int) -> tuple[int, int]:
                 pl = state.players[p]
                 return (-pl["treasury"], v.broken_count(p))
             return max(legal, key=lambda t: (harm(int(t.split()[1])), t))
         op = ctx["ops"][d["i"]]
-        opts = [(state.find(int(t.split()[1])), t) for t in legal]
+        opts = [(state.find(_uid(t)), t) for t in legal]
         name = op["op"]
         slot = d.get("slot")
+        score: Callable[[Entry | None], float]
         if d.get("step") == "attack-one" or name == "attack":
             src = state.find(d.get("uid")) if d.get("uid") is not None else None
             amount = state.strike(src) if src is not None else 1
-            power = state.face(src)["power"] if src is not None else "low"
+            power = state.printed(src).power if src is not None else "low"
             score = lambda e: v.harm_damage(e, amount, power)   # noqa: E731
         elif name == "deal-damage":
             score = lambda e: v.harm_damage(e, op["amount"], op["power"])   # noqa: E731
@@ -209,12 +240,15 @@ class StorylineHeuristicAgent(Agent):
             score = lambda e: v.unit_threat(e) + (2 if v.is_home(e) else 0)   # noqa: E731
         else:
             score = lambda e: (v.is_home(e) * 2 + v.broken_count(e["controller"]) if e is not None else 0)  # noqa: E731
-        best = max(opts, key=lambda et: (score(et[0]) if et[0] is not None else -99, -int(et[1].split()[1])))
+
+        def rank(et: tuple[Entry | None, str]) -> tuple[float, int]:
+            return (score(et[0]) if et[0] is not None else -99, -_uid(et[1]))
+        best = max(opts, key=rank)
         return best[1]
 
     # ===================== evaluation for ismcts =======================================
     @classmethod
-    def heuristic_value(cls, state, seat: int) -> float:
+    def heuristic_value(cls, state: StorylineState, seat: int) -> float:
         """Estimated share of the win of ``seat`` in ``state``, in [0, 1], from public facts.
 
         Terminal: ``returns()[seat]``. Crisis Format: the players' chance is a logistic
@@ -225,8 +259,8 @@ class StorylineHeuristicAgent(Agent):
         """
         if state.is_terminal():
             return state.returns()[seat]
-        game = state.game
-        if game.game_id == "crisis-format":
+        game = state.sgame
+        if isinstance(state, CrisisState):
             n = len(state.crises) or game.n_players
             prog = 0.0
             for e in state.map:
@@ -239,14 +273,14 @@ class StorylineHeuristicAgent(Agent):
             if game.opp_seat is not None and seat == game.opp_seat:
                 return 1.0 - p
             return p
-        target = game.options["target"]
-        strengths = []
-        for p in range(game.n_players):
-            s = state.players[p]["story"]
+        target: int = game.options["target"]
+        strengths: list[float] = []
+        for q in range(game.n_players):
+            s = float(state.players[q]["story"])
             for e in state.map:
-                if e["controller"] == p and state.is_storyline_face(e):
+                if e["controller"] == q and state.is_storyline_face(e):
                     f = state.face(e)
-                    last = f["chapters"][-1]["end"]
+                    last: int = f["chapters"][-1]["end"]
                     s += 0.6 * f.get("award", 0) * e["counters"].get("story", 0) / max(1, last)
             strengths.append(s / target)
         m = max(strengths)
@@ -259,92 +293,179 @@ class _Memo:
     (the state does not change while the agent decides): Strike, Durability, broken,
     Fallen, Contested and attack targets. Everything else goes to the state itself."""
 
-    def __init__(self, state):
-        self._state = state
-        self._cache: dict = {}
+    def __init__(self, state: StorylineState) -> None:
+        self.state = state
+        self.sgame: StorylineGame = state.sgame
+        self.players: list[Player] = state.players
+        self._durability: dict[int, int] = {}
+        self._strike: dict[int, int] = {}
+        self._broken: dict[int, bool] = {}
+        self._fallen: dict[int, bool] = {}
+        self._contested: dict[int, bool] = {}
+        self._attack_targets: dict[int, list[Entry]] = {}
+        self._can_attack: dict[int, bool] = {}
 
-    def __getattr__(self, name):
-        return getattr(self._state, name)
-
-    def _memo(self, name, e):
-        key = (name, e["uid"])
-        got = self._cache.get(key)
-        if got is None and key not in self._cache:
-            got = getattr(self._state, name)(e)
-            self._cache[key] = got
+    # ----- remembered per card ------------------------------------------------------------
+    def durability(self, e: Entry) -> int:
+        got = self._durability.get(e["uid"])
+        if got is None:
+            got = self._durability[e["uid"]] = self.state.durability(e)
         return got
 
-    def durability(self, e):
-        return self._memo("durability", e)
+    def strike(self, e: Entry) -> int:
+        got = self._strike.get(e["uid"])
+        if got is None:
+            got = self._strike[e["uid"]] = self.state.strike(e)
+        return got
 
-    def strike(self, e):
-        return self._memo("strike", e)
+    def broken(self, e: Entry) -> bool:
+        got = self._broken.get(e["uid"])
+        if got is None:
+            got = self._broken[e["uid"]] = self.state.broken(e)
+        return got
 
-    def broken(self, e):
-        return self._memo("broken", e)
+    def fallen(self, e: Entry) -> bool:
+        got = self._fallen.get(e["uid"])
+        if got is None:
+            got = self._fallen[e["uid"]] = self.state.fallen(e)
+        return got
 
-    def fallen(self, e):
-        return self._memo("fallen", e)
+    def contested(self, e: Entry) -> bool:
+        got = self._contested.get(e["uid"])
+        if got is None:
+            got = self._contested[e["uid"]] = self.state.contested(e)
+        return got
 
-    def contested(self, e):
-        return self._memo("contested", e)
+    def attack_targets(self, e: Entry) -> list[Entry]:
+        got = self._attack_targets.get(e["uid"])
+        if got is None:
+            got = self._attack_targets[e["uid"]] = self.state.attack_targets(e)
+        return got
 
-    def attack_targets(self, e):
-        return self._memo("attack_targets", e)
+    def can_attack(self, e: Entry) -> bool:
+        got = self._can_attack.get(e["uid"])
+        if got is None:
+            got = self._can_attack[e["uid"]] = self.state.can_attack(e)
+        return got
 
-    def can_attack(self, e):
-        return self._memo("can_attack", e)
+    # ----- the state's own --------------------------------------------------------------
+    def abilities_of(self, e: Entry) -> list[tuple[int, Ability]]:
+        return self.state.abilities_of(e)
+
+    def can_take_damage(self, e: Entry) -> bool:
+        return self.state.can_take_damage(e)
+
+    def card(self, cid: str) -> Card:
+        return self.state.card(cid)
+
+    def context(self, e: Entry, ability: Ability, ops: list[Op]) -> Context:
+        return self.state.context(e, ability, ops)
+
+    def cost(self, e: Entry) -> int:
+        return self.state.cost(e)
+
+    def face(self, e: Entry) -> Face:
+        return self.state.face(e)
+
+    def power(self, e: Entry) -> str:
+        """The printed Power of the face ``e`` shows."""
+        return self.state.printed(e).power
+
+    def find(self, uid: int | None) -> Entry | None:
+        return self.state.find(uid)
+
+    def entry(self, uid: int | None) -> Entry:
+        return self.state.entry(uid)
+
+    def ftype(self, e: Entry) -> str:
+        return self.state.ftype(e)
+
+    def is_capital(self, e: Entry) -> bool:
+        return self.state.is_capital(e)
+
+    def is_crisis(self, e: Entry) -> bool:
+        return self.state.is_crisis(e)
+
+    def is_permanent(self, e: Entry) -> bool:
+        return self.state.is_permanent(e)
+
+    def is_storyline_face(self, e: Entry) -> bool:
+        return self.state.is_storyline_face(e)
+
+    def is_unit(self, e: Entry) -> bool:
+        return self.state.is_unit(e)
+
+    def matches(self, sel: dict[str, Any], e: Entry, ctx: Selecting) -> bool:
+        return self.state.matches(sel, e, ctx)
+
+    def shielded(self, e: Entry) -> bool:
+        return self.state.shielded(e)
+
+    def turn_order(self, start: int) -> list[int]:
+        return self.state.turn_order(start)
 
 
 class _View:
     """What one seat sees, with the scoring rules (see the module docstring)."""
 
-    def __init__(self, state, seat, reserve: int):
-        state = _Memo(state)
-        self.st = state
+    def __init__(self, state: StorylineState, seat: int | None, reserve: int) -> None:
+        st = _Memo(state)
+        self.st = st
         self.seat = seat
-        g = state.game
+        g = state.sgame
         self.crisis = g.game_id == "crisis-format"
         self.n = g.n_players
         self.cards = g.cards["cards"]
+        self.fronts = g.fronts
         self.map = state.map
         self.home = state.homeworld_entry(seat) if seat is not None and seat >= 0 else None
+        self.pl: Player | None = None
+        self.treasury = 0
+        self.hand: list[str] = []
         if seat is not None and 0 <= seat < self.n:
             self.pl = state.players[seat]
             self.treasury = self.pl["treasury"]
             self.hand = list(self.pl["hand"])    # own hand only
-        else:
-            self.pl, self.treasury, self.hand = None, 0, []
         # turns left for this seat (its own turns)
         per_round = (2 if self.crisis else 1) * self.n
-        total = g.options["acts"] * g.options["act_rounds"] * per_round
+        total: int = g.options["acts"] * g.options["act_rounds"] * per_round
         self.own_turns_left = max(0, math.ceil((total - state.turn_count) / per_round))
-        self._drain = None
-        self._instructed = None
-        self._ihd = None
-        self._mfs = None
+        self._drain: list[int] | None = None
+        self._instructed: tuple[set[int], set[int]] | None = None
+        self._ihd: float | None = None
+        self._mfs: int | None = None
         self._reserve_extra = reserve
-        self._crises = None
+        self._crises: list[Entry] | None = None
 
     # ----- sides ----------------------------------------------------------------------
-    def foe(self, ctrl) -> bool:
+    def foe(self, ctrl: int | None) -> bool:
         if ctrl is None:
             return False
         if self.crisis:
             return ctrl == OPP
         return ctrl != self.seat
 
-    def is_home(self, e) -> bool:
-        return e is not None and bool(self.st.face(e).get("homeworld")) and self.st.ftype(e) == "location"
+    def is_home(self, e: Entry | None) -> bool:
+        if e is None:
+            return False
+        f = self.st.state.printed(e)
+        return f.homeworld and f.type == "location"
 
-    def units_on(self, e) -> int:
-        return sum(1 for u in self.map if u["place"] == e["uid"] and u["controller"] == self.seat
-                   and self.st.is_unit(u) and not self.st.fallen(u))
+    def units_on(self, e: Entry) -> int:
+        n = 0
+        for u in self.map:
+            if u["place"] == e["uid"] and u["controller"] == self.seat and self.st.is_unit(u) and not self.st.fallen(u):
+                n += 1
+        return n
 
-    def broken_count(self, ctrl) -> int:
-        return sum(1 for e in self.map if e["controller"] == ctrl and self.st.broken(e))
+    def broken_count(self, ctrl: int | None) -> int:
+        n = 0
+        for e in self.map:
+            if e["controller"] == ctrl and self.st.broken(e):
+                n += 1
+        return n
 
-    def crises(self) -> list:
+    def crises(self) -> list[Entry]:
         if self._crises is None:
             st = self.st
             self._crises = [e for e in self.map if e["controller"] == OPP and st.is_storyline_face(e)
@@ -359,6 +480,7 @@ class _View:
         if self._drain is not None:
             return self._drain
         st = self.st
+        out: list[int]
         if self.crisis:
             out = [0] * self.n
             for e in self.map:
@@ -381,6 +503,7 @@ class _View:
                             elif op["who"] == "each-player":
                                 out = [x + op["amount"] for x in out]
         else:
+            assert self.seat is not None, "a player's view"
             others = [p for p in st.turn_order(self.seat) if p != self.seat]
             out = [0] * len(others)
             for e in self.map:
@@ -404,26 +527,29 @@ class _View:
     def drain(self) -> int:
         return sum(self.drains())
 
-    def _deck_has_drain(self, p) -> bool:
-        deck = self.st.game.cards["decks"].get(self.st.players[p]["deck_id"])
+    def _deck_has_drain(self, p: int) -> bool:
+        deck = self.st.sgame.cards["decks"].get(self.st.players[p]["deck_id"] or "")
         if deck is None:
             return False
         for cid in deck["cards"]:
-            f = self.cards[cid]["faces"]["front"]
-            if f["type"] == "event" and any(op["op"] == "lose-treasury" and op["who"] != "you"
-                                            for a in f["abilities"] for op in a["effect"]):
-                return True
+            f = self.fronts[cid]
+            if f.type != "event":
+                continue
+            for a in f.abilities:
+                for op in a["effect"]:
+                    if op["op"] == "lose-treasury" and op["who"] != "you":
+                        return True
         return False
 
-    def _crisis_drain(self, e, fewer: int = 0) -> list[int]:
+    def _crisis_drain(self, e: Entry, fewer: int = 0) -> list[int]:
         """What one Crisis Storyline drains from this seat in each of the next N opponent
         turns (the first paired with this seat), its Chapters completing on the way;
         ``fewer``: with that many Time counters removed first."""
         st = self.st
         f = st.face(e)
-        chapters = f["chapters"]
-        t = max(0, e["counters"].get("time", 0) - fewer)
-        k = e["chapter"]
+        chapters: list[dict[str, Any]] = f["chapters"]
+        t: int = max(0, e["counters"].get("time", 0) - fewer)
+        k: int | None = e["chapter"]
         out = [0] * self.n
         for j in range(self.n):
             t += 1
@@ -445,7 +571,7 @@ class _View:
                         out[j] += op["amount"]
         return out
 
-    LATER = 0.7
+    LATER: ClassVar[float] = 0.7
     """Weight of a Lose condition forecast after the first of the others' turns (they may
     still destroy the Crisis or buy time before then)."""
 
@@ -484,7 +610,7 @@ class _View:
         return self.lose_weight() * extra
 
     # ----- what damage is worth -------------------------------------------------------
-    def damage_value(self, t, amount: int, power: str) -> float:
+    def damage_value(self, t: Entry | None, amount: int, power: str) -> float:
         """Worth, to this seat, of ``amount`` damage with ``power`` dealt to ``t``."""
         st = self.st
         if t is None or amount <= 0 or not st.can_take_damage(t):
@@ -494,7 +620,7 @@ class _View:
         if not self.foe(t["controller"]):
             return -0.5 * amount
         dur = st.durability(t)
-        d0 = t["damage"]
+        d0: int = t["damage"]
         d1 = d0 + amount
         ftype = st.ftype(t)
         if st.is_storyline_face(t):
@@ -507,8 +633,10 @@ class _View:
                 return 2.0 * urgency * min(amount, rem) / (rem + 2)
             # an ordinary Storyline of an opponent: 1 for its destruction, and the award denied
             f = st.face(t)
-            last = f["chapters"][-1]["end"]
-            worth = 1.0 + f.get("award", 0) * (0.3 + 0.7 * t["counters"].get("story", 0) / max(1, last))
+            last: int = f["chapters"][-1]["end"]
+            award: int = f.get("award", 0)
+            story: int = t["counters"].get("story", 0)
+            worth = 1.0 + award * (0.3 + 0.7 * story / max(1, last))
             worth *= self._lead(t["controller"])
             if d1 >= dur:
                 return worth
@@ -522,7 +650,7 @@ class _View:
             # then, for 2; destroying the back face now throws that away
             if d1 >= 2 * dur:
                 return -0.5
-            front = st.card(t["card"])["faces"]["front"].get("durability", 99)
+            front: int = st.card(t["card"])["faces"]["front"].get("durability", 99)
             if d0 >= front:
                 return 0.0
             return 2.0 * min(amount, front - d0) / (front - d0 + 2) + (0.8 if d1 >= front else 0.0)
@@ -558,39 +686,44 @@ class _View:
                 v += 0.4
         return v
 
-    def _flips_back(self, e) -> bool:
-        return e["face"] == "back" and any(op["op"] == "flip-back" for _, a in self.st.abilities_of(e)
-                                           for op in a.get("effect", []))
+    def _flips_back(self, e: Entry) -> bool:
+        if e["face"] != "back":
+            return False
+        for _, a in self.st.abilities_of(e):
+            for op in a.get("effect", []):
+                if op["op"] == "flip-back":
+                    return True
+        return False
 
     def max_foe_strike(self) -> int:
-        if getattr(self, "_mfs", None) is None:
+        if self._mfs is None:
             st = self.st
             self._mfs = max([st.strike(e) for e in self.map if self.foe(e["controller"]) and st.is_unit(e)
                              and not st.fallen(e)], default=0)
         return self._mfs
 
-    def killable(self, e) -> float:
+    def killable(self, e: Entry) -> float:
         """1.3 when the players' units can destroy this Crisis Storyline before its final
         Chapter completes (one Time counter per opponent turn, N per round), else 0.75."""
         st = self.st
         f = st.face(e)
-        left = f["chapters"][-1]["end"] - e["counters"].get("time", 0)
+        left: int = f["chapters"][-1]["end"] - e["counters"].get("time", 0)
         rounds = left / self.n
         cap = max(1, self.team_damage(e))
         rem = st.durability(e) - e["damage"]
         return 1.3 if rem <= cap * (rounds + 0.5) else 0.75
 
-    def crisis_danger(self, e) -> float:
+    def crisis_danger(self, e: Entry) -> float:
         """A rough count of the harm a Crisis Storyline does now and in its next Chapter."""
         f = self.st.face(e)
-        chapters = f["chapters"]
-        k = e["chapter"] or 1
+        chapters: list[dict[str, Any]] = f["chapters"]
+        k: int = e["chapter"] or 1
         total = 0.0
         for j, w in ((k, 1.0), (k + 1, 0.5)):
             if j > len(chapters):
                 continue
             ch = chapters[j - 1]
-            ops = [op for a in ch["abilities"] for op in a["effect"]] + list(ch["on_complete"])
+            ops: list[Op] = [op for a in ch["abilities"] for op in a["effect"]] + list(ch["on_complete"])
             for op in ops:
                 o = op["op"]
                 if o == "lose-treasury":
@@ -603,28 +736,30 @@ class _View:
                     total += w * 0.4
         return total
 
-    def _lead(self, ctrl) -> float:
+    def _lead(self, ctrl: int | None) -> float:
         if self.crisis or ctrl is None or ctrl < 0:
             return 1.0
+        assert self.seat is not None, "a player's view"
         pts = [p["story"] for p in self.st.players]
         mine = pts[self.seat]
         return 1.0 + 0.15 * max(0, pts[ctrl] - mine) + (0.2 if pts[ctrl] == max(pts) and pts[ctrl] > 0 else 0)
 
-    def _wreck_bonus(self, t) -> float:
+    def _wreck_bonus(self, t: Entry) -> float:
         """Breaking a permanent of a player towards 5 broken (a §16.5 Lose condition)."""
-        c = t["controller"]
+        c: int | None = t["controller"]
         if self.crisis or c is None or c < 0:
             return 0.0
         k = self.broken_count(c) + 1
         return 1.0 if k >= 5 else 0.05 * k
 
-    def instructed(self) -> tuple[set, set]:
+    def instructed(self) -> tuple[set[int], set[int]]:
         """Uids of the foes' permanents some card tells to attack, and to move, each turn
         (in the Crisis Format the opponent's units act only so, §22.3, ruling S22)."""
-        if getattr(self, "_instructed", None) is not None:
+        if self._instructed is not None:
             return self._instructed
         st = self.st
-        attackers, movers = set(), set()
+        attackers: set[int] = set()
+        movers: set[int] = set()
         for e in self.map:
             if not self.foe(e["controller"]):
                 continue
@@ -643,15 +778,14 @@ class _View:
                         ctx = st.context(e, a, [])
                         into.update(x["uid"] for x in self.map if st.matches(sel, x, ctx))
         self._instructed = (attackers, movers)
-        return self._instructed
+        return attackers, movers
 
-    def unit_threat(self, e) -> float:
+    def unit_threat(self, e: Entry | None) -> float:
         """How much a permanent hurts the other side each round (0 to about 2)."""
         st = self.st
         if e is None or not st.is_permanent(e) or st.fallen(e):
             return 0.0
-        f = st.face(e)
-        power = 1.3 if f["power"] == "high" else 1.0
+        power = 1.3 if st.power(e) == "high" else 1.0
         if self.crisis and e["controller"] == OPP:
             attackers, movers = self.instructed()
             v = 0.0
@@ -670,14 +804,14 @@ class _View:
                         v += 0.1
         return v
 
-    def destroy_value(self, t) -> float:
+    def destroy_value(self, t: Entry | None) -> float:
         st = self.st
         if t is None or not self.foe(t["controller"]):
             return -1.0
         dur = st.durability(t) if st.can_take_damage(t) else 1
         return self.damage_value(t, 2 * dur + 10, "high")
 
-    def repair_value(self, e) -> float:
+    def repair_value(self, e: Entry | None) -> float:
         """Worth of removing the damage of this seat's own permanent ``e``."""
         st = self.st
         if e is None or e["controller"] != self.seat or e["damage"] <= 0:
@@ -711,7 +845,7 @@ class _View:
     def incoming_home_damage(self) -> float:
         """Damage this seat's Homeworld is likely to take before its next turn from the texts
         on the Map (a named Homeworld in full, a random Location or Capital at half)."""
-        if getattr(self, "_ihd", None) is not None:
+        if self._ihd is not None:
             return self._ihd
         st = self.st
         total = 0.0
@@ -726,7 +860,7 @@ class _View:
                     if op["op"] != "deal-damage" or op["power"] != "high" or not isinstance(op["to"], dict):
                         continue
                     (how, sel), = op["to"].items()
-                    ctrl = sel.get("controller")
+                    ctrl: str | None = sel.get("controller")
                     times = 1 if ctrl == "paired-player" else self.n if ctrl == "each-player" else 0
                     if not self.crisis:
                         times = 1 if ctrl in ("opponent", "each-player", None) else 0
@@ -739,11 +873,16 @@ class _View:
 
     def foes_near_home(self) -> bool:
         """Units of the other side on this seat's Homeworld, or told to move onto it."""
-        if self.home is None:
+        home = self.home
+        if home is None:
             return False
-        _, movers = self.instructed() if self.crisis else (set(), set())
-        return bool(movers) or any(u["place"] == self.home["uid"] and self.foe(u["controller"])
-                                   and self.st.is_unit(u) and not self.st.fallen(u) for u in self.map)
+        if self.crisis and self.instructed()[1]:
+            return True
+        for u in self.map:
+            if u["place"] == home["uid"] and self.foe(u["controller"]) and self.st.is_unit(u) \
+                    and not self.st.fallen(u):
+                return True
+        return False
 
     def _homeworld_pressure(self) -> bool:
         """A card on the Map deals damage to Homeworlds or puts units onto them."""
@@ -755,13 +894,14 @@ class _View:
                 for op in a.get("effect", []):
                     for key in ("to", "where"):
                         rec = op.get(key)
-                        if isinstance(rec, dict) and any(isinstance(s, dict) and s.get("homeworld")
-                                                         for s in rec.values()):
-                            return True
+                        if isinstance(rec, dict):
+                            for sel in rec.values():
+                                if isinstance(sel, dict) and sel.get("homeworld"):
+                                    return True
         return False
 
     # ----- harm, for the opponent's seat ----------------------------------------------
-    def harm_damage(self, e, amount: int, power: str) -> float:
+    def harm_damage(self, e: Entry | None, amount: int, power: str) -> float:
         """Worth, to the opponent, of ``amount`` damage with ``power`` dealt to ``e``: Story
         Points denied (a player's Storyline destroyed), Lose conditions brought nearer (a
         Homeworld broken or its last defenders removed, §14.11 and §16.6; a fifth broken
@@ -774,16 +914,18 @@ class _View:
         if e["controller"] == OPP:
             return -2.0
         dur = st.durability(e)
-        d0, d1 = e["damage"], e["damage"] + amount
+        d0: int = e["damage"]
+        d1 = d0 + amount
         if st.is_storyline_face(e):   # a player's Storyline: destroying it denies a Story Point
             f = st.face(e)
-            last = f["chapters"][-1]["end"]
-            prog = e["counters"].get("story", 0) / max(1, last)
+            last: int = f["chapters"][-1]["end"]
+            story: int = e["counters"].get("story", 0)
+            prog = story / max(1, last)
             full = 1.4 + prog
             return full if d1 >= dur else 0.8 * full * amount / (dur - d0)
         if not st.is_permanent(e):
             return -1.0
-        c = e["controller"]
+        c: int | None = e["controller"]
         broken_now = self.broken_count(c)
         v = 0.02 * amount
         if d0 < dur <= d1:   # breaks
@@ -805,29 +947,37 @@ class _View:
             v += 0.05 * self.unit_threat_to_crises(e) * min(1.0, amount / max(1, dur - d0))
         return v
 
-    def defenders(self, holder) -> int:
+    def defenders(self, holder: Entry) -> int:
         st = self.st
-        return sum(1 for u in self.map if u["place"] == holder["uid"] and u["controller"] == holder["controller"]
-                   and st.is_unit(u) and not st.fallen(u))
+        n = 0
+        for u in self.map:
+            if u["place"] == holder["uid"] and u["controller"] == holder["controller"] and st.is_unit(u) \
+                    and not st.fallen(u):
+                n += 1
+        return n
 
-    def occupiers_on(self, holder) -> int:
+    def occupiers_on(self, holder: Entry) -> int:
         st = self.st
-        return sum(1 for u in self.map if u["place"] == holder["uid"] and u["controller"] == OPP
-                   and st.is_unit(u) and not st.fallen(u))
+        n = 0
+        for u in self.map:
+            if u["place"] == holder["uid"] and u["controller"] == OPP and st.is_unit(u) and not st.fallen(u):
+                n += 1
+        return n
 
-    def unit_threat_to_crises(self, e) -> float:
+    def unit_threat_to_crises(self, e: Entry | None) -> float:
         st = self.st
-        if not st.is_unit(e) or st.fallen(e):
+        if e is None or not st.is_unit(e) or st.fallen(e):
             return 0.0
-        return st.strike(e) * (1.5 if st.face(e)["power"] == "high" else 1.0)
+        return st.strike(e) * (1.5 if st.power(e) == "high" else 1.0)
 
-    def harm_occupy(self, e) -> float:
+    def harm_occupy(self, e: Entry | None) -> float:
         """Worth, to the opponent, of moving a unit onto ``e``: a Contested card without
         defenders is taken at the end of this Main Phase (§14.11), a Homeworld most of all."""
         st = self.st
         if e is None:
             return -1.0
-        v = 0.1 * e["damage"] / max(1, st.durability(e))
+        damage: int = e["damage"]
+        v = 0.1 * damage / max(1, st.durability(e))
         home = self.is_home(e)
         if st.contested(e):
             v += 1.0 + (2.0 if self.defenders(e) == 0 else 0.0) + (1.5 if home else 0.0)
@@ -841,8 +991,8 @@ class _View:
         verb = words[0]
         st = self.st
         if verb == "attack":
-            a, t = st.find(int(words[1])), st.find(int(words[2]))
-            return self.damage_value(t, st.strike(a), st.face(a)["power"]) - 0.02
+            a, t = st.entry(int(words[1])), st.find(int(words[2]))
+            return self.damage_value(t, st.strike(a), st.power(a)) - 0.02
         if verb == "play":
             return self.play_value(words[1], int(words[3]) if len(words) == 4 else None)
         if verb == "bargain":
@@ -850,49 +1000,49 @@ class _View:
         if verb == "use":
             return self.use_value(words[1])
         if verb in ("repair", "rally"):
-            e = st.find(int(words[1]))
+            e = st.entry(int(words[1]))
             return self.repair_value(e) - 0.08 * st.cost(e) - self.spend_penalty(st.cost(e))
         if verb == "move":
-            return self.move_value(st.find(int(words[1])), words[2:])
+            return self.move_value(st.entry(int(words[1])), words[2:])
         return -1.0
 
     # what a card in hand is worth (discarding, playing)
     def card_worth(self, cid: str) -> float:
-        f = self.cards[cid]["faces"]["front"]
-        t = f["type"]
+        f = self.fronts[cid]
+        t = f.type
         if t == "storyline":
             return 1.2 if self.own_turns_left >= 6 else 0.3
         if t in UNITS:
-            return 0.3 + 0.3 * f["strike"] * (1.3 if f["power"] == "high" else 1) + 0.05 * f.get("durability", 1)
+            return 0.3 + 0.3 * f.strike * (1.3 if f.power == "high" else 1) + 0.05 * f.durability
         if t == "location":
-            return 0.3 + 0.3 * f["income"] * min(1.0, self.own_turns_left / 8)
+            return 0.3 + 0.3 * f.income * min(1.0, self.own_turns_left / 8)
         if t == "event":
-            return 0.6 - 0.05 * f["cost"]
+            return 0.6 - 0.05 * f.cost
         return 0.4
 
-    def play_value(self, cid: str, where) -> float:
+    def play_value(self, cid: str, where: int | None) -> float:
         st = self.st
-        f = self.cards[cid]["faces"]["front"]
-        t = f["type"]
-        cost = f["cost"]
+        f = self.fronts[cid]
+        t = f.type
+        cost = f.cost
         pen = self.spend_penalty(cost)
         turns = self.own_turns_left
         if t == "storyline":
-            last = f["chapters"][-1]["end"]
+            last: int = f.data["chapters"][-1]["end"]
             if turns < last:
                 return 0.1 - pen   # too late to complete it; a body for its back face at most
             return 2.0 - pen
         if t in UNITS:
             reach = self._reach_factor(f)
-            v = 0.35 * f["strike"] * reach + 0.06 * f.get("durability", 1) + self._ability_bonus(f)
-            if t == "character" and not self.crisis and self.max_foe_strike() >= f.get("durability", 1):
+            v = 0.35 * f.strike * reach + 0.06 * f.durability + self._ability_bonus(f)
+            if t == "character" and not self.crisis and self.max_foe_strike() >= f.durability:
                 v -= 0.25   # a Character an opponent can fell at once is a point offered
             v *= min(1.0, turns / 4)
             v -= 0.05 * cost
             v += self._place_bonus(t, where)
             return v - pen
         if t == "location":
-            v = (0.35 * f["income"] + 0.1) * min(1.0, turns / 6) - 0.05 * cost + self._ability_bonus(f)
+            v = (0.35 * f.income + 0.1) * min(1.0, turns / 6) - 0.05 * cost + self._ability_bonus(f)
             return v - pen
         if t == "device":
             return self.device_value(f, st.find(where)) - 0.05 * cost - pen
@@ -900,20 +1050,23 @@ class _View:
             return self.event_value(f) - 0.05 * cost - pen
         return -1.0
 
-    def _reach_factor(self, f) -> float:
-        if f["strike"] <= 0:
+    def _reach_factor(self, f: PrintedFace) -> float:
+        if f.strike <= 0:
             return 0.0
         if not self.crisis:
-            return 1.1 if f["power"] == "high" else 1.0
+            return 1.1 if f.power == "high" else 1.0
         cr = self.crises()
         if not cr:
-            return 1.0 if f["power"] == "high" else 0.8
-        hit = sum(1 for e in cr if f["power"] == "high" or not self.st.shielded(e))
+            return 1.0 if f.power == "high" else 0.8
+        hit = 0
+        for e in cr:
+            if f.power == "high" or not self.st.shielded(e):
+                hit += 1
         return 0.5 + 0.6 * hit / len(cr)
 
-    def _ability_bonus(self, f) -> float:
+    def _ability_bonus(self, f: PrintedFace) -> float:
         v = 0.0
-        for a in f["abilities"]:
+        for a in f.abilities:
             for op in a["effect"]:
                 o = op["op"]
                 if o == "gain-treasury":
@@ -925,19 +1078,28 @@ class _View:
                 elif o == "remove-counters" and op["type"] == "damage":
                     v += 0.15
                 elif o == "add-counters" and op["type"] == "story":
-                    v += 0.3 if any(self.st.is_storyline_face(e) and e["controller"] == self.seat
-                                    for e in self.map) else 0.1
+                    v += 0.3 if self._own_storyline() else 0.1
                 elif o == "modify" and op["characteristic"] == "strike" and op["to"] != "host":
-                    v += 0.15 * op["by"] * sum(1 for e in self.map if e["controller"] == self.seat
-                                               and self.st.is_unit(e))
+                    units = 0
+                    for e in self.map:
+                        if e["controller"] == self.seat and self.st.is_unit(e):
+                            units += 1
+                    v += 0.15 * op["by"] * units
                 elif o == "lose-treasury" and op["who"] != "you" and not self.crisis:
                     v += 0.25 * op["amount"]
         return v
 
-    def _place_bonus(self, t, where) -> float:
+    def _own_storyline(self) -> bool:
+        """This seat has a Storyline face on the Map."""
+        for e in self.map:
+            if self.st.is_storyline_face(e) and e["controller"] == self.seat:
+                return True
+        return False
+
+    def _place_bonus(self, t: str, where: int | None) -> float:
         if where is None or t not in ("character", "ground-unit"):
             return 0.0
-        e = self.st.find(where)
+        e = self.st.entry(where)
         v = -0.01 * self.units_on(e)
         if self.is_home(e):
             v += 0.03 + (0.2 if self._homeworld_pressure() and self.units_on(e) == 0 else 0)
@@ -945,17 +1107,17 @@ class _View:
             v += 0.3
         return v
 
-    def device_value(self, f, host) -> float:
+    def device_value(self, f: PrintedFace, host: Entry | None) -> float:
         st = self.st
         if host is None:
             return -1.0
         v = 0.0
-        for a in f["abilities"]:
+        for a in f.abilities:
             if a["kind"] != "static":
                 continue
             for op in a["effect"]:
                 if op["characteristic"] == "strike" and st.strike(host) > 0:
-                    v += 0.3 * op["by"] * (1.3 if st.face(host)["power"] == "high" else 1.0)
+                    v += 0.3 * op["by"] * (1.3 if st.power(host) == "high" else 1.0)
                 elif op["characteristic"] == "strike":
                     v += 0.15 * op["by"]
                 elif op["characteristic"] == "durability":
@@ -966,16 +1128,18 @@ class _View:
             v -= 0.5
         return v * min(1.0, self.own_turns_left / 4)
 
-    def event_value(self, f) -> float:
+    def event_value(self, f: PrintedFace) -> float:
         st = self.st
+        assert self.seat is not None, "a player's view"
+        me: Selecting = {"ctrl": self.seat, "src": None}   # what a selector of its own Event reads
         v = 0.0
-        for a in f["abilities"]:
+        for a in f.abilities:
             for op in a["effect"]:
                 o = op["op"]
                 if o == "deal-damage":
                     rec = op["to"]
                     (how, sel), = rec.items() if isinstance(rec, dict) else (("x", {}),)
-                    cands = [e for e in self.map if st.matches(sel, e, {"ctrl": self.seat, "src": None})]
+                    cands = [e for e in self.map if st.matches(sel, e, me)]
                     vals = [self.damage_value(e, op["amount"], op["power"]) for e in cands]
                     if how == "each":
                         v += sum(x for x in vals if x > 0)
@@ -984,7 +1148,7 @@ class _View:
                 elif o == "gain-treasury":
                     v += 0.25 * op["amount"] + (0.6 if self.treasury < self.drain() + 2 else 0)
                 elif o == "draw":
-                    deck = sum(self.pl["deck"].values()) if self.pl else 0
+                    deck = sum(self.pl["deck"].values()) if self.pl is not None else 0
                     v += (0.25 * op["n"]) if deck > 3 else -0.3
                 elif o == "lose-treasury" and op["who"] != "you":
                     if not self.crisis:
@@ -995,7 +1159,7 @@ class _View:
                     rec = op["on"]
                     sel = next(iter(rec.values())) if isinstance(rec, dict) else {}
                     fixed = [e for e in self.map if e["controller"] == self.seat and e["damage"] > 0
-                             and st.matches(sel, e, {"ctrl": self.seat, "src": None})]
+                             and st.matches(sel, e, me)]
                     v += sum(max(0.0, self.repair_value(e)) * min(1.0, op["n"] / e["damage"]) for e in fixed)
                     v += 0.03 * sum(min(op["n"], e["damage"]) for e in fixed)
                 elif o == "create-drone":
@@ -1006,15 +1170,15 @@ class _View:
 
     def bargain_value(self, ref: str, weight: float) -> float:
         st = self.st
-        uid, _, k = ref.partition(":")
-        e = st.find(int(uid))
-        k = int(k[1:]) if k.startswith("b") else int(k or 0)
+        uid, _, which = ref.partition(":")
+        e = st.entry(int(uid))
+        k = int(which[1:]) if which.startswith("b") else int(which or 0)
         bars = [a for _, a in st.abilities_of(e) if a["kind"] == "bargain"]
         if k >= len(bars):
             return -1.0
         a = bars[k]
-        cost = a["cost"]["treasury"]
-        drains_after = None
+        cost: int = a["cost"]["treasury"]
+        drains_after: list[int] | None = None
         if any(op["op"] == "remove-counters" and op["type"] == "time" for op in a["effect"]) and self.crisis:
             before, after = self._crisis_drain(e), self._crisis_drain(e, fewer=1)
             drains_after = [x - b + c for x, b, c in zip(self.drains(), before, after)]
@@ -1032,19 +1196,21 @@ class _View:
                 v += 0.2
         return v - 0.04 * cost - pen
 
-    def time_value(self, e) -> float:
+    def time_value(self, e: Entry) -> float:
         """Worth of one Time counter fewer on Crisis Storyline ``e``: only when a Chapter
         would complete in the next opponent turn."""
         st = self.st
         if not (st.is_storyline_face(e) and st.is_crisis(e)):
             return 0.0
         f = st.face(e)
-        ch = f["chapters"][e["chapter"] - 1]
-        t = e["counters"].get("time", 0)
+        chapter: int = e["chapter"]
+        ch = f["chapters"][chapter - 1]
+        t: int = e["counters"].get("time", 0)
         if t + 1 < ch["end"]:
             return 0.0
-        final = e["chapter"] == len(f["chapters"])
-        rem = st.durability(e) - e["damage"]
+        final = chapter == len(f["chapters"])
+        damage: int = e["damage"]
+        rem = st.durability(e) - damage
         # can this seat destroy it now? then the counter does not matter
         if self._damage_now(e) >= rem:
             return 0.0
@@ -1052,20 +1218,20 @@ class _View:
         if final:
             # one opponent turn more: worth much when the players can destroy it soon
             return 2.0 if rem <= 2 * cap else (1.0 if rem <= 4 * cap else 0.5)
-        return 0.35 + 0.2 * e["chapter"]
+        return 0.35 + 0.2 * chapter
 
-    def team_damage(self, target) -> int:
+    def team_damage(self, target: Entry) -> int:
         """Strike the players' units could put on ``target`` in a round (public Map)."""
         st = self.st
         total = 0
         for a in self.map:
             if a["controller"] is not None and a["controller"] >= 0 and not self.foe(a["controller"]) \
                     and st.is_unit(a) and not st.fallen(a) and st.strike(a) > 0:
-                if st.face(a)["power"] == "high" or not st.shielded(target):
+                if st.power(a) == "high" or not st.shielded(target):
                     total += st.strike(a)
         return total
 
-    def _damage_now(self, target) -> int:
+    def _damage_now(self, target: Entry) -> int:
         """Damage this seat's ready units could deal to ``target`` this turn by attacks."""
         st = self.st
         total = 0
@@ -1078,10 +1244,10 @@ class _View:
     def use_value(self, ref: str) -> float:
         st = self.st
         uid, _, k = ref.partition(":")
-        e = st.find(int(uid))
+        e = st.entry(int(uid))
         acts = [a for _, a in st.abilities_of(e) if a["kind"] == "activated"]
         a = acts[int(k or 0)]
-        cost = a["cost"]["treasury"]
+        cost: int = a["cost"]["treasury"]
         pen = self.spend_penalty(cost)
         v = 0.0
         for op in a["effect"]:
@@ -1111,18 +1277,18 @@ class _View:
                 v += 0.05
         if a["cost"]["spend"] and st.is_unit(e) and st.strike(e) > 0:
             # spending a unit costs its attack
-            best = max([self.damage_value(t, st.strike(e), st.face(e)["power"]) for t in st.attack_targets(e)],
+            best = max([self.damage_value(t, st.strike(e), st.power(e)) for t in st.attack_targets(e)],
                        default=0.0)
             v -= max(0.0, best)
         return v - 0.04 * cost - pen
 
-    def move_value(self, u, rest) -> float:
+    def move_value(self, u: Entry, rest: list[str]) -> float:
         st = self.st
         if rest[0] == "orbit":
             return -0.5
-        dest = st.find(int(rest[1]))
+        dest = st.entry(int(rest[1]))
         # what attacking would have been worth instead
-        att = max([self.damage_value(t, st.strike(u), st.face(u)["power"]) for t in st.attack_targets(u)],
+        att = max([self.damage_value(t, st.strike(u), st.power(u)) for t in st.attack_targets(u)],
                   default=0.0) if st.strike(u) > 0 else 0.0
         v = -0.05
         here = st.find(u["place"]) if u["place"] is not None else None

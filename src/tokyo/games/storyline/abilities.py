@@ -17,7 +17,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any, Literal, NotRequired, TypedDict
 
 from ...core.machine import Node, StepState
-from .cards import PERMANENT_TYPES, UNIT_TYPES, Ability, Card, Entry, Face, Op
+from .cards import PERMANENT_TYPES, UNIT_TYPES, Ability, Card, Entry, Face, Op, PrintedFace
 from .words import COUNTER_NAMES, counters
 
 if TYPE_CHECKING:
@@ -88,6 +88,9 @@ class AbilityMixin(StepState):
         raise NotImplementedError
 
     def card(self, cid: str) -> Card:
+        raise NotImplementedError
+
+    def printed(self, e: Entry) -> PrintedFace:
         raise NotImplementedError
 
     def face(self, e: Entry) -> Face:
@@ -181,10 +184,10 @@ class AbilityMixin(StepState):
         it fell (its "when this falls" abilities, storyline 7.11.1, 12.5.4)."""
         if not look_back and self.fallen(e):
             return []
-        f = self.face(e)
-        out = list(enumerate(f["abilities"]))
-        if f["type"] == "storyline" and e.get("chapter"):
-            ch = f["chapters"][e["chapter"] - 1]
+        f = self.printed(e)
+        out = list(enumerate(f.abilities))
+        if f.type == "storyline" and e.get("chapter"):
+            ch = f.data["chapters"][e["chapter"] - 1]
             out += [(100 * e["chapter"] + i, a) for i, a in enumerate(ch["abilities"])]
         return out
 
@@ -214,38 +217,49 @@ class AbilityMixin(StepState):
         ``characters=False``: without the static abilities of Characters, which is what a
         Character's own Fallen check counts (ruling S33)."""
         total = 0
-        statics = self.sgame.statics
+        changing = self.sgame.static_ids
         for src in self.map:
-            st = statics.get((src["card"], src["face"]))
-            ops = [op for _, a in st for op in a["effect"] if op["characteristic"] == name] if st else None
-            if not ops:
+            if src["card"] not in changing:
                 continue
-            if self.ftype(src) == "character":
+            f = self.printed(src)
+            changes = f.changes.get(name)
+            if changes is None:
+                continue
+            if f.type == "character":
                 if not characters:
                     continue
-                f = self.face(src)
-                if src["damage"] >= max(1, f.get("durability", 1) + self._static_mod(src, "durability", False)):
+                if src["damage"] > 0 and src["damage"] >= max(1, f.durability + self._static_mod(src, "durability",
+                                                                                                  False)):
                     continue   # storyline 7.11.1: a Fallen Character's text has no effect
             ctx: Selecting = {"src": src["uid"], "ctrl": src["controller"]}   # what a selector reads (matches)
-            for op in ops:
-                to = op["to"]
-                if to == "this":
+            for change in changes:
+                if change.to == "this":
                     hit = src is e
-                elif to == "host":
+                elif change.to == "host":
                     hit = src.get("host") == e["uid"]
                 else:
-                    hit = self.matches(next(iter(to.values())), e, ctx)
+                    assert change.sel is not None, "a change to the cards a selector names"
+                    hit = self.matches(change.sel, e, ctx)
                 if hit:
-                    total += op["by"]
-        for uid, char, by in self.temps:
-            if uid == e["uid"] and char == name:
-                total += by
+                    total += change.by
+        if self.temps:
+            for uid, char, by in self.temps:
+                if uid == e["uid"] and char == name:
+                    total += by
         return total
 
     def abilities_of_static(self, e: Entry) -> list[tuple[int, Ability]]:
-        return self.sgame.statics.get((e["card"], e["face"]), [])
+        return self.printed(e).statics
 
     # ===================== selectors and recipients ========================================
+    def on_map(self, e: Entry) -> bool:
+        """Whether ``e`` is on the Map: ``e in self.map``, the entry itself looked for first
+        (comparing dicts for equality, as ``in`` does, only if it is not there)."""
+        for x in self.map:
+            if x is e:
+                return True
+        return e in self.map
+
     def is_player(self, c: int | None) -> bool:
         return c is not None and c >= 0
 
@@ -262,7 +276,7 @@ class AbilityMixin(StepState):
     def matches(self, sel: Selector, e: Entry, ctx: Selecting) -> bool:
         """docs/storyline-card-format.md, Selectors: on the Map, not an Epilogue (3.10.2)."""
         t = self.ftype(e)
-        if t == "epilogue" or e not in self.map:
+        if t == "epilogue" or not self.on_map(e):
             return False
         types = sel.get("type")
         if types is None:
@@ -287,7 +301,7 @@ class AbilityMixin(StepState):
                 return False
             if c == "random-player" and ec != ctx.get("rp"):
                 return False
-        if "class" in sel and not (t == "spacecraft" and self.face(e).get("class") == sel["class"]):
+        if "class" in sel and not (t == "spacecraft" and self.printed(e).cls == sel["class"]):
             return False
         if "band" in sel and self.band(e) != sel["band"]:
             return False
@@ -305,9 +319,9 @@ class AbilityMixin(StepState):
                 "on-location" if holder is not None else None
             if where != pos:
                 return False
-        if "homeworld" in sel and bool(self.face(e).get("homeworld")) != sel["homeworld"]:
+        if "homeworld" in sel and self.printed(e).homeworld != sel["homeworld"]:
             return False
-        if "drone" in sel and bool(self.card(e["card"])["drone"]) != sel["drone"]:
+        if "drone" in sel and self.printed(e).drone != sel["drone"]:
             return False
         if sel.get("other") and e["uid"] == ctx["src"]:
             return False
@@ -773,6 +787,8 @@ class AbilityMixin(StepState):
         """storyline 7.3.2, 10.8.1: the phase abilities of every card trigger as one batch."""
         items = []
         for e in self.map:
+            if not self.printed(e).phase_triggers:
+                continue
             for idx, a in self.abilities_of(e):
                 w = a.get("when") if a["kind"] == "triggered" else None
                 if not isinstance(w, dict) or w["phase"] != phase:
@@ -812,7 +828,7 @@ class AbilityMixin(StepState):
         out = []
         tr = self.players[p]["treasury"]
         for e in self.map:
-            if self.fallen(e):
+            if not self.printed(e).activates or self.fallen(e):
                 continue   # storyline 7.11.1
             acts = [a for _, a in self.abilities_of(e) if a["kind"] in ("activated", "bargain")]
             k_act = k_bar = 0

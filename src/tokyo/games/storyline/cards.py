@@ -94,6 +94,68 @@ RECIPIENT_KEYS = {"to": ("deal-damage", "destroy", "attach-device", "modify", "m
                   "remove-counters"), "unit": ("move",), "by": ("attack",)}
 
 
+class StaticChange:
+    """One lasting ``modify`` of a face's static ability (storyline 7.2), read once per
+    game: which cards it changes (``to``: ``this``, ``host``, or ``how`` a selector
+    ``sel`` such as ``each``) and by how much."""
+
+    def __init__(self, to: str, sel: dict[str, Any] | None, by: int) -> None:
+        self.to = to
+        self.sel = sel
+        self.by = by
+
+
+class PrintedFace:
+    """What the engine reads of one printed face on nearly every step, taken once per game
+    from the card's data (``data``, the face's dict, which stays the form for everything
+    else: text, Chapters, Device attachments): its name, type and characteristics, the
+    card's set and Drone mark, and its static abilities, both as they are printed
+    (``statics``) and as lasting changes by characteristic (``changes``). Typed
+    attributes, which the compiled engine reads natively (a dict of ``Any`` it reads no
+    faster than Python)."""
+
+    def __init__(self, card: Card, face: Face) -> None:
+        self.data: Face = face
+        self.card_id: str = card["id"]
+        self.name: str = face["name"]
+        self.type: str = face["type"]
+        self.cls: str | None = face.get("class")
+        self.cost: int = face.get("cost", 0)
+        self.strike: int = face.get("strike", 0)
+        self.range: int = face.get("range", 0)
+        self.income: int = face.get("income", 0)
+        self.durability: int = face.get("durability", 1)
+        self.power: str = face.get("power", "low")
+        self.shield: str | None = face.get("shield")
+        self.band: int | None = face.get("band")
+        self.homeworld: bool = bool(face.get("homeworld"))
+        self.permanent = self.type in PERMANENT_TYPES   # storyline 3.1.1, ruling S20
+        self.unit = self.type in UNIT_TYPES
+        self.capital = self.type == "spacecraft" and self.cls == "capital"
+        # storyline 11.3.1: a permanent but a Device, or a Storyline face
+        self.attackable = self.type == "storyline" or (self.permanent and self.type != "device")
+        self.crisis_set: bool = card["set"] == "crisis"
+        self.drone = bool(card["drone"])
+        self.abilities: list[Ability] = face["abilities"]
+        self.statics: list[tuple[int, Ability]] = [(i, a) for i, a in enumerate(self.abilities)
+                                                   if a["kind"] == "static"]
+        every = self.abilities + [a for ch in face.get("chapters", []) for a in ch["abilities"]]
+        # activated abilities or bargains, on the face or a Chapter (storyline 7.4, 7.5)
+        self.activates = any(a["kind"] in ("activated", "bargain") for a in every)
+        # abilities that trigger at a phase (storyline 7.3.2), on the face or a Chapter
+        self.phase_triggers = any(a["kind"] == "triggered" and isinstance(a.get("when"), dict) for a in every)
+        self.changes: dict[str, list[StaticChange]] = {}
+        for _, a in self.statics:
+            for op in a["effect"]:
+                to = op["to"]
+                if isinstance(to, dict):
+                    (how, sel), = to.items()
+                    change = StaticChange(how, sel, op["by"])
+                else:
+                    change = StaticChange(to, None, op["by"])
+                self.changes.setdefault(op["characteristic"], []).append(change)
+
+
 class CardDataError(ValueError):
     """Card data that does not follow the format."""
 

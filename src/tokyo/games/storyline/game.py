@@ -6,13 +6,15 @@ docs/rules/storyline.md (``GameInfo.rules``)."""
 
 from __future__ import annotations
 
+import sys
+
 from ...core.errors import OptionError
 from ...core.options import GameInfo, Option, validate_options
 from ...core.state import Game, State
 from ...core.tensor import TensorWriter
 from typing import TYPE_CHECKING, Any
 
-from .cards import Ability, Card, CardSet, Face, default_card_set
+from .cards import Ability, Card, CardSet, Face, PrintedFace, default_card_set
 from .encoding import Encoding
 from .state import StorylineState
 
@@ -79,6 +81,17 @@ class StorylineGame(Game):
             st = [(i, a) for i, a in enumerate(f["abilities"]) if a["kind"] == "static"]
             if st:
                 self.statics[key] = st
+        # the same faces as typed records, by card id (front and back): what the engine
+        # reads on every step (StorylineState.printed)
+        # (ids interned, as the Map's are: StorylineState.enter)
+        self.fronts: dict[str, PrintedFace] = {}
+        self.backs: dict[str, PrintedFace] = {}
+        for cid, c in self.cards["cards"].items():
+            self.fronts[sys.intern(cid)] = PrintedFace(c, c["faces"]["front"])
+            if "back" in c["faces"]:
+                self.backs[sys.intern(cid)] = PrintedFace(c, c["faces"]["back"])
+        # the cards with a face whose static abilities change a characteristic (storyline 7.2)
+        self.static_ids: set[str] = {cid for cid, f in [*self.fronts.items(), *self.backs.items()] if f.changes}
         # the Crisis Format's (CrisisFormatGame): the opponent's seat and the Crisis
         # Storylines named by option; none in the competitive game
         self.opp_seat: int | None = None

@@ -23,12 +23,13 @@ from __future__ import annotations
 
 import json
 import random
+import sys
 from typing import TYPE_CHECKING, Any, ClassVar, Sequence, TypedDict
 
 from ...core.machine import Node, Step, StepState
 from ...core.state import turn_order_labels
 from .abilities import AbilityMixin, Context
-from .cards import PERMANENT_TYPES, UNIT_TYPES, Card, Entry, Face
+from .cards import Card, Entry, Face, PrintedFace
 from .rulebook import cite
 from .words import LOSE_CONDITIONS, TYPE_NAMES, deck_name
 
@@ -124,15 +125,20 @@ class StorylineState(AbilityMixin, StepState):
     def card(self, cid: str) -> Card:
         return self.sgame.cards["cards"][cid]
 
+    def printed(self, e: Entry) -> PrintedFace:
+        """The face ``e`` shows, as the typed record the rules read (cards.PrintedFace)."""
+        which: str = e["face"]
+        return self.sgame.fronts[e["card"]] if which == "front" else self.sgame.backs[e["card"]]
+
     def face(self, e: Entry) -> Face:
-        return self.sgame.faces[e["card"], e["face"]]
+        """The face ``e`` shows, as the card data has it (its text, Chapters...)."""
+        return self.printed(e).data
 
     def name(self, e: Entry) -> str:
-        return f"{self.face(e)['name']} (#{e['uid']})"
+        return f"{self.printed(e).name} (#{e['uid']})"
 
     def ftype(self, e: Entry) -> str:
-        t: str = self.face(e)["type"]
-        return t
+        return self.printed(e).type
 
     def find(self, uid: int | None) -> Entry | None:
         for e in self.map:
@@ -159,26 +165,25 @@ class StorylineState(AbilityMixin, StepState):
 
     def is_permanent(self, e: Entry) -> bool:
         """storyline 3.1.1, ruling S20: a Storyline face or an Epilogue is not one."""
-        return self.ftype(e) in PERMANENT_TYPES
+        return self.printed(e).permanent
 
     def is_unit(self, e: Entry) -> bool:
-        return self.ftype(e) in UNIT_TYPES
+        return self.printed(e).unit
 
     def is_capital(self, e: Entry) -> bool:
-        f = self.face(e)
-        return f["type"] == "spacecraft" and f.get("class") == "capital"
+        return self.printed(e).capital
 
     def is_storyline_face(self, e: Entry) -> bool:
-        return self.ftype(e) == "storyline"
+        return self.printed(e).type == "storyline"
 
     def is_crisis(self, e: Entry) -> bool:
         """storyline 18.9.1: a card of the Crisis set, or a token a Crisis card created."""
-        return bool(e.get("crisis")) or self.card(e["card"])["set"] == "crisis"
+        return bool(e.get("crisis")) or self.printed(e).crisis_set
 
     def band(self, e: Entry) -> int | None:
         """storyline 4.6-4.10 and 11.1.1: the Band of a card on the Map (None: no Band)."""
-        f = self.face(e)
-        t = f["type"]
+        f = self.printed(e)
+        t = f.type
         if t in ("character", "ground-unit", "location"):
             if t == "character" and e["place"] is not None:
                 holder = self.find(e["place"])
@@ -186,14 +191,14 @@ class StorylineState(AbilityMixin, StepState):
                     return 3  # storyline 4.9.1: aboard, in Deep Space
             return 1
         if t == "spacecraft":
-            if f["class"] == "capital" or e["place"] is not None:
+            if f.capital or e["place"] is not None:
                 return 3
             return 2
         if t == "device":
             host = self.find(e["host"])
             return self.band(host) if host is not None else None
         if t == "storyline":
-            return f.get("band")  # a Crisis Storyline face prints none (storyline 4.7.1)
+            return f.band  # a Crisis Storyline face prints none (storyline 4.7.1)
         if t == "epilogue":
             return e.get("band")
         return None
@@ -207,38 +212,33 @@ class StorylineState(AbilityMixin, StepState):
 
     def shielded(self, e: Entry) -> bool:
         """storyline 3.12: Locations and Capital Spacecraft; a Storyline face prints it."""
-        f = self.face(e)
-        if f["type"] == "storyline":
-            return bool(f["shield"] == "shielded")
-        return f["type"] == "location" or self.is_capital(e)
+        f = self.printed(e)
+        if f.type == "storyline":
+            return f.shield == "shielded"
+        return f.type == "location" or f.capital
 
     # storyline 2.14.1, 7.2.1: the printed number plus the static and "this turn" changes,
     # within the limits of 1.5 (applied to the result: no shipped change is ever clipped
     # halfway, so the order of 2.14.1 cannot matter yet)
     def durability(self, e: Entry) -> int:
-        printed: int = self.face(e).get("durability", 1)
-        return max(1, printed + self._static_mod(e, "durability"))  # storyline 1.5.3
+        return max(1, self.printed(e).durability + self._static_mod(e, "durability"))  # storyline 1.5.3
 
     def strike(self, e: Entry) -> int:
-        printed: int = self.face(e).get("strike", 0)
-        return max(0, printed + self._static_mod(e, "strike"))
+        return max(0, self.printed(e).strike + self._static_mod(e, "strike"))
 
     def range_of(self, e: Entry) -> int:
-        printed: int = self.face(e).get("range", 0)
-        return min(2, max(0, printed + self._static_mod(e, "range")))  # storyline 1.5.2, 1.5.4
+        return min(2, max(0, self.printed(e).range + self._static_mod(e, "range")))  # storyline 1.5.2, 1.5.4
 
     def income(self, e: Entry) -> int:
-        printed: int = self.face(e).get("income", 0)
-        return max(0, printed + self._static_mod(e, "income"))
+        return max(0, self.printed(e).income + self._static_mod(e, "income"))
 
     def cost(self, e: Entry) -> int:
-        printed: int = self.face(e).get("cost", 0)
-        return max(0, printed + self._static_mod(e, "cost"))
+        return max(0, self.printed(e).cost + self._static_mod(e, "cost"))
 
     def broken(self, e: Entry) -> bool:
         """storyline 12.5.3: Fallen or Contested while damage >= Durability."""
-        return (self.is_permanent(e) and self.ftype(e) != "device"
-                and e["damage"] >= self.durability(e))
+        damage: int = e["damage"]   # (Durability is at least 1: an undamaged card is not broken)
+        return damage > 0 and self.is_permanent(e) and self.ftype(e) != "device" and damage >= self.durability(e)
 
     def fallen(self, e: Entry) -> bool:
         return self.ftype(e) == "character" and self.broken(e)       # storyline 12.5.1
@@ -408,7 +408,8 @@ class StorylineState(AbilityMixin, StepState):
         """A card enters the Map showing its front face, with a new timestamp (4.13.1).
         ``token``: a Drone or a token Device an effect created (14.10); ``crisis``: a
         token a Crisis card created is a Crisis card (18.9.1)."""
-        e: Entry = {"uid": self.next_uid, "card": cid, "face": "front", "owner": owner, "controller": controller,
+        # (the card id interned: the engine looks its faces up by it on nearly every step)
+        e: Entry = {"uid": self.next_uid, "card": sys.intern(cid), "face": "front", "owner": owner, "controller": controller,
              "damage": 0, "ready": ready, "counters": {}, "place": place, "host": host, "chapter": None,
              "band": None, "destroyer": None, "token": token, "crisis": crisis}
         self.next_uid += 1
@@ -525,9 +526,9 @@ class StorylineState(AbilityMixin, StepState):
     def state_check(self) -> None:
         while self.winners is None:
             # (a) destruction, all at once; the awards in timestamp order (15.5.1)
-            doomed = [e for e in self.map if (self.is_permanent(e) and self.ftype(e) != "device"
-                                              and e["damage"] >= 2 * self.durability(e))
-                      or (self.is_storyline_face(e) and e["damage"] >= self.durability(e))]
+            doomed = [e for e in self.map if e["damage"] > 0 and (
+                (self.is_permanent(e) and self.ftype(e) != "device" and e["damage"] >= 2 * self.durability(e))
+                or (self.is_storyline_face(e) and e["damage"] >= self.durability(e)))]
             if doomed:
                 for e in doomed:
                     self.say(f"{self.name(e)} is destroyed.",
@@ -726,10 +727,10 @@ class StorylineState(AbilityMixin, StepState):
         mine = [e for e in self.map if e["controller"] == p]
         my_locations = [e for e in mine if self.ftype(e) == "location"]
         for cid in sorted(set(pl["hand"])):
-            f = self.card(cid)["faces"]["front"]
-            if f["cost"] > pl["treasury"]:
+            f = self.sgame.fronts[cid]
+            if f.cost > pl["treasury"]:
                 continue  # storyline 6.2.1
-            t = f["type"]
+            t = f.type
             if t in ("character", "ground-unit"):
                 if my_locations:
                     out += [f"play {cid} on {e['uid']}" for e in my_locations]   # storyline 6.3.2
@@ -737,16 +738,16 @@ class StorylineState(AbilityMixin, StepState):
                     out.append(f"play {cid}")
             elif t == "device":
                 out += [f"play {cid} on {e['uid']}" for e in mine                # storyline 6.5.1
-                        if self.is_permanent(e) and self.ftype(e) in f["attach"]["types"] and self.ftype(e) != "device"]
+                        if self.is_permanent(e) and self.ftype(e) in f.data["attach"]["types"] and self.ftype(e) != "device"]
             elif t == "event":
                 # storyline 6.6.2: each target of its text needs a legal choice
                 if all(self._targets_exist(self.context(None, a, a["effect"], card=cid, ctrl=p))
-                       for a in f["abilities"]):
+                       for a in f.abilities):
                     out.append(f"play {cid}")
             else:
                 out.append(f"play {cid}")
         for e in mine:
-            if self.can_attack(e):
+            if self.ready_to_attack(e):   # (can_attack, its targets listed once)
                 out += [f"attack {e['uid']} {t['uid']}" for t in self.attack_targets(e)]
         for e in mine:
             out += [f"move {e['uid']} {dest}" for dest in self.moves(e)]
@@ -846,16 +847,21 @@ class StorylineState(AbilityMixin, StepState):
 
     def can_attack(self, e: Entry) -> bool:
         """storyline 12.1.1-12.1.3."""
-        return (self.is_permanent(e) and self.ftype(e) != "device" and e["ready"] and self.strike(e) >= 1
-                and not self.fallen(e) and bool(self.attack_targets(e)))
+        return self.ready_to_attack(e) and bool(self.attack_targets(e))
+
+    def ready_to_attack(self, e: Entry) -> bool:
+        """storyline 12.1.1-12.1.3 but for the targets (can_attack): a ready permanent, not a
+        Device, with a Strike of 1 or more, not Fallen."""
+        f = self.printed(e)
+        return (f.permanent and f.type != "device" and e["ready"] and self.strike(e) >= 1
+                and not self.fallen(e))
 
     def attack_targets(self, e: Entry) -> list[Entry]:
         """storyline 11.3.1-11.3.3, 11.2.4: an opponent's permanent (not a Device) or Storyline
         face that the attacker's range and Power reach."""
-        src_band, rng, power = self.band(e), self.range_of(e), self.face(e)["power"]
+        src_band, rng, power = self.band(e), self.range_of(e), self.printed(e).power
         return [t for t in self.map if t["controller"] != e["controller"] and t is not e
-                and (self.is_storyline_face(t) or (self.is_permanent(t) and self.ftype(t) != "device"))
-                and self.reaches(src_band, rng, power, t)]
+                and self.printed(t).attackable and self.reaches(src_band, rng, power, t)]
 
     def moves(self, e: Entry) -> list[str]:
         """storyline 14.3-14.7: destinations of a ready, non-Fallen unit (``to <uid>`` a
