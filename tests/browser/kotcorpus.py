@@ -159,6 +159,8 @@ def _base_scenarios():
                  step="resolve", dice="h h 1 2 3 e"), ("resolve hearts",), heart_ray_offered),
         (3, dict(monsters=[{"cards": ["healing-ray"], "location": "city"}, {"hearts": 5, "energy": 4}, {}], active=0,
                  step="resolve", dice="h h 1 2 3 e"), ("resolve hearts",), heart_ray_offered),
+        (3, dict(monsters=[{"cards": ["healing-ray"], "location": "city"}, {"hearts": 5, "energy": 4}, {}], active=0,
+                 step="resolve", dice="h 1 2 3 e e"), ("resolve hearts",), heart_ray_offered),
     ]
 
 

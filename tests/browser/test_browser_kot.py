@@ -271,6 +271,11 @@ def test_every_decision_kind_of_both_editions_is_worded_with_card_names(page, se
     assert hearts[("kot", ("heart heal", "heart ray 1"))] == \
         "A Heart die: heal yourself or heal another monster with Healing Ray?"
     assert hearts[("kot", ("heart ray 1", "heart none"))] == "A Heart die: heal another monster with Healing Ray?"
+    # in Tokyo: the Hearts not given with Healing Ray stay unused (two Heart dice here)
+    in_tokyo = [dict(r["labels"])["heart none"] for r in results
+                if r["game"] == "kot" and r["legal"] == ["heart ray 1", "heart none"]]
+    assert "Use no more Hearts (leave the rest unused)" in in_tokyo  # two Heart dice
+    assert "Leave the Heart unused" in in_tokyo  # one
     assert hearts[("kot-dark", ("heart heal", "heart poison", "heart shrink"))] == \
         "A Heart die: heal yourself or discard a token?"
 

@@ -254,7 +254,8 @@ export function label(text, ctx) {
         return `Healing Ray: heal ${m ? m.name : ctx.seatLabel(Number(words[2]))} 1 heart (they pay up to 2 ⚡)`;
       }
       return { heal: "Heal 1 heart", poison: "Remove a Poison token", shrink: "Remove a Shrink Ray token",
-               none: "Leave the other Hearts unused" }[words[1]] || `Use the Heart die: ${words[1]}`;
+               none: count("h") === 1 ? "Leave the Heart unused" : "Use no more Hearts (leave the rest unused)" }[words[1]]
+        || `Use the Heart die: ${words[1]}`;
     case "stay": return kind === "jets" ? "Stay in Tokyo (and lose the hearts)" : "Stay in Tokyo";
     case "yield": return kind === "jets" ? "Yield Tokyo with Jets (lose no hearts)" : "Yield Tokyo";
     case "flee": return "Flee Tokyo (you still lose the hearts)";
