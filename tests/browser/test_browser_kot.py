@@ -280,6 +280,48 @@ def test_every_decision_kind_of_both_editions_is_worded_with_card_names(page, se
         "A Heart die: heal yourself or discard a token?"
 
 
+DRAW_CHIPS_JS = """
+async ([game, observation, seat, legal]) => {
+  const kot = await import("/static/views/kot.js");
+  const list = await (await fetch(`/api/games/${game}/cards`)).json();
+  const cards = Object.fromEntries(list.map((c) => [c.id, c]));
+  const ctx = {
+    observation, legal, cards, seat, log: [], interactive: true, finished: false, placed: new Set(), state: {},
+    seats: [], options: {}, seatName: (s) => `seat ${s}`, seatLabel: (s) => `seat ${s}`,
+    isLegal: (t) => legal.includes(t), act: () => {}, redraw: () => {}, name: (id) => (cards[id] ? cards[id].name : id),
+    button(text, label) { const b = document.createElement("button"); b.textContent = label || text; return b; },
+  };
+  ctx.label = (t) => kot.label(t, ctx);
+  const board = kot.draw(ctx);
+  return [...board.querySelectorAll(".monster")].map((p) => ({
+    seat: Number(p.dataset.seat), chips: [...p.querySelectorAll(".chip")].map((c) => c.textContent),
+    gauge: p.querySelectorAll(".wicked-gauge").length }));
+}
+"""
+
+
+def test_kot_battery_monster_shows_its_energy_and_no_wickedness_gauge(page, server):
+    """kot: the energy on Battery Monster is on its chip, for the holder and for a Mimic copy
+    (each has its own 6, ruling B6); no monster has a Wickedness gauge."""
+    import random as _random
+
+    import tokyo
+    from kotcorpus import play_on
+    from tokyo.games.kingoftokyo.position import build_position
+    state = build_position(tokyo.load_game("kot", 3), [{"energy": 10}, {"cards": ["mimic"], "energy": 3}, {}],
+                           step="buy", market=["battery-monster", "heal", "tank"])
+    assert play_on(state, _random.Random(0), set(), [], prefer=("buy battery-monster", "end", "copy battery-monster"),
+                   goal=lambda s: s.monsters[1].copy == "battery-monster", limit=50)
+    obs = state.observation(0)
+    assert obs["stored_energy"][:2] == [6, 6]
+    page.goto(server.url + "/")
+    page.wait_for_selector("body[data-ready]")
+    panels = {p["seat"]: p for p in page.evaluate(DRAW_CHIPS_JS, ["kot", obs, 0, []])}
+    assert "Battery Monster · 6 ⚡ on it" in panels[0]["chips"], panels[0]
+    assert "Battery Monster · 6 ⚡ on it" in panels[1]["chips"], panels[1]  # the copy
+    assert all(p["gauge"] == 0 for p in panels.values())
+
+
 def visible_action_buttons(page):
     """The action buttons a player sees (the prompt and the board; not the notation list)."""
     return page.locator("#prompt:not([hidden]) button[data-action], #board button[data-action]")

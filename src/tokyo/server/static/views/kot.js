@@ -967,6 +967,8 @@ function monsterPanel(ctx, m) {
   const species = gz && ctx.cards[m.monster] && ctx.cards[m.monster].species;
   const where = `m${m.seat}`;
   const owned = [...m.cards, ...m.tiles, ...(m.copy ? [m.copy] : [])];
+  // kot: the energy still on Battery Monster (held or copied with Mimic; public)
+  const stored = (c) => (c === "battery-monster" && obs.stored_energy ? ` · ${obs.stored_energy[m.seat] || 0} ⚡ on it` : "");
   return el("div", { class: classes.join(" "), dataset: { seat: m.seat, monster: m.monster } },
     el("div", { class: "m-head" }, emblem(m.monster),
       el("div", { class: "m-title" },
@@ -989,9 +991,9 @@ function monsterPanel(ctx, m) {
                obs.dice_tokens[m.seat] === 1 ? " Dice token" : " Dice tokens") : null),
     gz || isBase(obs) ? null : wickednessGauge(ctx, m),
     gz ? monsterEvolutions(ctx, m) : null,
-    m.cards.length ? el("div", { class: "chips" }, m.cards.map((c) => cardChip(ctx, c, "", "", where))) : null,
+    m.cards.length ? el("div", { class: "chips" }, m.cards.map((c) => cardChip(ctx, c, stored(c), "", where))) : null,
     m.tiles.length ? el("div", { class: "chips" }, m.tiles.map((t) => cardChip(ctx, t, "", "tile", where))) : null,
-    m.copy ? el("div", { class: "small" }, "copies ", cardChip(ctx, m.copy, "", "", where)) : null,
+    m.copy ? el("div", { class: "small" }, "copies ", cardChip(ctx, m.copy, stored(m.copy), "", where)) : null,
     openedCard(ctx, where, owned),
     tokens.length ? el("div", { class: "small" }, "Tokens: " + tokens.join(", ")) : null);
 }
