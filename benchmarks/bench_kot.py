@@ -1,4 +1,4 @@
-"""Speed of the King of Tokyo engines (kot-dark, kot-godzilla) on one core.
+"""Speed of the King of Tokyo engines (kot, kot-dark, kot-godzilla) on one core.
 
 Usage: PYTHONPATH=src python benchmarks/bench_kot.py [--games N] [--players P] [--heuristic-games M]
            [--game GAME[:option=value,...]]... [--rounds R]

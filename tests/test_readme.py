@@ -44,8 +44,8 @@ def test_ci_installs_the_browser_of_the_browser_tests():
 
 def test_readme_shows_the_browser_screenshots():
     readme = (ROOT / "README.md").read_text()
-    for shot in ("lobby", "kot-desktop", "kot-phone", "kot-godzilla-desktop", "kot-godzilla-phone", "crisis-desktop",
-                 "crisis-phone", "replay", "rules-desktop", "rules-phone", "players-desktop", "players-phone",
+    for shot in ("lobby", "kot-desktop", "kot-phone", "kot-base-desktop", "kot-base-phone", "kot-godzilla-desktop",
+                 "kot-godzilla-phone", "crisis-desktop", "crisis-phone", "replay", "rules-desktop", "rules-phone", "players-desktop", "players-phone",
                  "room-admin-desktop", "room-admin-phone"):
         assert f"docs/screenshots/{shot}.png" in readme
         assert (ROOT / "docs" / "screenshots" / f"{shot}.png").is_file()

@@ -1,5 +1,6 @@
-"""Screenshots of the browser client for the README: the lobby, a King of Tokyo game on
-a desktop and on a phone, a King of Tokyo: Godzilla game with Evolutions (desktop and
+"""Screenshots of the browser client for the README: the lobby, a King of Tokyo: Dark Edition
+game on a desktop and on a phone, the base King of Tokyo with Mimic and Healing Ray (a Heart die to
+heal with on a desktop, Mimic's token to move on a phone), a King of Tokyo: Godzilla game with Evolutions (desktop and
 phone), a Crisis: Tokyo game in a Conflict (desktop) and a turn in progress (phone), a
 Crisis Format game for two players and a Storyline game for three (desktop and phone), a
 replay, and three pages around the games (desktop and phone each): the rules page with a
@@ -70,11 +71,13 @@ def shot(page, url, name, ready="body[data-version]", full=False, before=None):
 
 
 WANTED: set[str] = set()
-PICTURES = ("lobby.png", "kot-desktop.png", "kot-phone.png", "kot-godzilla-desktop.png", "kot-godzilla-phone.png",
+PICTURES = ("lobby.png", "kot-desktop.png", "kot-phone.png", "kot-base-desktop.png", "kot-base-phone.png",
+            "kot-godzilla-desktop.png", "kot-godzilla-phone.png",
             "crisis-desktop.png", "crisis-phone.png", "crisis-format-desktop.png", "crisis-format-phone.png",
             "storyline-desktop.png", "storyline-phone.png", "replay.png", "rules-desktop.png", "rules-phone.png",
             "players-desktop.png", "players-phone.png", "room-admin-desktop.png", "room-admin-phone.png")
 GODZILLA_PICTURES = {"kot-godzilla-desktop.png", "kot-godzilla-phone.png"}
+BASE_PICTURES = {"kot-base-desktop.png", "kot-base-phone.png"}
 PAGE_PICTURES = {"rules-desktop.png", "rules-phone.png", "players-desktop.png", "players-phone.png",
                  "room-admin-desktop.png", "room-admin-phone.png"}
 CRISIS_FORMAT_PICTURES = {"crisis-format-desktop.png", "crisis-format-phone.png"}
@@ -130,6 +133,7 @@ def godzilla_game(client):
 
 
 GODZILLA_SEED = 56
+BASE_SEED = 40
 CRISIS_SEED = 3
 
 
@@ -184,6 +188,76 @@ def godzilla_picture(tmp: Path) -> None:
             shot(phone, link, "kot-godzilla-phone.png", before=lambda pg: (keep_two(pg), pg.evaluate("window.scrollTo(0, 0)")))
             desktop = browser.new_page(viewport=DESKTOP)
             shot(desktop, link, "kot-godzilla-desktop.png", full=True, before=keep_two_and_reroll)
+            browser.close()
+    finally:
+        server.stop()
+
+
+def base_room(db: Path, token: str, room: str, ready) -> int:
+    """Store in ``db`` a kot room for four (the person Ann in seat 0, heuristic bots elsewhere)
+    played offline up to the first of the person's decisions where ``ready(state)`` holds: the
+    person plays the heuristic bot that buys Mimic and Healing Ray whenever it can (the bots
+    almost never buy either). The first seed from BASE_SEED that gets there is used; returns it."""
+    from tokyo.agents import make_agent
+    from tokyo.agents.kot_heuristic import KotHeuristicAgent
+    from tokyo.core import load_game, sample_chance
+    from tokyo.server.rooms import hash_token
+    from tokyo.server.store import GameRecord, SeatRecord, Step, Store
+
+    class Shopper(KotHeuristicAgent):
+        def card_value(self, state, m, cid):
+            return 20.0 if cid in ("mimic", "healing-ray") else super().card_value(state, m, cid)
+
+    game = load_game("kot", 4)
+    for seed in range(BASE_SEED, BASE_SEED + 400):
+        rng, state, steps = random.Random(seed), game.new_initial_state(), []
+        bots = [Shopper()] + [make_agent("heuristic", "kot") for _ in range(3)]
+        for i, bot in enumerate(bots):
+            bot.reset(seed * 1009 + i + 1, i)
+        while not state.is_terminal() and len(steps) < 5000:
+            player = state.current_player()
+            if player == 0 and ready(state):
+                seats = [SeatRecord("human", name="Ann", token_hash=hash_token(token))] + \
+                    [SeatRecord("bot", "heuristic", "Bot")] * 3
+                store = Store(db)
+                store.create_game(GameRecord(room, "kot", 4, game.options_json(), seats, seed, time.time()), steps)
+                store.close()
+                print("kot picture: room seed", seed)
+                return seed
+            text = sample_chance(state, rng) if player < 0 else bots[player].step(state)
+            steps.append(Step(text, "chance" if player < 0 else "decision", None if player < 0 else player))
+            state.apply_action(text)
+    raise RuntimeError("no kot seed reached the wanted position")
+
+
+def base_ray_ready(state) -> bool:
+    """Ann's Heart die with Healing Ray on offer while her Mimic copies another card."""
+    m = state.monsters[0]
+    return (m.copy is not None and "healing-ray" in m.cards and state.node[2] == "heart"
+            and any(t.startswith("heart ray ") for t in state.legal_texts()))
+
+
+def base_mimic_ready(state) -> bool:
+    """The start of Ann's turn: move Mimic's token (1 energy) to one of at least two cards?"""
+    node = state.node
+    return (node[2] == "card" and node[3].get("name") == "mimic" and state.monsters[0].copy is not None
+            and len(state.legal_texts()) > 2)
+
+
+def base_picture(tmp: Path) -> None:
+    """kot-base-desktop.png (a Heart die with Healing Ray, Mimic copying a card) and
+    kot-base-phone.png (Mimic's token to move), from rooms stored offline (base_room)."""
+    db = tmp / "base.sqlite3"
+    base_room(db, "ann-ray", "kotray", base_ray_ready)
+    base_room(db, "ann-mimic", "kotmimic", base_mimic_ready)
+    server = Server(db)
+    try:
+        with sync_playwright() as p:
+            browser = launch(p)
+            desktop = browser.new_page(viewport=DESKTOP)
+            shot(desktop, server.url + "/play/kotray?token=ann-ray", "kot-base-desktop.png", full=True)
+            phone = browser.new_page(viewport=PHONE)
+            shot(phone, server.url + "/play/kotmimic?token=ann-mimic", "kot-base-phone.png")
             browser.close()
     finally:
         server.stop()
@@ -347,6 +421,8 @@ def main() -> None:
     with tempfile.TemporaryDirectory() as tmp:
         if wanted & GODZILLA_PICTURES:
             godzilla_picture(Path(tmp))
+        if wanted & BASE_PICTURES:
+            base_picture(Path(tmp))
         if wanted & CRISIS_FORMAT_PICTURES:
             storyline_picture(Path(tmp), "crisis-format", range(CRISIS_FORMAT_SEED, CRISIS_FORMAT_SEED + 40),
                               crisis_format_ready, ("crisis-format-desktop.png", "crisis-format-phone.png"))
@@ -355,7 +431,7 @@ def main() -> None:
                               storyline_ready, ("storyline-desktop.png", "storyline-phone.png"))
         if wanted & PAGE_PICTURES:
             pages_pictures(Path(tmp))
-        if not wanted - GODZILLA_PICTURES - CRISIS_FORMAT_PICTURES - STORYLINE_PICTURES - PAGE_PICTURES:
+        if not wanted - GODZILLA_PICTURES - BASE_PICTURES - CRISIS_FORMAT_PICTURES - STORYLINE_PICTURES - PAGE_PICTURES:
             return
         server = Server(Path(tmp) / "games.sqlite3")
         try:

@@ -83,3 +83,18 @@ def test_values_the_new_cards():
     assert a.card_value(s, m, "mimic") > a.card_value(s, m, "heal") == 0.0
     assert a.card_value(s, m, "national-guard") == pytest.approx(2 - 1.0)
     assert a.card_value(s, m, "battery-monster") > 0
+
+
+def test_buys_wings_in_kot_where_it_pays_but_keeps_the_dark_table():
+    """Wings (6 energy) is valued 3.5 stars in kot (BASE_KEEP_VALUE; measured in
+    docs/balance/kot.md: bought whenever affordable it won 21 points more of the games where it
+    was bought), 2.5 in kot-dark: early in the game kot's bot buys it, Dark's does not."""
+    monsters = [{"energy": 6}, {"stars": 2}]
+    market = ["wings", "jets", "herbivore"]
+    base = build_position(tokyo.load_game("kot", 2), monsters, step="buy", market=market)
+    assert agent().step(base) == "buy wings"
+    dark = build_position(tokyo.load_game("kot-dark", 2), monsters, step="buy", market=market)
+    bot = make_agent("heuristic", "kot-dark")
+    bot.reset(1, 0)
+    assert bot.step(dark) == "end"
+    assert KotHeuristicAgent._keep_values(base)["wings"] > KotHeuristicAgent._keep_values(dark)["wings"]

@@ -1,4 +1,4 @@
-"""Decisions of every kind of King of Tokyo (kot-dark and kot-godzilla), for the test of the
+"""Decisions of every kind of King of Tokyo (kot, kot-dark and kot-godzilla), for the test of the
 browser view's words (test_browser_kot.py): seeded random games, plus positions built where a
 card asks its question (docs/notation.md lists them), each played on until that question
 comes. Each decision is what the view gets: the deciding seat's observation, its legal texts
@@ -16,6 +16,9 @@ EXPECTED_VERBS = {
     "kot-dark": {"stop", "reroll", "smoke", "drink", "resolve", "cull", "twist", "stretch", "rapid-heal", "discard",
                  "heart", "stay", "yield", "tile", "pass", "buy", "sweep", "peek", "buy-top", "take", "end", "wings",
                  "jump", "probe", "swap", "metamorph", "done", "copy", "freeze"},
+    "kot": {"stop", "reroll", "smoke", "drink", "resolve", "cull", "twist", "stretch", "rapid-heal", "heart", "stay",
+            "yield", "pass", "buy", "sweep", "peek", "buy-top", "take", "end", "wings", "probe", "metamorph", "done",
+            "copy", "freeze"},
     "kot-godzilla": {"stop", "reroll", "resolve", "stay", "flee", "buy", "sweep", "end", "black", "evolve", "keep",
                      "pass", "shield", "target", "pay", "drink"},
 }
@@ -113,6 +116,54 @@ def _dark_scenarios():
     ]
 
 
+def heart_ray_offered(s):
+    return s.node[2] == "heart" and any(t.startswith("heart ray ") for t in s.legal_texts())
+
+
+def _base_scenarios():
+    """(players, build_position keywords, preferred texts, goal) for kot: the kot-dark questions
+    its cards share, and its own (Mimic gained and moved, Healing Ray out of and in Tokyo)."""
+    return [
+        (4, dict(monsters=[{"cards": ["metamorph", "extra-head"]}, {}, {}, {}], step="end"), (), card_node("metamorph")),
+        (3, dict(monsters=[{"cards": ["jets"], "location": "city"}, {}, {}], active=1, step="resolve", dice="c c 1 2 3 e"),
+         ("resolve smash",), card_node("jets")),
+        (3, dict(monsters=[{"cards": ["wings"], "energy": 3, "location": "city"}, {}, {}], active=1, step="resolve",
+                 dice="c c 1 2 3 e"), ("resolve smash",), card_node("wings")),
+        (3, dict(monsters=[{"cards": ["rapid-healing"], "energy": 4, "hearts": 2, "location": "city"}, {}, {}], active=1,
+                 step="resolve", dice="c c c 1 2 e"), ("resolve smash",), card_node("rapid-healing")),
+        (3, dict(monsters=[{"cards": ["psychic-probe"]}, {}, {}], active=1, step="after-rolls", dice="c c h 1 2 e"), (),
+         card_node("probe")),
+        (2, dict(monsters=[{"cards": ["opportunist"], "energy": 20}, {"energy": 30}], active=1, step="buy"),
+         ("pass",), card_node("opportunist")),
+        (3, dict(monsters=[{"cards": ["freeze-time"]}, {}, {}], active=0, step="resolve", dice="1 1 1 2 3 e"),
+         ("end", "resolve numbers"), card_node("freeze-time")),
+        (3, dict(monsters=[{"poison": 2, "shrink": 1, "hearts": 5}, {}, {}], active=0, step="resolve", dice="h h h 1 2 c"),
+         ("resolve hearts",), lambda s: s.node[2] == "heart"),
+        (3, dict(monsters=[{"cards": ["herd-culler", "plot-twist", "stretchy", "rapid-healing"], "energy": 6},
+                           {}, {}], active=0, step="resolve", dice="c c h e 2 3"), (), verb_offered("twist")),
+        (3, dict(monsters=[{"cards": ["parasitic-tentacles", "made-in-a-lab", "rapid-healing"], "energy": 12},
+                           {"cards": ["extra-head"]}, {}], active=0, step="buy"), ("peek",), verb_offered("buy-top")),
+        (3, dict(monsters=[{"cards": ["smoke-cloud", "energy-drink", "background-dweller"], "smoke": 2, "energy": 4}, {}, {}],
+                 active=0, step="roll-decision", dice="3 3 c h e 1", rolls_used=3), (), verb_offered("smoke")),
+        (3, dict(monsters=[{"energy": 4}, {"location": "city"}, {}], active=0, step="resolve", dice="c c c 1 2 e"),
+         ("resolve smash",), lambda s: s.node[2] == "yield"),
+        (3, dict(monsters=[{"energy": 4}, {}, {}], active=0, step="buy"), (), verb_offered("sweep")),
+        # Mimic gained (nothing copied yet), then moved at the start of a turn (1 energy)
+        (3, dict(monsters=[{"energy": 10}, {"cards": ["extra-head", "giant-brain"]}, {}], active=0, step="buy",
+                 market=["mimic", "heal", "tank"]), ("buy mimic",), card_node("mimic")),
+        (3, dict(monsters=[{"cards": ["mimic"], "copy": "extra-head", "energy": 3},
+                           {"cards": ["extra-head", "giant-brain"]}, {}], step="turn-start", turn=2), (),
+         card_node("mimic")),
+        # Healing Ray: out of Tokyo (heal yourself or another), in Tokyo (another, or none)
+        (3, dict(monsters=[{"cards": ["healing-ray"], "hearts": 6}, {"hearts": 5, "energy": 4}, {}], active=0,
+                 step="resolve", dice="h h 1 2 3 e"), ("resolve hearts",), heart_ray_offered),
+        (3, dict(monsters=[{"cards": ["healing-ray"], "location": "city"}, {"hearts": 5, "energy": 4}, {}], active=0,
+                 step="resolve", dice="h h 1 2 3 e"), ("resolve hearts",), heart_ray_offered),
+        (3, dict(monsters=[{"cards": ["healing-ray"], "location": "city"}, {"hearts": 5, "energy": 4}, {}], active=0,
+                 step="resolve", dice="h 1 2 3 e e"), ("resolve hearts",), heart_ray_offered),
+    ]
+
+
 def _godzilla_scenarios():
     return [
         (3, dict(monsters=[{"cards": ["energy-shield"], "energy": 4, "location": "city"}, {}, {}], active=1,
@@ -138,7 +189,7 @@ def build_corpus(random_games: int = 6, seed: int = 1) -> dict[str, list[dict]]:
     reach its question: an AssertionError names the one that did not)."""
     rng = random.Random(seed)
     corpus = {}
-    for game_id, scenarios, options in (("kot-dark", _dark_scenarios(), {}),
+    for game_id, scenarios, options in (("kot", _base_scenarios(), {}), ("kot-dark", _dark_scenarios(), {}),
                                         ("kot-godzilla", _godzilla_scenarios(), GODZILLA_OPTIONS)):
         seen, out = set(), []
         for i in range(random_games):

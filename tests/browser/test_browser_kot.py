@@ -140,6 +140,8 @@ def test_resolving_after_yes_in_the_confirm_step(page, server):
 
 # ----- every button says in words what it does ------------------------------------------------------
 FACE_LETTER = re.compile(r"(?<![\w'-])[ehc](?![\w'-])")
+ORDINARY_WORDS = {"heal"}
+"""Ids that are also words the labels use ("heal The King 1 heart"; kot's card Heal has the id heal)."""
 
 
 def raw_problem(text: str, shown: str, legal: list[str], ids: dict[str, str]) -> str | None:
@@ -155,7 +157,7 @@ def raw_problem(text: str, shown: str, legal: list[str], ids: dict[str, str]) ->
     if not (s[0].isupper() or s[0].isdigit()):
         return "starts in lower case (notation)"
     words = re.findall(r"[A-Za-z0-9][A-Za-z0-9'-]*", s)
-    if any(w in ids for w in words):  # ids are lower case, card and monster names are not
+    if any(w in ids and w not in ORDINARY_WORDS for w in words):  # ids are lower case, names are not
         return "a card id"
     if FACE_LETTER.search(s):
         return "a die face letter"
@@ -209,7 +211,7 @@ def catalogue_ids(server, game) -> dict[str, str]:
 
 
 def test_every_decision_kind_of_both_editions_is_worded_with_card_names(page, server):
-    """Every decision kind of docs/notation.md for kot-dark and kot-godzilla (random games,
+    """Every decision kind of docs/notation.md for kot, kot-dark and kot-godzilla (random games,
     then positions built where each card asks its question): each legal text's label, the
     buttons the board places, the prompt's title and hint are words, never notation or ids."""
     from kotcorpus import EXPECTED_VERBS, build_corpus
@@ -254,6 +256,70 @@ def test_every_decision_kind_of_both_editions_is_worded_with_card_names(page, se
     assert done[("resolve", None)] == "Go on without using a card"
     assert resolve["title"] == "Your dice have nothing to resolve" and resolve["hint"] == "use a card now, or go on"
     assert ["done", "Go on without using a card"] in resolve["placed"]
+    # kot: Mimic gained (free) and moved (1 energy), in the base game's words, not Fluxling's
+    mimic = [r for r in results if r["game"] == "kot" and r["name"] == "mimic"]
+    gained = next(r for r in mimic if "copy extra-head" in r["legal"])
+    assert gained["title"] == "Mimic: choose a card to copy"
+    assert dict(gained["labels"])["copy extra-head"] == "Mimic: copy Extra Head"
+    assert dict(gained["labels"])["pass"] == "Copy nothing for now"
+    moved = next(r for r in mimic if "copy extra-head" not in r["legal"])
+    assert moved["title"] == "Mimic copies Extra Head: move its token to another card for 1 ⚡?"
+    assert dict(moved["labels"])["copy giant-brain"] == "Mimic: pay 1 ⚡ to copy Giant Brain instead"
+    assert dict(moved["labels"])["pass"] == "Keep copying Extra Head"
+    # a Heart die's question names the uses on offer: Healing Ray (kot), tokens (both)
+    hearts = {(r["game"], tuple(r["legal"])): r["title"] for r in results if r["kind"] == "heart"}
+    assert hearts[("kot", ("heart heal", "heart ray 1"))] == \
+        "A Heart die: heal yourself or heal another monster with Healing Ray?"
+    assert hearts[("kot", ("heart ray 1", "heart none"))] == "A Heart die: heal another monster with Healing Ray?"
+    # in Tokyo: the Hearts not given with Healing Ray stay unused (two Heart dice here)
+    in_tokyo = [dict(r["labels"])["heart none"] for r in results
+                if r["game"] == "kot" and r["legal"] == ["heart ray 1", "heart none"]]
+    assert "Use no more Hearts (leave the rest unused)" in in_tokyo  # two Heart dice
+    assert "Leave the Heart unused" in in_tokyo  # one
+    assert hearts[("kot-dark", ("heart heal", "heart poison", "heart shrink"))] == \
+        "A Heart die: heal yourself or discard a token?"
+
+
+DRAW_CHIPS_JS = """
+async ([game, observation, seat, legal]) => {
+  const kot = await import("/static/views/kot.js");
+  const list = await (await fetch(`/api/games/${game}/cards`)).json();
+  const cards = Object.fromEntries(list.map((c) => [c.id, c]));
+  const ctx = {
+    observation, legal, cards, seat, log: [], interactive: true, finished: false, placed: new Set(), state: {},
+    seats: [], options: {}, seatName: (s) => `seat ${s}`, seatLabel: (s) => `seat ${s}`,
+    isLegal: (t) => legal.includes(t), act: () => {}, redraw: () => {}, name: (id) => (cards[id] ? cards[id].name : id),
+    button(text, label) { const b = document.createElement("button"); b.textContent = label || text; return b; },
+  };
+  ctx.label = (t) => kot.label(t, ctx);
+  const board = kot.draw(ctx);
+  return [...board.querySelectorAll(".monster")].map((p) => ({
+    seat: Number(p.dataset.seat), chips: [...p.querySelectorAll(".chip")].map((c) => c.textContent),
+    gauge: p.querySelectorAll(".wicked-gauge").length }));
+}
+"""
+
+
+def test_kot_battery_monster_shows_its_energy_and_no_wickedness_gauge(page, server):
+    """kot: the energy on Battery Monster is on its chip, for the holder and for a Mimic copy
+    (each has its own 6, ruling B6); no monster has a Wickedness gauge."""
+    import random as _random
+
+    import tokyo
+    from kotcorpus import play_on
+    from tokyo.games.kingoftokyo.position import build_position
+    state = build_position(tokyo.load_game("kot", 3), [{"energy": 10}, {"cards": ["mimic"], "energy": 3}, {}],
+                           step="buy", market=["battery-monster", "heal", "tank"])
+    assert play_on(state, _random.Random(0), set(), [], prefer=("buy battery-monster", "end", "copy battery-monster"),
+                   goal=lambda s: s.monsters[1].copy == "battery-monster", limit=50)
+    obs = state.observation(0)
+    assert obs["stored_energy"][:2] == [6, 6]
+    page.goto(server.url + "/")
+    page.wait_for_selector("body[data-ready]")
+    panels = {p["seat"]: p for p in page.evaluate(DRAW_CHIPS_JS, ["kot", obs, 0, []])}
+    assert "Battery Monster · 6 ⚡ on it" in panels[0]["chips"], panels[0]
+    assert "Battery Monster · 6 ⚡ on it" in panels[1]["chips"], panels[1]  # the copy
+    assert all(p["gauge"] == 0 for p in panels.values())
 
 
 def visible_action_buttons(page):
@@ -261,7 +327,7 @@ def visible_action_buttons(page):
     return page.locator("#prompt:not([hidden]) button[data-action], #board button[data-action]")
 
 
-@pytest.mark.parametrize("game, options", [("kot-dark", {}), ("kot-godzilla", {"evolutions": True})])
+@pytest.mark.parametrize("game, options", [("kot", {}), ("kot-dark", {}), ("kot-godzilla", {"evolutions": True})])
 def test_random_decisions_through_the_browser_show_only_words(page, server, game, options):
     """The person clicks a random button at each of many decisions (keeping random dice first
     at a roll); at every one, each button the page shows says in words what it does."""

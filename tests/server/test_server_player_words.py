@@ -57,6 +57,14 @@ def test_the_options_come_in_player_words_with_their_rules_apart_and_ids_to_pick
             # its rules are statement ids the rules page anchors
             for rule in option["rules"]:
                 assert rule.split()[0] == rulespage.rules_document(game["id"]).stem
+    base = {o["name"]: o for o in games["kot"]["options"]}
+    # every choice of the King of Tokyo games in words, never its id
+    for game in ("kot", "kot-dark", "kot-godzilla"):
+        for option in games[game]["options"]:
+            for choice, words in (option.get("choice_words") or {}).items():
+                assert words != choice, (game, option["name"], choice)
+    assert base["frenzy"]["choice_words"] == {"after-turn": "after this turn ends in full",
+                                              "at-once": "at once, skipping its End of Turn"}
     kot = {o["name"]: o for o in games["kot-dark"]["options"]}
     assert kot["star_tie"]["rules"] == ["kot-dark R1"] and kot["ask_always"]["rules"] == ["kot-dark R41"]
     assert kot["star_tie"]["help"].endswith("(ruling R1)")   # the API's own help is unchanged

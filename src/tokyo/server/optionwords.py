@@ -101,6 +101,7 @@ CHOICES: dict[str, dict[str, str]] = {
     "star_tie": {"shared": "they share the win", "most-stars": "the most stars wins"},
     "wickedness_per_triple": {"each-triple": "for each triple", "first-triple": "for the first triple only"},
     "death_from_above": {"city": "moves to Tokyo City", "stay": "stays in Tokyo Bay"},
+    "frenzy": {"after-turn": "after this turn ends in full", "at-once": "at once, skipping its End of Turn"},
     "dragon": {"A": "A: the rulebook's listing order", "B": "B: the other order"},
     "defence_order": {"right": "from the attacker's right (the rules)", "left": "in turn order (the example)"},
     "opponent": {"auto": "played at random", "seat": "played by a person in an extra seat"},

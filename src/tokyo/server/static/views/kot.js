@@ -188,6 +188,28 @@ function decisionKind(ctx) {
   return node.kind || "";
 }
 
+/** kot: the card the deciding monster's Mimic copies now (null: none). Mimic asks when it is
+    gained and at the start of each of its owner's turns; moving a token that is on a card
+    costs 1 energy (ruling B6), so a copy now means the choice costs 1 ⚡. */
+function mimicCopy(ctx) {
+  const obs = ctx.observation;
+  const node = obs.node || {};
+  const seat = node.seat !== undefined && node.seat !== null ? node.seat : ctx.seat;
+  const m = (obs.monsters || [])[seat];
+  return (m && m.copy) || null;
+}
+
+/** The question of a Heart die, from the uses on offer (heal, tokens, Healing Ray). */
+function heartTitle(legal) {
+  const uses = [];
+  if (legal.includes("heart heal")) uses.push("heal yourself");
+  if (legal.includes("heart poison") || legal.includes("heart shrink")) uses.push("discard a token");
+  if (legal.some((t) => t.startsWith("heart ray "))) uses.push("heal another monster with Healing Ray");
+  if (!uses.length) return "A Heart die: heal, or discard a token?";
+  if (uses.length === 1) return `A Heart die: ${uses[0]}?`;
+  return `A Heart die: ${uses.slice(0, -1).join(", ")} or ${uses[uses.length - 1]}?`;
+}
+
 /** A readable label for an action text: what clicking it does, with card and monster names. */
 export function label(text, ctx) {
   const obs = ctx.observation;
@@ -232,7 +254,8 @@ export function label(text, ctx) {
         return `Healing Ray: heal ${m ? m.name : ctx.seatLabel(Number(words[2]))} 1 heart (they pay up to 2 ⚡)`;
       }
       return { heal: "Heal 1 heart", poison: "Remove a Poison token", shrink: "Remove a Shrink Ray token",
-               none: "Leave the other Hearts unused" }[words[1]] || `Use the Heart die: ${words[1]}`;
+               none: count("h") === 1 ? "Leave the Heart unused" : "Use no more Hearts (leave the rest unused)" }[words[1]]
+        || `Use the Heart die: ${words[1]}`;
     case "stay": return kind === "jets" ? "Stay in Tokyo (and lose the hearts)" : "Stay in Tokyo";
     case "yield": return kind === "jets" ? "Yield Tokyo with Jets (lose no hearts)" : "Yield Tokyo";
     case "flee": return "Flee Tokyo (you still lose the hearts)";
@@ -261,7 +284,11 @@ export function label(text, ctx) {
     case "done":
       if (kind === "metamorph") return "Keep my other cards (done)";
       return kind === "resolve" ? "Go on without using a card" : "Done";
-    case "copy": return `${isBase(obs) ? "Mimic" : "Fluxling"}: copy ${name(1)}`;
+    case "copy": {
+      if (!isBase(obs)) return `Fluxling: copy ${name(1)}`;
+      const now = mimicCopy(ctx);
+      return now ? `Mimic: pay 1 ⚡ to copy ${name(1)} instead` : `Mimic: copy ${name(1)}`;
+    }
     case "freeze": return "Freeze Time: take another turn (with one die fewer)";
     case "shield": return "Energy Shield: pay 2 ⚡ to lose 2 hearts fewer";
     case "target": {
@@ -285,6 +312,10 @@ export function label(text, ctx) {
         probe: "Let the roll stand (no Psychic Probe)", opportunist: "Do not buy it", "unstable-dna": "Keep Unstable DNA",
         fluxling: "Copy nothing", "freeze-time": "No extra turn", "energy-shield": "Do not use Energy Shield",
       };
+      if (kind === "fluxling" && isBase(obs)) {
+        const now = mimicCopy(ctx);
+        return now ? `Keep copying ${cardName(ctx, now)}` : "Copy nothing for now";
+      }
       return pass[kind] || "Pass (do nothing)";
     }
     default: {
@@ -330,6 +361,12 @@ export function promptTitle(ctx) {
     "pick-number": "Finger Missiles: how much Energy do you pay?",
   };
   if (kind === "resolve" && (ctx.legal || []).includes("done")) return "Your dice have nothing to resolve";
+  if (kind === "heart") return heartTitle(ctx.legal || []);
+  if (kind === "fluxling" && isBase(obs)) {
+    const now = mimicCopy(ctx);
+    return now ? `Mimic copies ${cardName(ctx, now)}: move its token to another card for 1 ⚡?`
+      : "Mimic: choose a card to copy";
+  }
   if (kind === "pick-monster") {
     const card = recentCard(ctx, ["air-strike", "gravity-lightning"]);
     return card ? `${cardName(ctx, card)}: choose a monster` : "Choose a monster";
@@ -930,6 +967,8 @@ function monsterPanel(ctx, m) {
   const species = gz && ctx.cards[m.monster] && ctx.cards[m.monster].species;
   const where = `m${m.seat}`;
   const owned = [...m.cards, ...m.tiles, ...(m.copy ? [m.copy] : [])];
+  // kot: the energy still on Battery Monster (held or copied with Mimic; public)
+  const stored = (c) => (c === "battery-monster" && obs.stored_energy ? ` · ${obs.stored_energy[m.seat] || 0} ⚡ on it` : "");
   return el("div", { class: classes.join(" "), dataset: { seat: m.seat, monster: m.monster } },
     el("div", { class: "m-head" }, emblem(m.monster),
       el("div", { class: "m-title" },
@@ -952,9 +991,9 @@ function monsterPanel(ctx, m) {
                obs.dice_tokens[m.seat] === 1 ? " Dice token" : " Dice tokens") : null),
     gz || isBase(obs) ? null : wickednessGauge(ctx, m),
     gz ? monsterEvolutions(ctx, m) : null,
-    m.cards.length ? el("div", { class: "chips" }, m.cards.map((c) => cardChip(ctx, c, "", "", where))) : null,
+    m.cards.length ? el("div", { class: "chips" }, m.cards.map((c) => cardChip(ctx, c, stored(c), "", where))) : null,
     m.tiles.length ? el("div", { class: "chips" }, m.tiles.map((t) => cardChip(ctx, t, "", "tile", where))) : null,
-    m.copy ? el("div", { class: "small" }, "copies ", cardChip(ctx, m.copy, "", "", where)) : null,
+    m.copy ? el("div", { class: "small" }, "copies ", cardChip(ctx, m.copy, stored(m.copy), "", where)) : null,
     openedCard(ctx, where, owned),
     tokens.length ? el("div", { class: "small" }, "Tokens: " + tokens.join(", ")) : null);
 }
