@@ -17,9 +17,17 @@ from setuptools import build_meta as _setuptools
 from setuptools.build_meta import *  # noqa: F401,F403 (every other hook unchanged)
 
 
+COMPILE_REQUIRES = ["mypy>=1.10", "numpy>=1.24"]
+"""What compiling needs besides setuptools: mypy (which brings mypyc, mypy_extensions and
+typing_extensions), and every other package that the compiled modules, or the project's
+modules they import, import: mypyc's type check must find it in the build environment
+(numpy: tokyo.core.tensor, the policy agent). Without it the check fails on a fresh
+machine and the wheel falls back to pure Python. tests/test_build.py keeps it complete."""
+
+
 def get_requires_for_build_wheel(config_settings=None):
-    # mypy brings mypyc; only a wheel (a normal install) compiles, so only it needs mypy
-    return [*_setuptools.get_requires_for_build_wheel(config_settings), "mypy>=1.10"]
+    # only a wheel (a normal install) compiles, so only it needs these
+    return [*_setuptools.get_requires_for_build_wheel(config_settings), *COMPILE_REQUIRES]
 
 
 def build_wheel(wheel_directory, config_settings=None, metadata_directory=None):
