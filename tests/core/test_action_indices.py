@@ -57,7 +57,7 @@ def test_terminal_state_has_no_indices():
         state.apply_action(text)
     assert state.is_terminal()
     assert state.legal_action_indices() == []
-    with pytest.raises(IllegalActionError, match="no legal action has index 0"):
+    with pytest.raises(IllegalActionError, match="the game is over: no action has an index"):
         state.index_to_action(0)
 
 

@@ -139,3 +139,15 @@ def test_indices_stay_right_from_node_to_node(game_id):
         state.apply_index(rng.choice(indices))
         steps += 1
     assert steps > 30
+
+
+def test_numpy_seats_and_odd_actions_are_taken_alike_by_both_engines():
+    """Compiled functions check their argument types: a numpy seat must still be a seat,
+    and an action that is not text an IllegalActionError, not a TypeError."""
+    from tokyo.core import IllegalActionError
+    state = load_game("kot-dark", 2).new_initial_state()
+    assert observation_array(state, np.int64(1)).tolist() == pytest.approx(state.observation_tensor(1))
+    for odd in (5, None, 1.5):
+        with pytest.raises(IllegalActionError, match="an action must be an Action or its text"):
+            state.action_to_index(odd)
+

@@ -113,8 +113,20 @@ def test_opponent_specs_are_checked():
         tgym.TokyoGymEnv("toy-pig", 2, opponents="heuristic")  # Pig has no heuristic agent
     with pytest.raises(ValueError, match="2 agent specs"):
         tgym.TokyoGymEnv("toy-pig", 3, opponents=["random"])
-    with pytest.raises(ValueError):
+    with pytest.raises(ValueError, match="seat must be one of 0..1 or 'random'"):
         tgym.TokyoGymEnv("toy-pig", 2, seat=2)
+    with pytest.raises(ValueError, match="not True"):
+        tgym.TokyoGymEnv("toy-pig", 2, seat=True)  # a bool is not a seat
+    env = tgym.TokyoGymEnv("toy-pig", 2, seat=np.int64(1), opponents="random")  # numpy integers are
+    assert env.seat == 1 and type(env.seat) is int
+    env.reset(seed=3)
+    assert env.game_state.current_player() == 1
+
+
+def test_a_policy_opponent_is_checked_against_the_game_when_built():
+    from tokyo.agents.policy import PolicyFileError
+    with pytest.raises(PolicyFileError, match="trained for 2-player kot-dark, not 4 players"):
+        tgym.TokyoGymEnv("kot-dark", 4, opponents="policy")
 
 
 def test_a_game_without_encoding_is_refused_clearly():

@@ -179,6 +179,27 @@ def test_the_cap_ends_the_game_with_zero_returns():
     assert state.is_terminal() and not state.tokyo_state.is_terminal()
     assert state.returns() == [0.0, 0.0]
     assert len([h for h in state.full_history() if h.player >= 0]) == 3
+    with pytest.raises(Exception, match="cut off after max_game_length=3 decisions"):
+        state.apply_action(1)  # a cut-off game takes no more actions
+    assert len([h for h in state.full_history() if h.player >= 0]) == 3
+
+
+def test_list_options_given_with_commas_survive_serialization():
+    """``monsters="the-king,gigazaur"`` (the CLI's spelling) reaches OpenSpiel as
+    ``the-king+gigazaur``: a comma would end the parameter in the game's string."""
+    game = tos.load_game("kot-dark", 2, monsters="the-king,gigazaur")
+    assert "monsters=the-king+gigazaur" in str(game)
+    state = game.new_initial_state()
+    assert state.tokyo_state.game.options["monsters"] == ("the-king", "gigazaur")
+    game2, state2 = pyspiel.deserialize_game_and_state(pyspiel.serialize_game_and_state(game, state))
+    assert str(game2) == str(game) and state2.tokyo_state == state.tokyo_state
+    assert pickle.loads(pickle.dumps(state)).tokyo_state == state.tokyo_state
+
+
+def test_boolean_and_integer_options_given_as_text():
+    game = tos.load_game("kot-godzilla", 2, evolutions="true")
+    assert game.new_initial_state().tokyo_state.game.options["evolutions"] is True
+    assert tos.load_game("toy-pig", 2, target="30").new_initial_state().tokyo_state.game.options["target"] == 30
 
 
 @pytest.mark.filterwarnings("ignore:Agent's m..imum observation space value is:UserWarning")

@@ -278,7 +278,7 @@ class State(Generic[GameT]):
             mask[i] = 1
         return mask
 
-    def action_to_index(self, action: Action | str) -> int:
+    def action_to_index(self, action: Action | str | object) -> int:
         """The index of a legal action (an Action or its text, any accepted spelling).
 
         Raises IllegalActionError when it is not legal here."""
@@ -301,9 +301,12 @@ class State(Generic[GameT]):
         i = _as_int(index)
         found = None if i is None else self._index_map().get(i)
         if found is None:
-            legal = self.legal_action_indices() if not self.is_terminal() else []
+            if self.is_terminal():
+                raise IllegalActionError(f"the game is over: no action has an index (given {index!r})",
+                                         str(index), [], None)
             raise IllegalActionError(f"no legal action has index {index!r} now. Legal indices: "
-                                     + ", ".join(map(str, legal)), str(index), self.legal_texts(), None)
+                                     + ", ".join(map(str, self.legal_action_indices())), str(index),
+                                     self.legal_texts(), None)
         return found
 
     def apply_index(self, index: int | object, seat: int | None = None) -> None:

@@ -106,7 +106,7 @@ class TensorWriter:
         return out
 
 
-def observation_array(state: State[Any], seat: int, out: Any = None) -> Any:
+def observation_array(state: State[Any], seat: int | object, out: Any = None) -> Any:
     """``seat``'s observation tensor as a numpy float32 array of
     ``game.observation_tensor_size()``, filled from its non-zero entries (for a tensor of
     thousands of floats, several times cheaper than ``np.asarray(state.observation_tensor(seat))``).

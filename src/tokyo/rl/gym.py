@@ -28,7 +28,8 @@ from typing import Any, Sequence
 import gymnasium
 import numpy as np
 
-from ..agents import HEURISTICS, make_agent
+from ..agents import HEURISTICS, check_agent_for, make_agent
+from ..core.state import _as_int
 from ._common import (DEFAULT_MAX_DECISIONS, check_illegal_mode, load_encoded_game, mask_array, observation_array,
                       play_chance, render_text, resolve_action)
 
@@ -65,7 +66,8 @@ class TokyoGymEnv(gymnasium.Env):
             raise ValueError(f"render_mode must be one of {self.metadata['render_modes']}, not {render_mode!r}")
         self.game = load_encoded_game(game_id, players, **options)
         n = self.game.num_players
-        if seat != "random" and not (isinstance(seat, int) and 0 <= seat < n):
+        index = None if seat == "random" else _as_int(seat)  # numpy integers too; not True
+        if seat != "random" and (index is None or not 0 <= index < n):
             raise ValueError(f"seat must be one of 0..{n - 1} or 'random', not {seat!r}")
         if opponents is None:
             opponents = "heuristic" if self.game.game_id in HEURISTICS else "random"
@@ -73,9 +75,10 @@ class TokyoGymEnv(gymnasium.Env):
         if len(specs) != n - 1:
             raise ValueError(f"opponents: {n - 1} agent specs needed (one per other seat), got {len(specs)}")
         self.opponent_specs = specs
-        self._agents = [make_agent(s, self.game.game_id) for s in specs]  # checks the specs now
-        self.seat_option = seat
-        self.seat = 0 if seat == "random" else int(seat)
+        # checks the specs now, and that each can play this game (a policy: its player count, options)
+        self._agents = [check_agent_for(make_agent(s, self.game.game_id), self.game) for s in specs]
+        self.seat_option = seat if index is None else index
+        self.seat = 0 if index is None else index
         if max_decisions < 1:
             raise ValueError("max_decisions must be at least 1")
         self.max_decisions = int(max_decisions)

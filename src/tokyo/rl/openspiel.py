@@ -22,7 +22,7 @@ What OpenSpiel is told, per game (:func:`game_type`):
 Parameters: ``players``, ``max_game_length`` (the cap: after that many decisions the game
 ends with every return 0; default 10,000) and the game's options. In OpenSpiel's game
 strings commas separate parameters, so a text option that lists items uses ``+`` between
-them (``monsters=the_king+gigazaur``); it reaches the game with commas.
+them (``monsters=the-king+gigazaur``); it reaches the game with commas.
 
 States are saved through the kernel: OpenSpiel's ``serialize`` pickles the Python state,
 whose tokyo State pickles as its ``to_json`` text and is read back by
@@ -38,7 +38,7 @@ from typing import Any, Callable
 import numpy as np
 import pyspiel
 
-from ..core import CHANCE, Game, State, game_info, list_games, observation_array
+from ..core import CHANCE, Game, IllegalActionError, State, game_info, list_games, observation_array
 from ._common import DEFAULT_MAX_DECISIONS, load_encoded_game
 
 __all__ = ["TokyoSpielGame", "TokyoSpielState", "register", "load_game", "game_params", "shimmy_env", "short_name", "game_type",
@@ -56,11 +56,14 @@ def short_name(game_id: str) -> str:
 
 
 def _param_value(value: Any) -> Any:
+    """An option value as an OpenSpiel parameter: numbers and booleans as they are, a list
+    as its items joined by ``+`` (a comma would end the parameter in the game's string,
+    which serialization reads back)."""
     if isinstance(value, bool) or isinstance(value, int) or isinstance(value, float):
         return value
     if isinstance(value, (list, tuple)):
         return "+".join(str(v) for v in value)
-    return str(value)
+    return str(value).replace(",", "+")
 
 
 def _tokyo_options(game_id: str, params: dict[str, Any]) -> tuple[int, int, dict[str, Any]]:
@@ -175,6 +178,9 @@ class TokyoSpielState(pyspiel.State):
 
     def _apply_action(self, action: int) -> None:
         state = self.tokyo_state
+        if self.decisions >= self.cap:
+            raise IllegalActionError(f"the game was cut off after max_game_length={self.cap} decisions: "
+                                     "no action can be applied", str(action), [], None)
         if not state.is_chance_node():
             self.decisions += 1
         state.apply_index(action)
@@ -236,7 +242,11 @@ def game_params(game_id: str, players: int | None = None, max_game_length: int =
     params: dict[str, Any] = {"max_game_length": int(max_game_length)}
     if players is not None:
         params["players"] = int(players)
+    declared = {o.name: o for o in game_info(game_id).options}
     for key, value in options.items():
+        option = declared.get(key)
+        if option is not None and option.kind in ("bool", "int"):
+            value = option.coerce(value)  # "true" -> True: OpenSpiel checks the parameter's type
         params[key] = _param_value(value)
     return params
 
