@@ -265,6 +265,9 @@ def test_even_bigger_lost_clips_hearts_to_ten():
     play(s, "metamorph even-bigger")
     assert s.monsters[0].hearts == 10          # ruling R7
     assert s.monsters[0].energy == 4
+    # the log says so (a player otherwise sees 2 hearts vanish)
+    cut = [e for e in s.log if "cut back to its maximum of 10 hearts (loses 2)" in e.text]
+    assert len(cut) == 1 and cut[0].rule.split()[1] in ("R7", "B1")  # kot: B1 (R7 holds there)
 
 
 # ============================================================================ Extra Head
@@ -434,6 +437,10 @@ def test_it_has_a_child_back_with_ten_hearts_and_nothing_else():
     assert "it-has-a-child" in s.discard and "acid-attack" in s.discard
     # the attacker takes the empty City
     assert s.city == 0
+    # the log tells what was lost before the child takes over
+    texts = [e.text for e in s.log]
+    lost = next(i for i, t in enumerate(texts) if "discards It Has a Child!, Acid Attack and loses its 7 stars" in t)
+    assert any("child takes over with 10 hearts" in t for t in texts[lost + 1:])
 
 
 @pytest.mark.rule("kot-dark card:it-has-a-child")

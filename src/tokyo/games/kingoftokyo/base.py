@@ -30,7 +30,7 @@ class BaseState(KotState["BaseGame"]):
 
     effects = BASE
     RULEBOOK = BASE_SECTIONS
-    RULE_KEYS = {"R41": "B11"}
+    RULE_KEYS = {"R41": "B11", "R7": "B1"}
     # ruling B11 (as kot-dark R41): no card of the base game acts back on the active monster
     # during its own Smash, and none reads its own stars then
     SMASH_FEEDBACK = frozenset()

@@ -613,6 +613,9 @@ class KotState(StepState[KotGameT]):
         """Ruling R7: when the maximum drops, hearts are clipped to it, nothing more."""
         top = self.max_hearts(m)
         if m.hearts > top:
+            if not self.quiet:
+                self.say(f"{self.name(m.seat)} is cut back to its maximum of {top} hearts "
+                         f"(loses {m.hearts - top}).", self.rule("R7"))
             m.hearts = top
 
     def damage(self, target: int, amount: int, kind: str, source: int | None, rule: str) -> Step:

@@ -551,6 +551,11 @@ def _eater(state: KotState, m: MonsterState, dead: MonsterState) -> None:
 
 
 def _rise_again(state: KotState, m: MonsterState, hearts: int, rule: str) -> None:
+    if not state.quiet:
+        lost = [_name(state, cid) for cid in m.cards]
+        what = (["discards " + ", ".join(lost)] if lost else []) + ([f"loses its {m.stars} stars"] if m.stars else [])
+        if what:
+            state.say(f"{state.name(m.seat)} {' and '.join(what)}.", rule)
     state.discard_everything(m, tokens=False)
     state.reset_wickedness(m)
     m.stars = 0
