@@ -510,3 +510,20 @@ def test_crisis_format_endings_name_draws_and_count_every_game():
     assert "How games ended" in page.sections["win-by"]["text"]
     # a competitive batch counts only the games with a winner: its wording stays "won"
     assert _win_by_title(endings(full_summary())).startswith("How the games were won (share of ")
+
+
+def test_what_this_says_warns_when_each_label_was_one_agent():
+    """Monsters tied to seats and agents (``--agents heuristic,random`` with the default
+    seating): the monster findings are the agents' (a newcomer read them as the monsters')."""
+    summary = full_summary()
+    rows = summary["wins_by_label"]["monster"]
+    tied = [dict(r, agents={("heuristic" if i % 2 == 0 else "random"): r["seat_games"]}) for i, r in enumerate(rows)]
+    summary["wins_by_label"] = {"monster": tied}
+    says = Page(render_report(summary)).sections["says"]["text"]
+    assert "But each monster was always played by the same agent" in says
+    assert f"{rows[0]['label']}: heuristic" in says and f"{rows[1]['label']}: random" in says
+    mixed = [dict(r, agents={"heuristic": 5, "random": 5}) for r in rows]  # each monster by both agents
+    summary["wins_by_label"] = {"monster": mixed}
+    assert "always played by the same agent" not in Page(render_report(summary)).sections["says"]["text"]
+    summary["wins_by_label"] = {"monster": [dict(r, agents={"heuristic": 5}) for r in rows]}  # one agent for all
+    assert "always played by the same agent" not in Page(render_report(summary)).sections["says"]["text"]

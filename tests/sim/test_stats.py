@@ -76,6 +76,16 @@ def test_wins_by_label():
     c = rows[2]
     assert c["share"] == pytest.approx(0.5)
     assert c["ci95"] == pytest.approx(list(scipy_wilson(1, 2)))
+    assert [r["agents"] for r in rows] == [{"a": 3}, {"a": 3}, {"a": 2}]  # every seat was agent "a"
+
+
+def test_wins_by_label_counts_the_agents_of_each_label():
+    games = [GameRecord("g", 2, {}, 0, ["heuristic", "random"], [], [1.0, 0.0], [0], 5,
+                        {"labels": {"monster": ["alienoid", "the-king"]}}) for _ in range(3)]
+    games.append(GameRecord("g", 2, {}, 0, ["random", "heuristic"], [], [0.0, 1.0], [1], 5,
+                            {"labels": {"monster": ["alienoid", "the-king"]}}))
+    rows = {r["label"]: r["agents"] for r in label_stats(games)["monster"]}
+    assert rows == {"alienoid": {"heuristic": 3, "random": 1}, "the-king": {"heuristic": 1, "random": 3}}
 
 
 def test_labels_absent_or_partial():

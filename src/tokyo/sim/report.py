@@ -800,6 +800,12 @@ def _what_it_says(summary: dict) -> list[str]:
             text += " Clearly " + "; clearly ".join(parts) + "."
         else:
             text += f" None is clearly away from the even share of {_pct(even)}."
+        played_by = [r.get("agents") for r in rows]
+        if len(rows) > 1 and all(isinstance(a, dict) and len(a) == 1 for a in played_by) \
+                and len({next(iter(a)) for a in played_by if isinstance(a, dict)}) > 1:
+            who = ", ".join(str(r["label"]) + ": " + next(iter(r["agents"])) for r in rows)
+            text += (f" But each {kind} was always played by the same agent ({who}): the differences are "
+                     f"the agents' as much as the {kind}s'. To compare {kind}s, give every seat the same agent.")
         says.append(text)
     turns = summary.get("turns") or {}
     if _is_num(turns.get("mean")):

@@ -210,14 +210,17 @@ def label_stats(records: Sequence[GameRecord]) -> dict:
     """Wins by seat label, for each kind of label the records give (``extra["labels"]``,
     e.g. {"monster": [label per seat]}).
 
-    Returns {kind: [{"label", "seat_games", "wins", "share", "ci95"}, ...] by label}:
-    seat_games counts the seats that had the label over the records that give that kind,
-    wins those seats among the winners; share is wins / seat_games with its Wilson 95%
-    interval. An empty dict when no record has labels. Raises ValueError if a record's
-    label list does not have one label per seat.
+    Returns {kind: [{"label", "seat_games", "wins", "share", "ci95", "agents"}, ...] by
+    label}: seat_games counts the seats that had the label over the records that give that
+    kind, wins those seats among the winners; share is wins / seat_games with its Wilson
+    95% interval; agents counts the seat-games of each agent spec that had the label (a
+    label always played by one agent cannot be told apart from that agent). An empty dict
+    when no record has labels. Raises ValueError if a record's label list does not have
+    one label per seat.
     """
     seat_games: dict[str, Counter] = {}
     wins: dict[str, Counter] = {}
+    agents: dict[tuple[str, str], Counter] = {}
     for rec in records:
         labels = (rec.extra or {}).get("labels") or {}
         for kind, per_seat in labels.items():
@@ -226,9 +229,11 @@ def label_stats(records: Sequence[GameRecord]) -> dict:
             games, won = seat_games.setdefault(kind, Counter()), wins.setdefault(kind, Counter())
             for seat, label in enumerate(per_seat):
                 games[str(label)] += 1
+                agents.setdefault((kind, str(label)), Counter())[str(rec.agents[seat])] += 1
                 if seat in rec.winners:
                     won[str(label)] += 1
-    return {kind: [{"label": label, "seat_games": games[label], **_rate(wins[kind][label], games[label])}
+    return {kind: [{"label": label, "seat_games": games[label], **_rate(wins[kind][label], games[label]),
+                    "agents": dict(sorted(agents[(kind, label)].items()))}
                    for label in sorted(games)]
             for kind, games in sorted(seat_games.items())}
 
