@@ -9,7 +9,11 @@ without them answers the page with a short explanation instead.
 
 Anchors: a statement ``kot-dark 2.4.3`` (or a ruling ``kot-dark R12``) gets the id
 ``kot-dark-2.4.3`` (``kot-dark-R12``); a heading ``### 2.4 Title`` of the kot-dark page the
-id ``kot-dark-2.4``. The table's log links each line's rule there (:func:`anchor`).
+id ``kot-dark-2.4``. The cards, tiles and Evolutions, which the documents leave to the card
+data, are listed after the rulings, one entry each with the anchor of its statement id
+(``kot-dark card:smoke-cloud`` -> ``kot-dark-card:smoke-cloud``). The table's log links each
+line's rule there (:func:`anchor`). A ruling of another rule system named in the text (the
+kot page's "R6", a Dark Edition ruling) links to that system's page.
 """
 
 from __future__ import annotations
@@ -21,7 +25,7 @@ from pathlib import Path
 
 from markdown_it import MarkdownIt
 
-from ..core import game_info
+from ..core import game_catalogue, game_info, list_games
 
 DOCS = Path(__file__).resolve().parents[3] / "docs" / "rules"
 HOWTO = Path(__file__).resolve().parent / "howto"
@@ -52,7 +56,76 @@ def _render(path: str, mtime: float) -> str:
     body = _STATEMENT.sub(lambda m: f'<li id="{html.escape(anchor(m[1] + " " + m[2]))}" class="statement">'
                                     f'<strong class="stmt-no" title="{m[1]} {m[2]}">{m[2]}</strong>', body)
     body = _HEADING.sub(lambda m: f'<h{m[1]} id="{html.escape(anchor(system + " " + m[2]))}">{m[2]} ', body)
-    return for_players(body)
+    return _link_other_rulings(for_players(body), system)
+
+
+_RULING_LINE = re.compile(r"^- \*\*([a-z-]+) ([A-Z]\d+)\*\*", re.MULTILINE)
+_TEXT = re.compile(r"(<a\b.*?</a>|<[^>]*>)|([^<]+)", re.DOTALL)
+_RULING_REF = re.compile(r"\b[A-Z]\d+\b")
+
+
+def _ruling_systems() -> dict[str, str]:
+    """{ruling key: the rule system it is a ruling of} ("R6": "kot-dark"), read from the
+    rulings blocks of docs/rules (read with each rendering, which is cached)."""
+    found: dict[str, str] = {}
+    for path in sorted(DOCS.glob("*.md")):
+        for m in _RULING_LINE.finditer(path.read_text(encoding="utf-8")):
+            found.setdefault(m[2], m[1])
+    return found
+
+
+def _link_other_rulings(body: str, system: str) -> str:
+    """Each ruling of another rule system named in the text (outside tags and links) as a
+    link to it on that system's page: the kot page's "R6" -> ``/rules/kot-dark#kot-dark-R6``."""
+    others = {k: v for k, v in _ruling_systems().items() if v != system}
+    if not others:
+        return body
+
+    def ref(m: re.Match) -> str:
+        other = others.get(m[0])
+        if other is None:
+            return m[0]
+        return (f'<a class="rule-link" href="/rules/{other}#{anchor(f"{other} {m[0]}")}" '
+                f'title="{other} {m[0]} on the {other} rules page">{m[0]}</a>')
+
+    return _TEXT.sub(lambda m: m[1] if m[1] is not None else _RULING_REF.sub(ref, m[2]), body)
+
+
+@lru_cache(maxsize=16)
+def cards_html(game_id: str) -> str:
+    """The cards, tiles and Evolutions of ``game_id``'s rule system (every game playing on it),
+    each entry of the catalogue whose effect is a statement (``rule_id``), as a list with one
+    item per statement, anchored by its id; entries sharing a statement (a card's two faces)
+    share its item. "" when there are none."""
+    system = game_info(game_id).rules_id
+    games = [g["id"] for g in list_games() if g["rules"] == system] or [game_id]
+    sets: dict[str, dict[str, list[str]]] = {}
+    for g in games:
+        for e in game_catalogue(g):
+            sid = e.get("rule_id")
+            if sid is None:
+                continue
+            cost = e.get("cost")
+            what = html.escape(str(e.get("type", ""))) + ("" if cost is None else f", cost {html.escape(str(cost))}")
+            part = f"<strong>{html.escape(str(e['name']))}</strong> ({what}): {html.escape(str(e.get('text', '')))}"
+            items = sets.setdefault(str(e.get("set_name") or e["set"]), {})
+            if not any(sid in other for other in sets.values() if other is not items):
+                parts = items.setdefault(sid, [])
+                if part not in parts:
+                    parts.append(part)
+    if not sets:
+        return ""
+    out = [f'<h2 id="{html.escape(anchor(system + " cards"))}">Cards</h2>\n'
+           "<p>Every card, tile and Evolution with what it does; a log line a card applies links here.</p>\n"]
+    for name, items in ((n, i) for n, i in sets.items() if i):
+        out.append(f"<h3>{html.escape(name)}</h3>\n<ul>\n")
+        for sid, parts in items.items():
+            key = html.escape(sid.split(" ", 1)[1])
+            out.append(f'<li id="{html.escape(anchor(sid))}" class="statement">'
+                       f'<span class="stmt-no" title="{html.escape(sid)}">{key}</span> '
+                       + " / ".join(parts) + "</li>\n")
+        out.append("</ul>\n")
+    return "".join(out)
 
 
 # What the documents say to their developers (where the rulebook's text is, how statements are
@@ -102,7 +175,7 @@ def rules_html(game_id: str) -> str | None:
     path = rules_document(game_id)
     if not path.is_file():
         return None
-    return _render(str(path), path.stat().st_mtime)
+    return _render(str(path), path.stat().st_mtime) + cards_html(game_id)
 
 
 PAGE = """<!doctype html>
