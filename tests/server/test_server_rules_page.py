@@ -124,3 +124,12 @@ def test_text_of_the_documents_is_escaped_not_run(client):
     """The documents are rendered with raw HTML off: a tag in them would show as text."""
     page = client.get("/rules/storyline").text
     assert "<script>" not in page.replace('<script type="module" src="/static/rules.js"></script>', "")
+
+
+def test_the_generators_markers_are_not_shown():
+    """docs/rules/*.md mark their generated blocks with HTML comments, which the page
+    (raw HTML off) would otherwise print as text ("<!-- end of rulings -->")."""
+    from tokyo.server.rulespage import rules_html
+    for game_id in ("kot", "kot-dark", "storyline"):
+        page = rules_html(game_id)
+        assert "end of rulings" not in page and "&lt;!--" not in page

@@ -48,9 +48,13 @@ def rules_document(game_id: str) -> Path:
     return DOCS / f"{game_info(game_id).rules_id}.md"
 
 
+_COMMENT = re.compile(r"<!--.*?-->\n?", re.S)
+
+
 @lru_cache(maxsize=16)
 def _render(path: str, mtime: float) -> str:
     text = Path(path).read_text(encoding="utf-8")
+    text = _COMMENT.sub("", text)  # the generators' markers (raw HTML is shown as text otherwise)
     system = Path(path).stem
     body = MarkdownIt("commonmark", {"html": False}).enable("table").render(text)
     body = _STATEMENT.sub(lambda m: f'<li id="{html.escape(anchor(m[1] + " " + m[2]))}" class="statement">'
