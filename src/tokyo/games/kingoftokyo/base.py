@@ -111,14 +111,4 @@ class BaseGame(KotGame):
 
     @classmethod
     def catalogue(cls) -> list[dict[str, Any]]:
-        out: list[dict[str, Any]] = []
-        title = card_data.set_title(POWER_SET)
-        for c in card_data.power_cards(POWER_SET).values():
-            out.append({"set": title, "id": c.id, "name": c.name, "cost": c.cost, "type": c.type.upper(),
-                        "copies": c.copies, "text": c.text, "source": c.source})
-        title = card_data.set_title(MONSTER_SET)
-        for mo in card_data.monsters(MONSTER_SET).values():
-            out.append({"set": title, "id": mo.id, "name": mo.name, "cost": None, "type": "MONSTER",
-                        "text": "Starts with 10 hearts and 0 stars; no power of its own.", "source": mo.source,
-                        "rule_id": None})
-        return out
+        return card_data.power_catalogue(POWER_SET) + card_data.monster_catalogue(MONSTER_SET)

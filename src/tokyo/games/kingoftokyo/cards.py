@@ -212,3 +212,18 @@ def species_monsters(set_file: str) -> dict[str, SpeciesMonster]:
         out[m["id"]] = SpeciesMonster(m["id"], m["name"], m["species"], bool(m.get("named_by_rulebook", False)),
                                       m["source"])
     return out
+
+
+def power_catalogue(set_file: str) -> list[dict[str, Any]]:
+    """``tokyo cards`` entries of a Power card set (``Game.catalogue``)."""
+    title = set_title(set_file)
+    return [{"set": title, "id": c.id, "name": c.name, "cost": c.cost, "type": c.type.upper(),
+             "copies": c.copies, "text": c.text, "source": c.source} for c in power_cards(set_file).values()]
+
+
+def monster_catalogue(set_file: str) -> list[dict[str, Any]]:
+    """``tokyo cards`` entries of monsters without powers (the Dark Edition's, the base game's)."""
+    title = set_title(set_file)
+    return [{"set": title, "id": mo.id, "name": mo.name, "cost": None, "type": "MONSTER",
+             "text": "Starts with 10 hearts and 0 stars; no power of its own.", "source": mo.source,
+             "rule_id": None} for mo in monsters(set_file).values()]

@@ -255,19 +255,10 @@ class DarkEditionGame(KotGame):
 
     @classmethod
     def catalogue(cls) -> list[dict[str, Any]]:
-        out: list[dict[str, Any]] = []
-        title = card_data.set_title(POWER_SET)
-        for c in card_data.power_cards(POWER_SET).values():
-            out.append({"set": title, "id": c.id, "name": c.name, "cost": c.cost, "type": c.type.upper(),
-                        "copies": c.copies, "text": c.text, "source": c.source})
+        out = card_data.power_catalogue(POWER_SET)
         title = card_data.set_title(TILE_SET)
         for t in sorted(card_data.wickedness_tiles(TILE_SET).values(), key=lambda t: (t.number, t.side != "red")):
             out.append({"set": title, "id": t.id, "name": t.name, "cost": None,
                         "type": f"WICKEDNESS {t.level} ({t.side})", "tile": t.number, "text": t.text,
                         "source": t.source, "rule_id": f"{cls.info.game_id} tile:{t.id}"})
-        title = card_data.set_title(MONSTER_SET)
-        for mo in card_data.monsters(MONSTER_SET).values():
-            out.append({"set": title, "id": mo.id, "name": mo.name, "cost": None, "type": "MONSTER",
-                        "text": "Starts with 10 hearts and 0 stars; no power of its own.", "source": mo.source,
-                        "rule_id": None})
-        return out
+        return out + card_data.monster_catalogue(MONSTER_SET)
