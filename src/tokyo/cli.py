@@ -90,9 +90,17 @@ def print_json(data) -> None:
 
 # ----- games ---------------------------------------------------------------------------
 @app.command()
-def games(as_json: Annotated[bool, typer.Option("--json", help="Print JSON instead of a table.")] = False):
-    """List the games: id, title, player counts and options with their defaults."""
+def games(game: Annotated[Optional[str], typer.Argument(
+              help="Show only this game (e.g. kot); default: every game.", show_default=False)] = None,
+          as_json: Annotated[bool, typer.Option("--json", help="Print JSON instead of a table.")] = False):
+    """List the games: id, title, player counts and options with their defaults.
+
+    `tokyo games kot` shows one game's."""
     listing = list_games()
+    if game is not None:
+        listing = [g for g in listing if g["id"] == game]
+        if not listing:
+            fail(f"unknown game {game!r}; the games are: {', '.join(g['id'] for g in list_games())}")
     if as_json:
         print_json(listing)
         return
@@ -107,7 +115,8 @@ def games(as_json: Annotated[bool, typer.Option("--json", help="Print JSON inste
                             for o in g["options"]) or "-"
         table.add_row(g["id"], g["title"], f"{lo}-{hi} (default {g['default_players']})", Text(options))
     out.print(table)
-    out.print("Give options as --option name=value to play and simulate.")
+    out.print("Give options as --option name=value to play and simulate."
+              + ("" if game is not None else " `tokyo games GAME` shows one game."))
 
 
 # ----- cards ---------------------------------------------------------------------------

@@ -28,6 +28,16 @@ def test_games_table(kot):
     result = run("games")
     assert result.returncode == 0, result.stderr
     assert "toy-pig" in result.stdout and "target" in result.stdout and "d4, d6" in result.stdout
+    assert "`tokyo games GAME` shows one game" in result.stdout
+
+
+def test_games_of_one_game(kot):
+    result = run("games", "toy-pig")
+    assert result.returncode == 0, result.stderr
+    assert "toy-pig" in result.stdout and "target" in result.stdout and "kot-dark" not in result.stdout
+    one = json.loads(run("games", "toy-pig", "--json").stdout)
+    assert [g["id"] for g in one] == ["toy-pig"]
+    assert_user_error(run("games", "no-such-game"), "unknown game 'no-such-game'", "toy-pig", "kot-dark")
 
 
 def test_cards_json():
