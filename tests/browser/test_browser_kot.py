@@ -267,17 +267,26 @@ def test_every_decision_kind_of_both_editions_is_worded_with_card_names(page, se
     assert dict(moved["labels"])["copy giant-brain"] == "Mimic: pay 1 ⚡ to copy Giant Brain instead"
     assert dict(moved["labels"])["pass"] == "Keep copying Extra Head"
     # a Heart die's question names the uses on offer: Healing Ray (kot), tokens (both)
-    hearts = {(r["game"], tuple(r["legal"])): r["title"] for r in results if r["kind"] == "heart"}
-    assert hearts[("kot", ("heart heal", "heart ray 1"))] == \
-        "A Heart die: heal yourself or heal another monster with Healing Ray?"
-    assert hearts[("kot", ("heart ray 1", "heart none"))] == "A Heart die: heal another monster with Healing Ray?"
+    # with more than one Heart to use, how many (a newcomer could not tell the second from the first)
+    hearts: dict = {}
+    heads: dict = {}
+    for r in results:
+        if r["kind"] == "heart":
+            head, _, uses = r["title"].partition(": ")
+            assert head == "A Heart die" or re.fullmatch(r"[2-9] Hearts to use; this one", head), r["title"]
+            heads.setdefault((r["game"], tuple(r["legal"])), set()).add(head)
+            hearts_key = (r["game"], tuple(r["legal"]))
+            hearts.setdefault(hearts_key, set()).add(uses)
+    assert any(h.startswith("2 Hearts to use") for hs in heads.values() for h in hs)
+    assert hearts[("kot", ("heart heal", "heart ray 1"))] == {"heal yourself or heal another monster with Healing Ray?"}
+    assert hearts[("kot", ("heart ray 1", "heart none"))] == {"heal another monster with Healing Ray?"}
     # in Tokyo: the Hearts not given with Healing Ray stay unused (two Heart dice here)
     in_tokyo = [dict(r["labels"])["heart none"] for r in results
                 if r["game"] == "kot" and r["legal"] == ["heart ray 1", "heart none"]]
     assert "Use no more Hearts (leave the rest unused)" in in_tokyo  # two Heart dice
     assert "Leave the Heart unused" in in_tokyo  # one
     assert hearts[("kot-dark", ("heart heal", "heart poison", "heart shrink"))] == \
-        "A Heart die: heal yourself or discard a token?"
+        {"heal yourself or discard a token?"}
 
 
 DRAW_CHIPS_JS = """

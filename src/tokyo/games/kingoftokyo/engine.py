@@ -1724,7 +1724,9 @@ class KotState(StepState[KotGameT]):
             "game": self.game.game_id, "seat": seat, "active": self.active, "turn": self.turn_count,
             "current_player": self._current_player(),
             "node": None if node is None else {"kind": node[2], "seat": node[1] if node[0] == "decision" else None,
-                                               "name": node[3].get("name")},
+                                               "name": node[3].get("name"),
+                                               # at a Heart die: the Hearts still to use, this one included
+                                               **({"left": node[3]["left"]} if node[2] == "heart" else {})},
             "monsters": [dict(m.as_dict(), name=self.name(m.seat), max_hearts=self.max_hearts(m))
                          for m in self.monsters],
             "tokyo_city": self.city, "tokyo_bay": self.bay, "bay_in_use": self.bay_in_use(),

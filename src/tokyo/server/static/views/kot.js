@@ -199,15 +199,17 @@ function mimicCopy(ctx) {
   return (m && m.copy) || null;
 }
 
-/** The question of a Heart die, from the uses on offer (heal, tokens, Healing Ray). */
-function heartTitle(legal) {
+/** The question of a Heart die, from the uses on offer (heal, tokens, Healing Ray), with
+ * how many Hearts are still to use when more than one (``left``, this one included). */
+function heartTitle(legal, left) {
   const uses = [];
   if (legal.includes("heart heal")) uses.push("heal yourself");
   if (legal.includes("heart poison") || legal.includes("heart shrink")) uses.push("discard a token");
   if (legal.some((t) => t.startsWith("heart ray "))) uses.push("heal another monster with Healing Ray");
-  if (!uses.length) return "A Heart die: heal, or discard a token?";
-  if (uses.length === 1) return `A Heart die: ${uses[0]}?`;
-  return `A Heart die: ${uses.slice(0, -1).join(", ")} or ${uses[uses.length - 1]}?`;
+  const head = left > 1 ? `${left} Hearts to use; this one` : "A Heart die";
+  if (!uses.length) return `${head}: heal, or discard a token?`;
+  if (uses.length === 1) return `${head}: ${uses[0]}?`;
+  return `${head}: ${uses.slice(0, -1).join(", ")} or ${uses[uses.length - 1]}?`;
 }
 
 /** A readable label for an action text: what clicking it does, with card and monster names. */
@@ -361,7 +363,7 @@ export function promptTitle(ctx) {
     "pick-number": "Finger Missiles: how much Energy do you pay?",
   };
   if (kind === "resolve" && (ctx.legal || []).includes("done")) return "Your dice have nothing to resolve";
-  if (kind === "heart") return heartTitle(ctx.legal || []);
+  if (kind === "heart") return heartTitle(ctx.legal || [], (obs.node || {}).left || 0);
   if (kind === "fluxling" && isBase(obs)) {
     const now = mimicCopy(ctx);
     return now ? `Mimic copies ${cardName(ctx, now)}: move its token to another card for 1 ⚡?`
