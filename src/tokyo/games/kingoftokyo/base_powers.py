@@ -71,10 +71,7 @@ BASE = _shared_from_dark()
 on, gain, play, action = BASE.on, BASE.gain, BASE.play, BASE.action
 
 # Poison Spit: the Dark Edition's tile effect, as a KEEP card (token at the end of the target's turn: BaseState)
-for _hook in ("dealt_loss",):
-    for _cid, _fn in TILES.hooks[_hook]:
-        if _cid == "poison-spit":
-            on(_hook, "poison-spit")(_fn)
+on("dealt_loss", "poison-spit")(dict(TILES.hooks["dealt_loss"])["poison-spit"])
 
 
 # =============================== Mimic (copy effect, shared with Fluxling) ===================

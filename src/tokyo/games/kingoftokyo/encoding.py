@@ -192,10 +192,11 @@ class KotEncoding:
             ("known_top", (C,)), ("dice", (self.max_dice, len(FACES) + 1)), ("dice_counts", (len(FACES),)),
             ("rolls", (2,)), ("turn", (1,)), ("supply", (len(self.supply),)),
         ]
-        self.copies_alone = not T and "mimic" in decisions  # kot: a copy (Mimic) without tiles
+        # the card each monster copies: Dark (Fluxling, a tile) and kot (Mimic)
+        self.copy_effect = bool(T) or "mimic" in decisions
         if T:
-            pieces += [("tiles", (n, T)), ("tiles_offered", (T,)), ("tiles_out", (T,)), ("copied", (n, C))]
-        elif self.copies_alone:
+            pieces += [("tiles", (n, T)), ("tiles_offered", (T,)), ("tiles_out", (T,))]
+        if self.copy_effect:
             pieces += [("copied", (n, C))]
         self.batteries = "battery-monster" in self.card_at  # kot: energy stored on Battery Monster
         if self.batteries:
@@ -354,10 +355,7 @@ class KotEncoding:
             offered = [t for stack in obs.get("wickedness_tiles", {}).values() for t in stack]
             counts(offered, self.tile_at, T)
             counts(obs.get("tiles_out", []), self.tile_at, T)
-            for s in order:
-                copied = monsters[s].get("copy")
-                hot(self.card_at.get(copied, -1) if isinstance(copied, str) else -1, C)
-        elif self.copies_alone:
+        if self.copy_effect:
             for s in order:
                 copied = monsters[s].get("copy")
                 hot(self.card_at.get(copied, -1) if isinstance(copied, str) else -1, C)

@@ -1102,9 +1102,9 @@ class KotState(StepState[KotGameT]):
         use = words[1]
         left = node[3]["left"] - 1
         if use not in ("heal", "poison", "shrink"):
-            if use != "none":  # a card's use of the die (kot: Healing Ray)
+            if use != "none":  # a card's use of the die (kot: Healing Ray); "none": the rest go unused
                 self.effects.actions["heart-" + use](self, m, words)
-            self._push(["hearts", left] if use != "none" else ["hearts", 0])
+                self._push(["hearts", left])
             return
         if use == "heal":
             self.gain_hearts(m, 1, self.rule("2.5.1"))

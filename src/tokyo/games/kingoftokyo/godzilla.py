@@ -227,7 +227,7 @@ class GodzillaState(EvolutionMixin):
         out = super().categories_left()
         if "energy" not in out and "energy" not in self.resolved:
             m = self.monsters[self.active]
-            if self.counts()["e"] == 0 and self.hook_energy_dice_bonus(m, 0) > 0:
+            if self.count("e") == 0 and self.hook_energy_dice_bonus(m, 0) > 0:
                 out.append("energy")
                 out.sort(key=CATEGORIES.index)
         return out
@@ -252,7 +252,7 @@ class GodzillaState(EvolutionMixin):
 
     def hook_dice_resolved(self, m: MonsterState) -> list[Step]:
         """Three Heal results or more draw two Evolutions, keep one (once: ruling G3)."""
-        if self.evo_on and m.alive and self.counts()["h"] >= 3:
+        if self.evo_on and m.alive and self.count("h") >= 3:
             self.say(f"{self.name(m.seat)} obtained three Heal results: it draws two Evolution cards.",
                      self.own("7.2.1"))
             return self.evo_draw_steps(m.seat, "heal")

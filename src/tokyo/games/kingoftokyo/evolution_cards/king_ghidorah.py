@@ -43,13 +43,13 @@ on("extra_dice", "third-head-awakens")(lambda state, m: 2)
 # ----- Gravity Beams (temporary, after-roll): +1 Smack per Smack result, up to +3 -----
 # offered with a Smack result and a monster in reach, or Hydra Fury's star to reach (ruling G51)
 def _beams_matter(state: GodzillaState, m: MonsterState, ctx: EvoContext) -> bool:
-    return state.counts()["c"] > 0 and (bool(state.smash_targets(m)) or state.has(m, "hydra-fury"))
+    return state.count("c") > 0 and (bool(state.smash_targets(m)) or state.has(m, "hydra-fury"))
 
 
 @evolution("gravity-beams", playable=_beams_matter)
 def _gravity_beams(state: GodzillaState, m: MonsterState, ctx: EvoContext) -> list[Step]:
     _mark(state, m, "gravity-beams")
-    n = min(3, state.counts()["c"])
+    n = min(3, state.count("c"))
     state.say(f"{state.name(m.seat)} adds {n} Smack{'s' * (n != 1)} to its Roll.", "Gravity Beams")
     return []
 
