@@ -130,3 +130,30 @@ def test_a_set_rule_plays_for_the_person_and_is_kept_after_a_restart(client, db)
     assert store.game(room).seats[1].auto["stay_above"] == 0
     assert store.game(room).seats[0].auto is None
     store.close()
+
+
+def test_a_decision_the_settings_answer_is_not_shown_as_the_persons(client):
+    """Between the moment a yield decision reaches seat 1 and the moment the room's bot
+    task answers it from seat 1's settings, seat 1's view says it is not its turn and
+    offers no actions (CI once saw the yield question flash in the browser)."""
+    import random
+    room_id, tokens = kot_room(client, seed=4)
+    room = client.app.state.rooms.get(room_id)
+    rng = random.Random(2)
+    for _ in range(3000):   # both seats are people without settings: play until seat 1 must yield
+        if room.state.current_player() == 1 and room.state.observation(1)["node"]["kind"] == "yield":
+            break
+        v = client.get(f"/api/rooms/{room_id}/seat/{tokens[room.state.current_player()]}").json()
+        choice = next((t for t in ("resolve smash", "stop", "end") if t in v["legal"]), rng.choice(v["legal"]))
+        client.post(f"/api/rooms/{room_id}/actions", json={"token": tokens[v["seat"]], "action": choice,
+                                                            "version": v["version"]})
+    else:
+        raise AssertionError("seat 1 never had to decide whether to yield")
+    before = room.view(1)
+    assert before["your_turn"] and "yield" in before["legal"]
+    # the settings in place, the bot task not yet run (set directly, as set_auto does under its lock)
+    room.auto[1] = check_auto("kot-dark", {"yield_at": 12})
+    room._auto_cache = None
+    view = room.view(1)
+    assert view["your_turn"] is False and view["legal"] == []
+    assert view["to_act"] == 1 and room.bot_to_act() == 1   # the bot task answers it next

@@ -377,8 +377,9 @@ class Room:
         Keys: room, game, title, players, options, seats (public seat list; a seat's
         ``stand_in`` names the bot playing a person's seat for them), seat, version,
         status (``playing``/``finished``/``ended``), to_act (seat to decide, or None),
-        your_turn, legal (this seat's legal action texts when it is to decide and no
-        stand-in bot plays it, else empty), notes (the game's play notes, may be empty), observation (the kernel's
+        your_turn, legal (this seat's legal action texts when it is to decide, no
+        stand-in bot plays it and its automatic decisions do not answer it, else empty),
+        notes (the game's play notes, may be empty), observation (the kernel's
         ``observation(seat)``), log (``log_for(seat)`` from index ``log_from``: dicts with
         text and rule), log_from, log_total, render (``render(seat)`` text), returns and
         winners (when finished, else None), can_undo (this seat may take back its last
@@ -388,8 +389,10 @@ class Room:
         """
         state = self.state
         player = state.current_player()
+        # a decision the seat's automatic settings answer is not shown as the person's: the
+        # bot task answers it at its next step (the view must not flash the question)
         mine = (seat is not None and player == seat and not self.ended
-                and not self.rec.seats[seat].stand_in)
+                and not self.rec.seats[seat].stand_in and self.auto_to_act(seat) is None)
         events = state.log_for(seat)
         start = min(max(log_from, 0), len(events))
         returns = state.returns() if player == TERMINAL else None
